@@ -1,0 +1,106 @@
+/**
+ * Writes generated columns to a Parquet file with exactly the dataset's column names and types.
+ *
+ * Rows are generated in JS (see prng.ts for why) and staged through DuckDB's appender in column-wise data chunks into a
+ * temporary table, then `COPY (SELECT casts) TO path (FORMAT parquet)`. Staging uses only DOUBLE and VARCHAR, the two
+ * types the node API converts cheaply: integers travel as doubles (exact below 2^53) and are cast on the way out; lists
+ * travel as one string joined by U+001F and are split on the way out. Measured: about 3x faster than appending
+ * row by row with bigint and list values, which matters because the service writes a snapshot every refresh.
+ */
+import { DOUBLE, DuckDBDataChunk, VARCHAR } from "@duckdb/node-api";
+import type { DuckDBConnection, DuckDBType } from "@duckdb/node-api";
+import type { ApiColumnType, DatasetColumn } from "./types";
+
+/**
+ * One column's values, parallel to the dataset's `columns`: string for varchar, number for the numeric types (integers
+ * must be whole), string[] for array(varchar). Loosely typed because datasets fill columns row by row.
+ */
+export type ColumnValues = readonly unknown[];
+
+const LIST_SEPARATOR = "\u001f";
+const CHUNK_ROWS = 2048; // DuckDB's vector size: the largest chunk the appender takes
+
+/** The DuckDB type of an API type name, as `DESCRIBE` prints it (inverse of the engine's type-name mapping). */
+export function duckdbTypeOf(type: ApiColumnType): string {
+  switch (type) {
+    case "varchar":
+      return "VARCHAR";
+    case "bigint":
+      return "BIGINT";
+    case "integer":
+      return "INTEGER";
+    case "double":
+      return "DOUBLE";
+    case "date":
+      return "DATE";
+    case "array(varchar)":
+      return "VARCHAR[]";
+  }
+}
+
+function stagingType(type: ApiColumnType): DuckDBType {
+  return type === "bigint" || type === "integer" || type === "double" ? DOUBLE : VARCHAR;
+}
+
+function quoteIdent(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
+function quoteLiteral(text: string): string {
+  return `'${text.replace(/'/g, "''")}'`;
+}
+
+/** The output expression of one staged column. */
+function outputExpr(col: DatasetColumn, staged: string): string {
+  const out = quoteIdent(col.name);
+  switch (col.type) {
+    case "array(varchar)":
+      // '' stands for the empty list: generated arrays never hold an empty string.
+      return `CASE WHEN ${staged} = '' THEN []::VARCHAR[] ELSE string_split(${staged}, chr(31)) END AS ${out}`;
+    case "varchar":
+      return `${staged} AS ${out}`;
+    default:
+      return `CAST(${staged} AS ${duckdbTypeOf(col.type)}) AS ${out}`;
+  }
+}
+
+let stagingCounter = 0;
+
+export async function writeParquet(
+  conn: DuckDBConnection,
+  columns: readonly DatasetColumn[],
+  values: readonly ColumnValues[],
+  parquetPath: string,
+): Promise<void> {
+  if (values.length !== columns.length) throw new Error(`expected ${columns.length} columns of values, got ${values.length}`);
+  const rowCount = values[0]?.length ?? 0;
+  values.forEach((v, i) => {
+    if (v.length !== rowCount) throw new Error(`column ${columns[i].name} has ${v.length} values, expected ${rowCount}`);
+  });
+  const staged = columns.map((col, i) =>
+    col.type === "array(varchar)" ? (values[i] as readonly (readonly string[])[]).map((a) => a.join(LIST_SEPARATOR)) : values[i],
+  ) as readonly (readonly (string | number)[])[];
+  const types = columns.map((c) => stagingType(c.type));
+  // Unique per call: two snapshots may be written on one connection at once, and temp tables are per connection.
+  const table = `dataset_stage_${process.pid}_${++stagingCounter}`;
+  const ddl = types.map((t, i) => `c${i} ${t.toString()}`).join(", ");
+  await conn.run(`CREATE TEMP TABLE ${table} (${ddl})`);
+  try {
+    const appender = await conn.createAppender(table);
+    try {
+      for (let start = 0; start < rowCount; start += CHUNK_ROWS) {
+        const n = Math.min(CHUNK_ROWS, rowCount - start);
+        const chunk = DuckDBDataChunk.create(types, n);
+        chunk.setColumns(staged.map((col) => col.slice(start, start + n)));
+        appender.appendDataChunk(chunk);
+      }
+    } finally {
+      appender.closeSync();
+    }
+    const select = columns.map((col, i) => outputExpr(col, `c${i}`)).join(", ");
+    // ORDER BY rowid keeps the generated row order even on a connection with preserve_insertion_order = false.
+    await conn.run(`COPY (SELECT ${select} FROM ${table} ORDER BY rowid) TO ${quoteLiteral(parquetPath)} (FORMAT parquet)`);
+  } finally {
+    await conn.run(`DROP TABLE IF EXISTS ${table}`);
+  }
+}

@@ -1,0 +1,59 @@
+export const STATES = {
+  pending: "QUERY_STATE_PENDING",
+  executing: "QUERY_STATE_EXECUTING",
+  completed: "QUERY_STATE_COMPLETED",
+  partial: "QUERY_STATE_COMPLETED_PARTIAL",
+  failed: "QUERY_STATE_FAILED",
+  cancelled: "QUERY_STATE_CANCELLED",
+  expired: "QUERY_STATE_EXPIRED",
+} as const;
+
+export type ExecutionState = (typeof STATES)[keyof typeof STATES];
+export type Performance = "medium" | "large";
+
+export const CREDITS: Record<Performance, number> = { medium: 10, large: 20 };
+export const RETENTION_MS = 90 * 24 * 60 * 60 * 1000;
+
+const TERMINAL: ReadonlySet<ExecutionState> = new Set([
+  STATES.completed,
+  STATES.partial,
+  STATES.failed,
+  STATES.cancelled,
+  STATES.expired,
+]);
+
+export function isTerminal(state: ExecutionState): boolean {
+  return TERMINAL.has(state);
+}
+
+export interface ResultColumn {
+  name: string;
+  /** API type name (varchar, bigint, array(varchar) …). */
+  type: string;
+}
+
+/** What the service knows about one execution. Times are epoch milliseconds; the wire format is made elsewhere. */
+export interface ExecutionRecord {
+  executionId: string;
+  queryId: number;
+  state: ExecutionState;
+  performance: Performance;
+  /** Who ran it: results are visible to this user, their teams, and everyone when the query is public. */
+  user: string;
+  teams: string[];
+  keyId: string;
+  /** Set for curated-dataset snapshots, which are visible to every key. */
+  dataset?: string;
+  parameters: Record<string, string>;
+  submittedAt: number;
+  startedAt?: number;
+  endedAt?: number;
+  cancelledAt?: number;
+  expiresAt?: number;
+  credits: number;
+  errorMessage?: string;
+  resultFile?: string;
+  rowCount?: number;
+  resultBytes?: number;
+  columns?: ResultColumn[];
+}

@@ -1,0 +1,172 @@
+import { mkdir, readdir, rm } from "node:fs/promises";
+import { join } from "node:path";
+import type { Caller } from "../auth/keys";
+import type { Clock } from "../clock";
+import type { QueryEngine } from "../engine/query-engine";
+import { apiError } from "../http/error-registry";
+import { resolveParameters, substituteParameters } from "../queries/parameters";
+import type { SavedQuery } from "../queries/saved-query";
+import type { ExecutionStore } from "../store/execution-store";
+import { newExecutionId, isValidExecutionId } from "./execution-id";
+import { isTerminal, STATES, type ExecutionRecord, type Performance } from "./execution-record";
+import { Executor } from "./executor";
+import { canSeeExecution, canSeeQuery } from "./visibility";
+
+export interface ExecutionServiceOptions {
+  clock: Clock;
+  dataDir: string;
+  maxResultBytes: number;
+  slots: Record<Performance, number>;
+  log: (line: string) => void;
+}
+
+/**
+ * The executions side of the service: submitting runs, finding them for a caller, cancelling, expiring.
+ * Records are held in memory and written through to the store, so a restart serves every result again.
+ */
+export class ExecutionService {
+  readonly records = new Map<string, ExecutionRecord>();
+  readonly resultsDir: string;
+  private readonly executor: Executor;
+  private readonly queries: Map<number, SavedQuery>;
+
+  private constructor(
+    private readonly store: ExecutionStore,
+    engine: QueryEngine,
+    queries: readonly SavedQuery[],
+    private readonly options: ExecutionServiceOptions,
+  ) {
+    this.queries = new Map(queries.map((q) => [q.query_id, q]));
+    this.resultsDir = join(options.dataDir, "results");
+    this.executor = new Executor(engine, store, this.records, { ...options, resultsDir: this.resultsDir });
+  }
+
+  static async open(
+    store: ExecutionStore,
+    engine: QueryEngine,
+    queries: readonly SavedQuery[],
+    options: ExecutionServiceOptions,
+  ): Promise<ExecutionService> {
+    const service = new ExecutionService(store, engine, queries, options);
+    await mkdir(service.resultsDir, { recursive: true });
+    await service.recover();
+    return service;
+  }
+
+  /** Runs caught mid-way by a crash or stop cannot be resumed: they become FAILED, saying so. Stray temp files go. */
+  private async recover(): Promise<void> {
+    for (const record of await this.store.loadAll()) {
+      this.records.set(record.executionId, record);
+      if (!isTerminal(record.state)) {
+        record.state = STATES.failed;
+        record.errorMessage = "The service stopped before this execution finished; run the query again.";
+        record.endedAt = this.options.clock.now().getTime();
+        record.expiresAt = record.endedAt + 90 * 86_400_000;
+        await this.store.save(record);
+      }
+    }
+    for (const name of await readdir(this.resultsDir)) {
+      if (name.endsWith(".tmp")) await rm(join(this.resultsDir, name), { force: true });
+    }
+    await this.sweepExpired();
+  }
+
+  query(queryId: number): SavedQuery | undefined {
+    return this.queries.get(queryId);
+  }
+
+  visibleQuery(queryId: number, caller: Caller): SavedQuery {
+    const query = this.queries.get(queryId);
+    if (!canSeeQuery(query, caller)) throw apiError("query_not_found");
+    return query;
+  }
+
+  async execute(
+    queryId: number,
+    caller: Caller,
+    submitted: Record<string, unknown>,
+    performance: Performance,
+  ): Promise<ExecutionRecord> {
+    const query = this.visibleQuery(queryId, caller);
+    const parameters = resolveParameters(query, submitted);
+    const sql = substituteParameters(query, parameters);
+    const record: ExecutionRecord = {
+      executionId: newExecutionId(this.options.clock.now().getTime()),
+      queryId,
+      state: STATES.pending,
+      performance,
+      user: caller.user,
+      teams: [...caller.teams],
+      keyId: caller.keyId,
+      parameters,
+      submittedAt: this.options.clock.now().getTime(),
+      credits: 0,
+    };
+    await this.executor.submit(record, sql);
+    return record;
+  }
+
+  /** The execution as the caller may see it; malformed ids are a 400, unknown or invisible ones a 404. */
+  async find(executionId: string, caller: Caller): Promise<ExecutionRecord> {
+    if (!isValidExecutionId(executionId)) throw apiError("invalid_execution_id", { id: executionId });
+    const record = this.records.get(executionId);
+    if (!record || !canSeeExecution(record, this.queries.get(record.queryId), caller)) {
+      throw apiError("execution_not_found", { id: executionId });
+    }
+    await this.expireIfDue(record);
+    return record;
+  }
+
+  /** The most recent execution of the query that has a result, whoever ran it (pane, API or schedule). */
+  async latestWithResult(queryId: number, caller: Caller): Promise<ExecutionRecord> {
+    this.visibleQuery(queryId, caller);
+    return this.latestOf(queryId);
+  }
+
+  async latestOf(queryId: number): Promise<ExecutionRecord> {
+    let latest: ExecutionRecord | undefined;
+    for (const record of this.records.values()) {
+      if (record.queryId !== queryId || !record.resultFile) continue;
+      if (record.state !== STATES.completed && record.state !== STATES.partial) continue;
+      if (!latest || (record.endedAt ?? 0) > (latest.endedAt ?? 0)) latest = record;
+    }
+    if (latest) await this.expireIfDue(latest);
+    if (!latest || latest.state === STATES.expired) throw apiError("result_not_found");
+    return latest;
+  }
+
+  /** Registers a result produced outside the queue (a curated-dataset refresh). */
+  async adopt(record: ExecutionRecord): Promise<void> {
+    this.records.set(record.executionId, record);
+    await this.store.save(record);
+  }
+
+  queuePosition(executionId: string): number | undefined {
+    return this.executor.queuePosition(executionId);
+  }
+
+  cancel(record: ExecutionRecord): Promise<boolean> {
+    return this.executor.cancel(record);
+  }
+
+  creditsSpent(keyId: string): Promise<number> {
+    return this.store.creditsSpent(keyId);
+  }
+
+  async sweepExpired(): Promise<void> {
+    for (const record of this.records.values()) await this.expireIfDue(record);
+  }
+
+  private async expireIfDue(record: ExecutionRecord): Promise<void> {
+    if (record.state === STATES.expired || record.expiresAt === undefined) return;
+    if (this.options.clock.now().getTime() < record.expiresAt) return;
+    record.state = STATES.expired;
+    if (record.resultFile) await rm(record.resultFile, { force: true });
+    record.resultFile = undefined;
+    await this.store.save(record);
+  }
+
+  async close(): Promise<void> {
+    await this.executor.close();
+  }
+}

@@ -1,0 +1,76 @@
+import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
+import cors from "@fastify/cors";
+import compress from "@fastify/compress";
+import type { KeyRing } from "../auth/keys";
+import type { RateLimiter } from "../auth/rate-limiter";
+import { ApiError, apiError } from "./error-registry";
+
+export const BODY_LIMIT = 1024 * 1024;
+
+export interface AppDeps {
+  keys: KeyRing;
+  rateLimiter: RateLimiter;
+  rateLimitPerMinute: number;
+  corsOrigins: (string | RegExp)[];
+  log: (line: string) => void;
+}
+
+/**
+ * The HTTP shell: CORS for the add-in's origins (preflights carry no key, so CORS runs before auth), compression,
+ * authentication and rate limiting on every /v1 route, and one error handler that turns everything into the
+ * registry's `{error}` bodies. The fastify logger stays off: request URLs may carry an `api_key`.
+ */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({ logger: false, bodyLimit: BODY_LIMIT, trustProxy: false });
+  await app.register(cors, {
+    origin: deps.corsOrigins,
+    methods: ["GET", "POST", "OPTIONS"],
+    allowedHeaders: ["Content-Type", "X-Service-Api-Key"],
+    exposedHeaders: ["X-Service-Next-Offset", "X-Service-Next-Uri", "Retry-After"],
+    maxAge: 600,
+  });
+  await app.register(compress, { threshold: 2048, encodings: ["gzip", "deflate"] });
+
+  app.addHook("onRequest", async (request, reply) => {
+    if (request.method === "OPTIONS") return;
+    const header = request.headers["x-service-api-key"];
+    const fromQuery = (request.query as Record<string, unknown> | undefined)?.api_key;
+    const presented = typeof header === "string" ? header : typeof fromQuery === "string" ? fromQuery : undefined;
+    const caller = deps.keys.authenticate(presented);
+    if (!caller) throw apiError("invalid_api_key");
+    const wait = deps.rateLimiter.take(caller.keyId);
+    if (wait > 0) throw apiError("rate_limited", { limit: deps.rateLimitPerMinute }, { "Retry-After": String(wait) });
+    request.caller = caller;
+    reply.header("Cache-Control", "no-store");
+  });
+
+  app.setNotFoundHandler((request) => {
+    throw apiError("route_not_found", { method: request.method, path: request.url.split("?")[0] });
+  });
+
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    const api = error instanceof ApiError ? error : fromFastifyError(error);
+    if (api.status >= 500) {
+      deps.log(`500 on ${request.method} ${request.url.split("?")[0]}: ${error.stack ?? error.message}`);
+    }
+    void reply.status(api.status).headers(api.headers).send({ error: api.message });
+  });
+  return app;
+}
+
+function fromFastifyError(error: FastifyError): ApiError {
+  switch (error.code) {
+    case "FST_ERR_CTP_BODY_TOO_LARGE":
+      return apiError("body_too_large");
+    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+      return apiError("unsupported_media_type");
+    case "FST_ERR_CTP_EMPTY_JSON_BODY":
+      return apiError("invalid_body", { reason: "is empty but Content-Type says JSON; send {} or no Content-Type" });
+    case "FST_ERR_CTP_INVALID_JSON_BODY":
+      return apiError("invalid_body", { reason: "is not valid JSON" });
+  }
+  if (error instanceof SyntaxError || error.statusCode === 400) {
+    return apiError("invalid_body", { reason: "is not valid JSON" });
+  }
+  return apiError("internal");
+}

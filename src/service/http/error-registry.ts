@@ -1,0 +1,77 @@
+/**
+ * The one place where every error the service can answer is declared: code → HTTP status → message template.
+ * Bodies are always `{"error": message}` (the spec's shape). Messages never carry a key, a stack or SQL text.
+ */
+export const ERRORS = {
+  invalid_api_key: { status: 401, message: () => "invalid API Key" },
+  bad_parameter: { status: 400, message: (p: { name: string; reason: string }) => `${p.name}: ${p.reason}` },
+  unknown_parameters: { status: 400, message: (p: { names: string[] }) => `unknown parameters (${p.names.join(", ")})` },
+  invalid_execution_id: {
+    status: 400,
+    message: (p: { id: string }) => `The requested execution ID (ID: ${p.id}) is invalid.`,
+  },
+  invalid_query_id: { status: 400, message: (p: { id: string }) => `The requested query ID (ID: ${p.id}) is invalid.` },
+  invalid_body: { status: 400, message: (p: { reason: string }) => `request body: ${p.reason}` },
+  partial_result: {
+    status: 400,
+    message: () =>
+      "This execution has a partial result: the full result was too large to store. " +
+      "Request it with allows_partial_results=true to receive the partial result.",
+  },
+  query_not_found: { status: 404, message: () => "Query not found" },
+  execution_not_found: { status: 404, message: (p: { id: string }) => `Execution not found (ID: ${p.id})` },
+  result_not_found: { status: 404, message: () => "No result found for this query" },
+  route_not_found: {
+    status: 404,
+    message: (p: { method: string; path: string }) => `No endpoint ${p.method} ${p.path}; every path starts with /v1`,
+  },
+  result_not_ready: {
+    status: 409,
+    message: (p: { id: string; state: string }) =>
+      `Execution ${p.id} is ${p.state}; its result is not ready yet. Poll /v1/execution/${p.id}/status until it finishes.`,
+  },
+  no_result: {
+    status: 409,
+    message: (p: { id: string; state: string }) => `Execution ${p.id} is ${p.state} and has no result.`,
+  },
+  method_not_allowed: { status: 405, message: () => "Method not allowed" },
+  body_too_large: { status: 413, message: () => "request body is larger than 1 MB" },
+  unsupported_media_type: { status: 415, message: () => "request body must be JSON (Content-Type: application/json)" },
+  rate_limited: {
+    status: 429,
+    message: (p: { limit: number }) => `rate limit of ${p.limit} requests per minute exceeded; retry later`,
+  },
+  internal: { status: 500, message: () => "internal error; the service log has details" },
+} as const;
+
+export type ErrorCode = keyof typeof ERRORS;
+type ParamsOf<C extends ErrorCode> = Parameters<(typeof ERRORS)[C]["message"]>[0];
+
+/** Thrown anywhere in the service; the HTTP layer turns it into the registry's status and body. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly headers: Record<string, string>;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = "ApiError";
+    this.status = ERRORS[code].status;
+    this.headers = headers;
+  }
+}
+
+export function apiError<C extends ErrorCode>(
+  code: C,
+  ...args: ParamsOf<C> extends undefined ? [] : [ParamsOf<C>, Record<string, string>?]
+): ApiError {
+  const [params, headers] = args as [unknown, Record<string, string> | undefined];
+  const message = (ERRORS[code].message as (p: unknown) => string)(params);
+  return new ApiError(code, message, headers);
+}
+
+export function badParameter(name: string, reason: string): ApiError {
+  return apiError("bad_parameter", { name, reason });
+}

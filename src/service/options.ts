@@ -1,0 +1,27 @@
+import type { Clock } from "./clock";
+import type { ApiKeyRecord } from "./auth/keys";
+import type { SavedQuery } from "./queries/saved-query";
+
+/** Everything the local service can be configured with. Flags and environment variables map onto this. */
+export interface ServiceOptions {
+  /** 0 picks a free port. */
+  port: number;
+  host: string;
+  dataDir: string;
+  queries: SavedQuery[];
+  keys: ApiKeyRecord[];
+  clock: Clock;
+  /** Requests per minute per key; 0 = off. */
+  rateLimitPerMinute: number;
+  /** A stored result larger than this is truncated in storage (COMPLETED_PARTIAL). */
+  maxResultBytes: number;
+  /** Origins allowed by CORS. */
+  corsOrigins: (string | RegExp)[];
+  /** Engine threads for each tier's execution slot. */
+  threads: { medium: number; large: number };
+  /** Concurrent executions per tier. */
+  slots: { medium: number; large: number };
+  /** Serve the curated datasets (E6–E11). */
+  datasets: boolean;
+  log: (line: string) => void;
+}

@@ -1,0 +1,16 @@
+/** One page of a stored result, as the HTTP layer resolved it from the shared GET parameters. */
+export interface PageRequest {
+  /** Selected columns, in the order to return them. */
+  columns: string[];
+  /** A boolean SQL expression rendered from the parsed `filters` (and path parameters), with bound values. */
+  where?: string;
+  params: (string | number | boolean | null)[];
+  /** The ORDER BY list rendered from the parsed `sort_by`. */
+  orderBy?: string;
+  offset: number;
+  /** Rows asked for; undefined = to the end. */
+  limit?: number;
+  sampleCount?: number;
+  /** The page size cap from the datapoints limit (rows), or undefined when lifted. */
+  maxRows?: number;
+}

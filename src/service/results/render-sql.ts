@@ -1,0 +1,78 @@
+import type { ResultColumn } from "../executions/execution-record";
+import { sqlIdentifier, sqlString } from "../engine/sql-text";
+
+// JSON numbers are read as IEEE doubles by every client: beyond ±2^53 an integer would silently lose digits, so
+// such values are sent as strings (the same convention the API uses for wide numbers).
+const SAFE = "9007199254740991";
+const WIDE_INTEGERS = new Set(["bigint", "hugeint", "ubigint", "uhugeint", "varint", "bignum"]);
+
+function decimalWidth(type: string): number | undefined {
+  const m = /^decimal\((\d+),\s*(\d+)\)$/.exec(type);
+  return m ? Number(m[1]) : undefined;
+}
+
+/** Timestamps are written `YYYY-MM-DD HH:MM:SS.mmm`, the shape filters accept back for comparisons. */
+function timestampText(c: string, type: string): string {
+  const utc = type.startsWith("timestamp with time zone") ? `timezone('UTC', ${c})` : c;
+  return `strftime(${utc}, '%Y-%m-%d %H:%M:%S.%g')`;
+}
+
+function isTimestamp(type: string): boolean {
+  return type.startsWith("timestamp");
+}
+
+/** A SQL expression giving the JSON value of one column. */
+export function jsonValueSql(column: ResultColumn): string {
+  const c = sqlIdentifier(column.name);
+  const t = column.type;
+  if (WIDE_INTEGERS.has(t)) {
+    return `CASE WHEN ${c} BETWEEN -${SAFE} AND ${SAFE} THEN to_json(${c}) ELSE to_json(${c}::VARCHAR) END`;
+  }
+  const width = decimalWidth(t);
+  if (width !== undefined) return width <= 15 ? `to_json(${c}::DOUBLE)` : `to_json(${c}::VARCHAR)`;
+  if (t === "double" || t === "float" || t === "real") {
+    return `CASE WHEN isfinite(${c}) THEN to_json(${c}) ELSE to_json(${c}::VARCHAR) END`;
+  }
+  if (isTimestamp(t)) return `to_json(${timestampText(c, t)})`;
+  return `to_json(${c})`;
+}
+
+/** A SQL expression giving each row as JSON object text, keys in the requested order. */
+export function jsonRowSql(columns: readonly ResultColumn[]): string {
+  if (columns.length === 0) return "'{}'";
+  const pairs = columns.map((col) => `${sqlString(col.name)}, ${jsonValueSql(col)}`);
+  return `json_object(${pairs.join(", ")})::VARCHAR`;
+}
+
+/** The CSV text of one field before quoting; NULL stays NULL so it can be written as an empty field. */
+function csvTextSql(column: ResultColumn): string {
+  const c = sqlIdentifier(column.name);
+  const t = column.type;
+  if (t === "varchar") return c;
+  if (isTimestamp(t)) return timestampText(c, t);
+  if (t.startsWith("array(") || t.startsWith("row(") || t.startsWith("map(") || t === "json") {
+    return `to_json(${c})::VARCHAR`;
+  }
+  return `${c}::VARCHAR`;
+}
+
+/**
+ * A SQL expression giving each row as one CSV line (RFC 4180): fields with a quote, comma or line break are
+ * quoted with inner quotes doubled; NULL is an empty field, an empty string is `""` so the two stay apart.
+ */
+export function csvLineSql(columns: readonly ResultColumn[]): string {
+  const fields = columns.map((col) => {
+    const x = csvTextSql(col);
+    return (
+      `CASE WHEN ${x} IS NULL THEN '' WHEN ${x} = '' THEN '""' ` +
+      `WHEN regexp_matches(${x}, '[",\\r\\n]') THEN '"' || replace(${x}, '"', '""') || '"' ELSE ${x} END`
+    );
+  });
+  return fields.length ? `concat(${fields.join(", ',', ")})` : "''";
+}
+
+export function csvHeaderLine(columns: readonly ResultColumn[]): string {
+  return columns
+    .map((col) => (/[",\r\n]/.test(col.name) ? `"${col.name.replace(/"/g, '""')}"` : col.name))
+    .join(",");
+}

@@ -1,0 +1,66 @@
+import { mkdir } from "node:fs/promises";
+import { resolve } from "node:path";
+import { KeyRing } from "./auth/keys";
+import { RateLimiter } from "./auth/rate-limiter";
+import { DuckDbEngine } from "./engine/duckdb-engine";
+import { ExecutionService } from "./executions/execution-service";
+import { buildApp } from "./http/build-app";
+import { registerExecutionRoutes } from "./http/routes/execution-routes";
+import type { ServiceOptions } from "./options";
+import { ResultReader } from "./results/result-reader";
+import { ExecutionStore } from "./store/execution-store";
+import { attachDatasets } from "./datasets-wiring";
+
+export interface RunningService {
+  /** e.g. http://127.0.0.1:8787 */
+  url: string;
+  port: number;
+  executions: ExecutionService;
+  close(): Promise<void>;
+}
+
+/** Starts the whole local service on a real port with its data directory, and returns a handle to stop it. */
+export async function startService(options: ServiceOptions): Promise<RunningService> {
+  const dataDir = resolve(options.dataDir);
+  await mkdir(dataDir, { recursive: true });
+  const store = await ExecutionStore.open(dataDir);
+  const engine = await DuckDbEngine.create(options.threads);
+  const reader = await ResultReader.create(2);
+  const executions = await ExecutionService.open(store, engine, options.queries, {
+    clock: options.clock,
+    dataDir,
+    maxResultBytes: options.maxResultBytes,
+    slots: options.slots,
+    log: options.log,
+  });
+  const app = await buildApp({
+    keys: new KeyRing(options.keys),
+    rateLimiter: new RateLimiter(options.rateLimitPerMinute, options.clock),
+    rateLimitPerMinute: options.rateLimitPerMinute,
+    corsOrigins: options.corsOrigins,
+    log: options.log,
+  });
+  registerExecutionRoutes(app, executions, reader);
+  const datasets = options.datasets ? await attachDatasets(app, executions, reader, options, dataDir) : undefined;
+  await app.listen({ port: options.port, host: options.host });
+  const address = app.server.address();
+  const port = typeof address === "object" && address ? address.port : options.port;
+  const sweeper = setInterval(() => void executions.sweepExpired().catch(() => undefined), 60_000);
+  sweeper.unref();
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${options.host.includes(":") ? `[${options.host}]` : options.host}:${port}`,
+    port,
+    executions,
+    close: () =>
+      (closing ??= (async () => {
+        clearInterval(sweeper);
+        await app.close();
+        await datasets?.close();
+        await executions.close();
+        await reader.close();
+        await engine.close();
+        await store.close();
+      })()),
+  };
+}
