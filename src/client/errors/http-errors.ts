@@ -1,0 +1,90 @@
+import { ServiceError, describeRequest, shorten } from "./service-error";
+
+/** What every HTTP error is built from: the response status and the parsed `{error}` body. */
+export interface HttpErrorInit {
+  status: number;
+  method: string;
+  path: string;
+  serverMessage?: string;
+  /** From `Retry-After`, on any status that sent one (429, 503). */
+  retryAfterMs?: number;
+  cause?: unknown;
+}
+
+function messageOf(init: HttpErrorInit): string {
+  const where = describeRequest(init.method, init.path);
+  return `${where} failed with ${init.status}${init.serverMessage ? `: ${init.serverMessage}` : ""}`;
+}
+
+/** Any non-2xx answer. Subclasses exist for the statuses callers treat differently. */
+export class HttpError extends ServiceError {
+  declare readonly status: number;
+  readonly retryAfterMs?: number;
+  constructor(init: HttpErrorInit, code = "HTTP_ERROR", userMessage?: string) {
+    super({
+      status: init.status,
+      method: init.method,
+      path: init.path,
+      serverMessage: init.serverMessage,
+      cause: init.cause,
+      code,
+      message: messageOf(init),
+      userMessage: userMessage ?? shorten(`Service error ${init.status}${init.serverMessage ? `: ${init.serverMessage}` : ""}`),
+    });
+    this.name = "HttpError";
+    if (init.retryAfterMs !== undefined) this.retryAfterMs = init.retryAfterMs;
+  }
+}
+
+/** 400: a parameter was wrong; the server's message names it, so it is shown as is. */
+export class BadRequestError extends HttpError {
+  constructor(init: HttpErrorInit) {
+    super(init, "BAD_REQUEST", shorten(init.serverMessage ?? "Bad request."));
+    this.name = "BadRequestError";
+  }
+}
+
+export class UnauthorizedError extends HttpError {
+  constructor(init: HttpErrorInit) {
+    super(init, "UNAUTHORIZED", "Invalid or missing API key.");
+    this.name = "UnauthorizedError";
+  }
+}
+
+export class ForbiddenError extends HttpError {
+  constructor(init: HttpErrorInit) {
+    super(init, "FORBIDDEN", "This API key may not access that.");
+    this.name = "ForbiddenError";
+  }
+}
+
+export class NotFoundError extends HttpError {
+  constructor(init: HttpErrorInit) {
+    super(init, "NOT_FOUND", shorten(init.serverMessage ?? "Not found."));
+    this.name = "NotFoundError";
+  }
+}
+
+/** 429. `retryAfter` is the server's `Retry-After` in seconds, when it sent one. */
+export class RateLimitedError extends HttpError {
+  /** Seconds, rounded up. */
+  readonly retryAfter?: number;
+  constructor(init: HttpErrorInit) {
+    const seconds = init.retryAfterMs === undefined ? undefined : Math.ceil(init.retryAfterMs / 1000);
+    super(
+      init,
+      "RATE_LIMITED",
+      seconds === undefined ? "Too many requests; try again shortly." : `Too many requests; try again in ${seconds} s.`,
+    );
+    this.name = "RateLimitedError";
+    if (seconds !== undefined) this.retryAfter = seconds;
+  }
+}
+
+/** 5xx. */
+export class ServerError extends HttpError {
+  constructor(init: HttpErrorInit) {
+    super(init, "SERVER_ERROR", `The service failed (${init.status}); try again later.`);
+    this.name = "ServerError";
+  }
+}

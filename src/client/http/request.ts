@@ -1,0 +1,158 @@
+import { type ClientClock, sleep } from "../clock";
+import { errorFromResponse, parseRetryAfter, serverMessageOf } from "../errors/from-response";
+import { CancelledError, InvalidResponseError, TimeoutError } from "../errors/local-errors";
+import { redactCause, redactText } from "../errors/redact";
+import { isServiceError } from "../errors/guards";
+import { networkErrorFrom } from "./network";
+import { type ResolvedRetryOptions, type RetryMode, retryDelay } from "./retry";
+import { attemptSignal } from "./timeout";
+
+/** The fetch the client needs: the standard signature, so `globalThis.fetch` and test fakes both fit. */
+export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+
+export interface TransportConfig {
+  baseUrl: URL;
+  apiKey: string;
+  /** Undefined: `globalThis.fetch`, looked up per call so a late polyfill still counts. */
+  fetch?: FetchLike;
+  clock: ClientClock;
+  timeoutMs: number;
+  retry: ResolvedRetryOptions;
+  log?: (line: string) => void;
+}
+
+export interface HttpRequest {
+  method: "GET" | "POST";
+  /** Absolute API path with every segment already encoded, e.g. `/v1/execution/abc/status`. */
+  path: string;
+  query?: URLSearchParams;
+  /** Sent as JSON. */
+  body?: unknown;
+  accept: "application/json" | "text/csv";
+  retryMode: RetryMode;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+export interface HttpResponse {
+  status: number;
+  headers: Headers;
+  text: string;
+  /** Attempts it took, for logs and benchmarks. */
+  attempts: number;
+}
+
+/** One HTTP exchange with the service: key header, timeout, retry ladder, errors mapped to the hierarchy. */
+export class Transport {
+  readonly #config: TransportConfig;
+
+  constructor(config: TransportConfig) {
+    this.#config = config;
+  }
+
+  get clock(): ClientClock {
+    return this.#config.clock;
+  }
+
+  /** The URL of a request; the key is never part of it (it travels in a header only). */
+  url(path: string, query?: URLSearchParams): string {
+    const base = this.#config.baseUrl;
+    const url = new URL(base.origin);
+    url.pathname = base.pathname.replace(/\/+$/, "") + path;
+    const search = query?.toString() ?? "";
+    url.search = search;
+    return url.toString();
+  }
+
+  async send(request: HttpRequest): Promise<HttpResponse> {
+    const { clock, retry } = this.#config;
+    const startedAt = clock.now();
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const response = await this.#attempt(request);
+        return { ...response, attempts: attempt };
+      } catch (error) {
+        const delay = retryDelay(error, { attempt, mode: request.retryMode, startedAt, now: clock.now(), options: retry });
+        if (delay === undefined) throw error;
+        this.#config.log?.(
+          `${request.method} ${request.path}: ${describe(error)}; attempt ${attempt + 1}/${retry.maxAttempts} in ${delay} ms`,
+        );
+        await sleep(clock, delay, request.signal);
+      }
+    }
+  }
+
+  async #attempt(request: HttpRequest): Promise<Omit<HttpResponse, "attempts">> {
+    const { method, path } = request;
+    const config = this.#config;
+    const timeoutMs = request.timeoutMs ?? config.timeoutMs;
+    if (request.signal?.aborted) throw new CancelledError({ method, path, cause: this.#clean(request.signal.reason) });
+    const attempt = attemptSignal(config.clock, timeoutMs, request.signal);
+    const fail = (error: unknown): never => {
+      const why = attempt.reason();
+      if (why === "timeout") throw new TimeoutError({ method, path, timeoutMs });
+      if (why === "caller") throw new CancelledError({ method, path, cause: this.#clean(request.signal?.reason) });
+      throw networkErrorFrom(error, method, path, this.#clean(error));
+    };
+
+    try {
+      const headers: Record<string, string> = { Accept: request.accept, "X-Service-Api-Key": config.apiKey };
+      const init: RequestInit = { method, headers, signal: attempt.signal, redirect: "manual" };
+      if (request.body !== undefined) {
+        headers["Content-Type"] = "application/json";
+        init.body = JSON.stringify(request.body);
+      }
+      const fetchImpl: FetchLike = config.fetch ?? ((input, options) => globalThis.fetch(input, options));
+
+      let response: Response;
+      try {
+        response = await fetchImpl(this.url(path, request.query), init);
+      } catch (error) {
+        return fail(error);
+      }
+      let text: string;
+      try {
+        // The timeout covers the body too: a server that stalls mid-body is as stuck as one that never answers.
+        text = await response.text();
+      } catch (error) {
+        return fail(error);
+      }
+      // Redirects are not followed: a custom header would be carried to wherever the redirect points.
+      if (response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400)) {
+        throw new InvalidResponseError({ method, path, status: response.status, detail: "redirect not followed" });
+      }
+      if (!response.ok) {
+        const serverMessage = serverMessageOf(text);
+        throw errorFromResponse({
+          status: response.status,
+          method,
+          path,
+          serverMessage: serverMessage === undefined ? undefined : redactText(serverMessage, config.apiKey),
+          retryAfterMs: parseRetryAfter(response.headers.get("Retry-After"), config.clock.now()),
+        });
+      }
+      return { status: response.status, headers: response.headers, text };
+    } finally {
+      attempt.dispose();
+    }
+  }
+
+  /** The key must not ride along in a foreign error's message or cause chain. */
+  #clean(cause: unknown): unknown {
+    return redactCause(cause, this.#config.apiKey);
+  }
+}
+
+function describe(error: unknown): string {
+  if (isServiceError(error)) return error.status !== undefined ? `${error.status} ${error.code}` : error.code;
+  return "error";
+}
+
+/** Parse a JSON body, or say plainly that the service sent something else. */
+export function parseJson<T>(response: HttpResponse, method: string, path: string): T {
+  try {
+    return JSON.parse(response.text) as T;
+  } catch (error) {
+    throw new InvalidResponseError({ method, path, status: response.status, detail: "body is not JSON", cause: error });
+  }
+}

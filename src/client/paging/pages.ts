@@ -1,0 +1,160 @@
+import { InvalidResponseError } from "../errors/local-errors";
+import { linkSignals } from "../http/timeout";
+import type { Page } from "../types";
+import { type RowWindow, planWindows, rowsPerPage } from "./plan";
+import type { PageFetcher, RawPage } from "./raw-page";
+
+export interface PaginateOptions {
+  /** First row to collect. */
+  offset?: number;
+  /** Rows to collect in all. */
+  limit?: number;
+  /** A sample is one request; it has no pages. */
+  sample: boolean;
+  /** With the datapoints cap lifted, the first page's size is the plan's page size. */
+  ignoreMaxDatapoints: boolean;
+  /** Requests in flight at once after the first page. */
+  concurrency: number;
+  signal?: AbortSignal;
+}
+
+/**
+ * Pages of a result, in order (DESIGN §4.5). The first page tells the column count (hence rows per page,
+ * floor(250,000 / columns)) and, for JSON, the total; the remaining windows are then fetched with at most
+ * `concurrency` requests in flight and yielded in order. Leaving the loop early aborts what is in flight.
+ */
+export async function* paginate(fetchPage: PageFetcher, options: PaginateOptions): AsyncGenerator<Page, void, undefined> {
+  const link = linkSignals(options.signal);
+  try {
+    if (options.sample) {
+      yield toPage(await fetchPage({}, link.signal), 0, 1);
+      return;
+    }
+    const start = options.offset ?? 0;
+    const end = options.limit === undefined ? Infinity : start + options.limit;
+    const first = await fetchPage({ offset: start, limit: options.limit }, link.signal);
+    trim(first, end - start);
+    yield toPage(first, start, 1);
+
+    const from = first.nextOffset;
+    if (from === undefined) return;
+    if (from <= start) throw noProgress(start);
+    const stop = Math.min(end, first.totalRowCount ?? Infinity);
+    if (from >= stop) return;
+    const pageRows = options.ignoreMaxDatapoints ? Math.max(1, first.rows.length) : rowsPerPage(first.columns.length);
+    yield* inOrder(planWindows(from, stop, pageRows), fetchPage, first, Math.max(1, options.concurrency), link.signal);
+  } finally {
+    // Stops requests still in flight when the consumer leaves early or one of them failed.
+    link.controller.abort();
+    link.dispose();
+  }
+}
+
+interface WindowResult {
+  page: Page;
+  /** The server reported no rows beyond this window. */
+  ended: boolean;
+}
+
+interface InFlight {
+  controller: AbortController;
+  result: Promise<WindowResult>;
+}
+
+async function* inOrder(
+  windows: Generator<RowWindow, void, undefined>,
+  fetchPage: PageFetcher,
+  first: RawPage,
+  concurrency: number,
+  signal: AbortSignal,
+): AsyncGenerator<Page, void, undefined> {
+  const queue: InFlight[] = [];
+  let planning = true;
+  const fill = (): void => {
+    while (planning && queue.length < concurrency) {
+      const next = windows.next();
+      if (next.done) {
+        planning = false;
+        return;
+      }
+      const child = linkSignals(signal);
+      const result = fetchWindow(next.value, fetchPage, first, child.signal).finally(child.dispose);
+      // Marked handled now; the error surfaces when (and only if) this window reaches the head of the queue.
+      result.catch(() => undefined);
+      queue.push({ controller: child.controller, result });
+    }
+  };
+  try {
+    fill();
+    while (queue.length > 0) {
+      const head = queue.shift()!;
+      const { page, ended } = await head.result;
+      if (ended) {
+        planning = false;
+        for (const rest of queue.splice(0)) rest.controller.abort();
+      } else {
+        fill(); // keep the pipeline full while the consumer works on this page
+      }
+      yield page;
+    }
+  } finally {
+    for (const rest of queue.splice(0)) rest.controller.abort();
+  }
+}
+
+/**
+ * One planned window. When the server sends fewer rows than asked (a byte cap, say), the rest of the window
+ * is asked for from its `next_offset`, so windows never leave gaps.
+ */
+async function fetchWindow(window: RowWindow, fetchPage: PageFetcher, first: RawPage, signal: AbortSignal): Promise<WindowResult> {
+  const stopAt = window.offset + window.limit;
+  const parts: unknown[][][] = [];
+  let at = window.offset;
+  let last: RawPage | undefined;
+  let requests = 0;
+  let ended = false;
+  while (at < stopAt) {
+    const raw = await fetchPage({ offset: at, limit: stopAt - at }, signal);
+    requests++;
+    trim(raw, stopAt - at);
+    parts.push(raw.rows);
+    last = raw;
+    if (raw.nextOffset === undefined) {
+      ended = true;
+      break;
+    }
+    if (raw.nextOffset <= at) throw noProgress(at);
+    at = raw.nextOffset;
+  }
+  const rows = parts.length === 1 ? parts[0]! : parts.flat();
+  const merged: RawPage = { ...(last ?? first), rows, columns: first.columns, types: last?.typesInferred ? last.types : first.types };
+  if (ended) delete merged.nextOffset;
+  else merged.nextOffset = at;
+  return { page: toPage(merged, window.offset, requests), ended };
+}
+
+function trim(raw: RawPage, max: number): void {
+  if (raw.rows.length > max) raw.rows.length = max;
+}
+
+function noProgress(offset: number): InvalidResponseError {
+  // The other SDKs loop forever here; we stop.
+  return new InvalidResponseError({ detail: `next_offset does not advance past ${offset}` });
+}
+
+function toPage(raw: RawPage, offset: number, requests: number): Page {
+  const page: Page = {
+    columns: raw.columns,
+    types: raw.types,
+    typesInferred: raw.typesInferred,
+    rows: raw.rows,
+    offset,
+    partial: raw.partial,
+    requests,
+  };
+  if (raw.nextOffset !== undefined) page.nextOffset = raw.nextOffset;
+  if (raw.totalRowCount !== undefined) page.totalRowCount = raw.totalRowCount;
+  if (raw.state !== undefined) page.state = raw.state;
+  if (raw.executionId !== undefined) page.executionId = raw.executionId;
+  return page;
+}

@@ -1,0 +1,99 @@
+import { InvalidArgumentError } from "./errors/local-errors";
+import type { Performance, QueryParameterValue } from "./types";
+
+/** The shared query parameters of the result-returning GET endpoints (E2, E3, E5–E11), named as in the spec. */
+export interface ResultParams {
+  /** Columns to return: comma-separated text or a list. */
+  columns?: string | readonly string[];
+  /** Row filter, similar to an SQL WHERE clause. Incompatible with sample_count. */
+  filters?: string;
+  /** Row order, similar to an SQL ORDER BY clause. */
+  sort_by?: string;
+  /** Rows to return. For `pages`/`table`: rows in all. Incompatible with sample_count. */
+  limit?: number;
+  /** First row (0-based). For `pages`/`table`: where collecting starts. Incompatible with sample_count. */
+  offset?: number;
+  /** A random sample of this many rows. Incompatible with offset, limit and filters. */
+  sample_count?: number;
+  allow_partial_results?: boolean;
+  ignore_max_datapoints_per_request?: boolean;
+}
+
+/** What every call accepts besides its parameters. */
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** Per-request timeout, overriding the client's. */
+  timeoutMs?: number;
+}
+
+const KEYS: readonly (keyof ResultParams)[] = [
+  "columns",
+  "filters",
+  "sort_by",
+  "limit",
+  "offset",
+  "sample_count",
+  "allow_partial_results",
+  "ignore_max_datapoints_per_request",
+];
+
+/** Refuse, before any request, combinations the spec calls incompatible and numbers that cannot be right. */
+export function validateParams(params: ResultParams): void {
+  for (const key of ["limit", "offset", "sample_count"] as const) {
+    const value = params[key];
+    if (value !== undefined && !(Number.isSafeInteger(value) && value >= 0)) {
+      throw new InvalidArgumentError(`${key} must be a whole number ≥ 0; got ${String(value)}`);
+    }
+  }
+  if (params.sample_count !== undefined) {
+    const clashing = (["offset", "limit", "filters"] as const).filter((k) => params[k] !== undefined);
+    if (clashing.length > 0) {
+      throw new InvalidArgumentError(`sample_count cannot be combined with ${clashing.join(", ")}`);
+    }
+  }
+  for (const key of ["allow_partial_results", "ignore_max_datapoints_per_request"] as const) {
+    const value = params[key];
+    if (value !== undefined && typeof value !== "boolean") {
+      throw new InvalidArgumentError(`${key} must be true or false; got ${String(value)}`);
+    }
+  }
+}
+
+export function columnsText(columns: ResultParams["columns"]): string | undefined {
+  if (columns === undefined) return undefined;
+  const list = typeof columns === "string" ? columns.split(",") : [...columns];
+  const cleaned = list.map((c) => c.trim()).filter((c) => c !== "");
+  return cleaned.length === 0 ? undefined : cleaned.join(",");
+}
+
+/** Query string in a fixed order (stable URLs make request sharing and caching possible). Booleans as true/false. */
+export function toSearchParams(params: ResultParams): URLSearchParams {
+  validateParams(params);
+  const search = new URLSearchParams();
+  for (const key of KEYS) {
+    const value = key === "columns" ? columnsText(params.columns) : params[key];
+    if (value === undefined || value === "") continue;
+    search.set(key, typeof value === "boolean" ? (value ? "true" : "false") : String(value));
+  }
+  return search;
+}
+
+/** Just the shared parameters of an object that may also carry call or paging options. */
+export function pickResultParams(source: ResultParams): ResultParams {
+  const picked: Record<string, unknown> = {};
+  for (const key of KEYS) if (source[key] !== undefined) picked[key] = source[key];
+  return picked as ResultParams;
+}
+
+/** Inputs of E1. */
+export interface ExecuteOptions extends CallOptions {
+  /** Saved-query parameters; omitted ones take the query's defaults. */
+  parameters?: Record<string, QueryParameterValue>;
+  performance?: Performance;
+}
+
+/** Parameters of `pages` and `table`: the shared ones, call options, and how many requests may run at once. */
+export interface PagingParams extends ResultParams, CallOptions {
+  /** Requests in flight after the first page. Default: the client's `concurrency` (4). */
+  concurrency?: number;
+}

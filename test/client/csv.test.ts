@@ -1,0 +1,77 @@
+import { parseCsvPage, typeField } from "../../src/client";
+import { inferColumnType } from "../../src/client/csv/typing";
+
+describe("CSV field typing: numbers only when exact", () => {
+  it.each<[string, string | number]>([
+    ["0", 0],
+    ["42", 42],
+    ["-7", -7],
+    ["3.25", 3.25],
+    ["0.1", 0.1],
+    ["1.50", 1.5],
+    ["1e3", 1000],
+    ["-2.5E-3", -0.0025],
+    ["123456789012345", 123456789012345], // 15 digits: Excel keeps them all
+    ["1234567890123456", "1234567890123456"], // 16 digits would be rounded in a cell
+    ["12345678901234567890", "12345678901234567890"],
+    ["9007199254740993", "9007199254740993"],
+    ["3.14159265358979323846", "3.14159265358979323846"],
+    ["0.000000000000000000001", 1e-21],
+    ["1e999", "1e999"],
+    ["1e-400", "1e-400"],
+    ["0x00ab", "0x00ab"],
+    ["0xFF", "0xFF"],
+    ["00123", "00123"],
+    ["0123", "0123"],
+    ["00.5", "00.5"],
+    ["+5", "+5"],
+    [" 5", " 5"],
+    ["5 ", "5 "],
+    [".5", ".5"],
+    ["5.", "5."],
+    ["1,000", "1,000"],
+    ["NaN", "NaN"],
+    ["Infinity", "Infinity"],
+    ["TRUE", "TRUE"],
+    ["2024-01-01", "2024-01-01"],
+    ["", ""],
+  ])("%j → %j", (text, expected) => expect(typeField(text)).toBe(expected));
+});
+
+describe("parseCsvPage", () => {
+  it("keeps quotes, commas and newlines inside fields, empty stays empty", () => {
+    const text = 'id,name,note,amount\n1,"a ""quoted"" word","x, y",1.5\n2,"line1\nline2",,\n3,0x00ab,00123,12345678901234567890\n';
+    const { header, rows } = parseCsvPage(text);
+    expect(header).toEqual(["id", "name", "note", "amount"]);
+    expect(rows).toEqual([
+      [1, 'a "quoted" word', "x, y", 1.5],
+      [2, "line1\nline2", "", ""],
+      [3, "0x00ab", "00123", "12345678901234567890"],
+    ]);
+  });
+
+  it("a one-column result keeps rows that are empty (nulls)", () => {
+    expect(parseCsvPage("x\n1\n\n\n2\n").rows).toEqual([[1], [""], [""], [2]]);
+  });
+
+  it("accepts CRLF line ends", () => {
+    expect(parseCsvPage("a,b\r\n1,x\r\n")).toEqual({ header: ["a", "b"], rows: [[1, "x"]] });
+  });
+
+  it("arrays arrive as JSON text and stay text", () => {
+    expect(parseCsvPage('tags\n"[""a"",""b""]"\n').rows).toEqual([['["a","b"]']]);
+  });
+
+  it("a header-only page has no rows; an empty body has nothing", () => {
+    expect(parseCsvPage("a,b\n")).toEqual({ header: ["a", "b"], rows: [] });
+    expect(parseCsvPage("")).toEqual({ header: [], rows: [] });
+  });
+
+  it("infers column types from typed values", () => {
+    const rows = [
+      [1, 1.5, "x", ""],
+      [2, 2, "12345678901234567890", ""],
+    ];
+    expect([0, 1, 2, 3].map((c) => inferColumnType(rows, c))).toEqual(["bigint", "double", "varchar", "unknown"]);
+  });
+});
