@@ -37,3 +37,21 @@ export function columnKind(type: string): ColumnKind {
   if (TIMESTAMP.test(t)) return "timestamp";
   return "other";
 }
+
+const INTEGER = /^(tinyint|smallint|integer|int|int2|int4|int8|bigint|hugeint|uhugeint|utinyint|usmallint|uinteger|ubigint)$/;
+const DECIMAL = /^(?:decimal|numeric)(?:\s*\(\s*\d+\s*(?:,\s*(\d+)\s*)?\))?$/;
+
+/**
+ * How many integer digits a literal may have and still be compared exactly with this column through a 128-bit
+ * integer: 38 for integer columns, 38 - scale for decimals (DuckDB widens the integer to DECIMAL(38, scale) and
+ * fails if it does not fit), 0 for anything else (compared as DOUBLE).
+ */
+export function exactIntegerDigits(type: string): number {
+  const t = type.trim().toLowerCase();
+  if (INTEGER.test(t)) return 38;
+  const decimal = DECIMAL.exec(t);
+  if (!decimal) return 0;
+  // A bare DECIMAL is DECIMAL(18,3) in DuckDB.
+  const scale = decimal[1] === undefined ? (t.includes("(") ? 0 : 3) : Number(decimal[1]);
+  return Math.max(0, 38 - scale);
+}

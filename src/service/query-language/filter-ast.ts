@@ -30,5 +30,5 @@ export type FilterNode =
 export type FilterNodeType = FilterNode["type"];
 
 /** The whitelist of node kinds, for checks on ASTs that did not come from the parser. */
-export const FILTER_NODE_TYPES: readonly FilterNodeType[] = ["and", "or", "comparison", "in", "like", "is_null", "is_not_null"];
-export const FILTER_VALUE_TYPES: readonly FilterValue["type"][] = ["string", "number", "boolean", "date", "timestamp"];
+export const FILTER_NODE_TYPES: readonly FilterNodeType[] = Object.freeze(["and", "or", "comparison", "in", "like", "is_null", "is_not_null"]);
+export const FILTER_VALUE_TYPES: readonly FilterValue["type"][] = Object.freeze(["string", "number", "boolean", "date", "timestamp"]);

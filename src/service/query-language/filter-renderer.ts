@@ -1,4 +1,4 @@
-import { columnKind, type ColumnInfo } from "./column-types";
+import { columnKind, exactIntegerDigits, type ColumnInfo } from "./column-types";
 import type { FilterNode, FilterValue } from "./filter-ast";
 import { MAX_NESTING_DEPTH, type ComparisonOperator } from "./grammar";
 import { quoteIdentifier } from "./quote-identifier";
@@ -9,7 +9,7 @@ const SQL_OPERATORS: Readonly<Record<ComparisonOperator, string>> = { "=": "=", 
 
 /** Enough for any parser output (nesting is capped there); a hand-built AST deeper than this is refused. */
 const MAX_RENDER_DEPTH = 2 * MAX_NESTING_DEPTH + 4;
-const INTEGER_TEXT = /^-?\d{1,38}$/;
+const INTEGER_TEXT = /^-?\d+$/;
 const DATE_VALUE = /^\d{4}-\d{2}-\d{2}$/;
 const TIMESTAMP_VALUE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?$/;
 
@@ -58,8 +58,9 @@ function render(node: FilterNode, columns: readonly ColumnInfo[], params: SqlPar
 
 /**
  * Numbers bind as JS numbers when that is exact and the driver can type them (safe integers become INTEGER/BIGINT,
- * fractions DOUBLE). Integers beyond 2^53 bind as their digits cast to HUGEINT so no digit is lost, and huge
- * integral doubles (1e20) as text cast to DOUBLE, because the driver would type them BIGINT and overflow.
+ * fractions DOUBLE). Integers beyond 2^53 written as plain digits bind as those digits cast to HUGEINT, so no digit
+ * is lost, when the column can take them exactly (see exactIntegerDigits); otherwise, and for integral doubles
+ * such as 1e20 (which the driver would type BIGINT and overflow), as text cast to DOUBLE.
  * Dates and timestamps bind as normalized text cast to the column's temporal type.
  */
 function renderValue(value: FilterValue, column: ColumnInfo, params: SqlParams): string {
@@ -74,7 +75,10 @@ function renderValue(value: FilterValue, column: ColumnInfo, params: SqlParams):
       const { value: n, text } = value;
       if (typeof n !== "number" || !Number.isFinite(n)) break;
       if (Number.isSafeInteger(n)) return params.add(n);
-      if (typeof text === "string" && INTEGER_TEXT.test(text)) return `CAST(${params.add(text)} AS HUGEINT)`;
+      if (typeof text === "string" && INTEGER_TEXT.test(text)) {
+        const digits = text.replace(/^-?0*/, "").length;
+        if (digits <= exactIntegerDigits(column.type)) return `CAST(${params.add(text)} AS HUGEINT)`;
+      }
       if (Number.isInteger(n)) return `CAST(${params.add(String(n))} AS DOUBLE)`;
       return params.add(n);
     }

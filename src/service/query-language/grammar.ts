@@ -15,7 +15,7 @@ export const MAX_INPUT_LENGTH = 10_000;
 export const MAX_NESTING_DEPTH = 50;
 
 /** Operators as written by users, mapped to the AST operator (`<>` is a synonym of `!=`). */
-export const COMPARISON_OPERATORS: Readonly<Record<string, ComparisonOperator>> = {
+export const COMPARISON_OPERATORS: Readonly<Record<string, ComparisonOperator>> = Object.freeze({
   "=": "=",
   "!=": "!=",
   "<>": "!=",
@@ -23,34 +23,34 @@ export const COMPARISON_OPERATORS: Readonly<Record<string, ComparisonOperator>> 
   "<=": "<=",
   ">": ">",
   ">=": ">=",
-};
+});
 
 export type ComparisonOperator = "=" | "!=" | "<" | "<=" | ">" | ">=";
 
 /** `5 < x` is stored as `x > 5`: the AST always has the column on the left. */
-export const MIRRORED_OPERATORS: Readonly<Record<ComparisonOperator, ComparisonOperator>> = {
+export const MIRRORED_OPERATORS: Readonly<Record<ComparisonOperator, ComparisonOperator>> = Object.freeze({
   "=": "=",
   "!=": "!=",
   "<": ">",
   "<=": ">=",
   ">": "<",
   ">=": "<=",
-};
+});
 
 /** Boolean connectives, lowest precedence first: `a OR b AND c` is `a OR (b AND c)`. */
-export const CONNECTIVES_BY_PRECEDENCE = ["OR", "AND"] as const;
+export const CONNECTIVES_BY_PRECEDENCE = Object.freeze(["OR", "AND"] as const);
 export type Connective = (typeof CONNECTIVES_BY_PRECEDENCE)[number];
 
 /**
  * Words the filter grammar reserves (matched in any case). A bare word from this list is never a column name;
  * a column called e.g. `in` must be written `"in"`.
  */
-export const FILTER_KEYWORDS = ["AND", "OR", "IN", "LIKE", "IS", "NOT", "NULL", "TRUE", "FALSE"] as const;
+export const FILTER_KEYWORDS = Object.freeze(["AND", "OR", "IN", "LIKE", "IS", "NOT", "NULL", "TRUE", "FALSE"] as const);
 
 /** Words of `sort_by` after the column name (matched in any case). */
-export const SORT_DIRECTIONS = ["ASC", "DESC"] as const;
+export const SORT_DIRECTIONS = Object.freeze(["ASC", "DESC"] as const);
 export const SORT_NULLS_KEYWORD = "NULLS";
-export const SORT_NULLS_PLACEMENTS = ["FIRST", "LAST"] as const;
+export const SORT_NULLS_PLACEMENTS = Object.freeze(["FIRST", "LAST"] as const);
 
 /** Characters of a bare identifier; anything else needs double quotes. */
 export const BARE_IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -62,7 +62,7 @@ const STATEMENT_HINT = "sub-queries and SQL statements are not supported; write 
  * was expected. A bare word that is a real column name is still read as that column (columns such as `date` or
  * `version` exist), so this table only shapes error messages; it never widens the language.
  */
-export const UNSUPPORTED_WORD_HINTS: Readonly<Record<string, string>> = {
+export const UNSUPPORTED_WORD_HINTS: Readonly<Record<string, string>> = Object.freeze({
   NOT: "NOT is not supported, use != or rewrite the condition",
   BETWEEN: "BETWEEN is not supported, use col >= low AND col <= high",
   ILIKE: "ILIKE is not supported; LIKE is case-sensitive",
@@ -102,13 +102,13 @@ export const UNSUPPORTED_WORD_HINTS: Readonly<Record<string, string>> = {
   ANY: "ANY/ALL/SOME are not supported; use IN (...)",
   ALL: "ANY/ALL/SOME are not supported; use IN (...)",
   SOME: "ANY/ALL/SOME are not supported; use IN (...)",
-};
+});
 
 /**
  * Characters (or pairs) that cannot start any token, with the advice to show. Checked longest first by the
  * tokenizer, so `--` wins over `-` and `!=` is tokenized before `!` is looked up.
  */
-export const UNSUPPORTED_SYMBOL_HINTS: Readonly<Record<string, string>> = {
+export const UNSUPPORTED_SYMBOL_HINTS: Readonly<Record<string, string>> = Object.freeze({
   "--": "comments are not supported",
   "/*": "comments are not supported",
   "*/": "comments are not supported",
@@ -142,4 +142,4 @@ export const UNSUPPORTED_SYMBOL_HINTS: Readonly<Record<string, string>> = {
   "\u2019": "use straight single quotes ' around text (your editor turned them into curly quotes)",
   "\u201C": "use straight double quotes \" around column names (your editor turned them into curly quotes)",
   "\u201D": "use straight double quotes \" around column names (your editor turned them into curly quotes)",
-};
+});

@@ -3,12 +3,8 @@ import { show } from "./errors";
 import type { Token } from "./tokens";
 
 const WHITESPACE = /\s/;
-const WORD = /[A-Za-z_][A-Za-z0-9_]*/;
-// Sign only when glued to the digits: `x = -5` is a number, `x - 5` is arithmetic (rejected).
-const NUMBER = /-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?/;
 // A number running into letters, digits or dots is a malformed number (`0x1f`, `1e`, `1.2.3`, `5abc`).
 const NUMBER_TAIL = /[A-Za-z0-9_.]/;
-const NUMBER_TAIL_RUN = /[A-Za-z0-9_.]*/;
 /** Longest first, so `<=` is not read as `<` then `=`. */
 const OPERATORS = Object.keys(COMPARISON_OPERATORS).sort((a, b) => b.length - a.length);
 const TWO_CHAR_HINTS = Object.keys(UNSUPPORTED_SYMBOL_HINTS).filter((s) => s.length === 2);
@@ -40,13 +36,15 @@ function readToken(text: string, start: number): Token {
   if (c === "'") return readQuoted(text, start, "'", "string");
   if (c === '"') return readQuoted(text, start, '"', "quoted");
 
-  const number = matchAt(NUMBER, text, start);
-  if (number) {
-    const end = start + number.length;
-    if (end < text.length && NUMBER_TAIL.test(text[end])) {
-      const run = matchAt(NUMBER_TAIL_RUN, text, end) ?? "";
-      return invalid(start, `malformed number ${show(text.slice(start, end + run.length))}`, "write numbers like 42, -1.5 or 2e6");
+  // Sign only when glued to the digits: `x = -5` is a number, `x - 5` is arithmetic (rejected).
+  const numberEnd = start + numberLength(text, start);
+  if (numberEnd > start) {
+    if (numberEnd < text.length && NUMBER_TAIL.test(text[numberEnd])) {
+      let runEnd = numberEnd;
+      while (runEnd < text.length && NUMBER_TAIL.test(text[runEnd])) runEnd++;
+      return invalid(start, `malformed number ${show(text.slice(start, runEnd))}`, "write numbers like 42, -1.5 or 2e6");
     }
+    const number = text.slice(start, numberEnd);
     return { kind: "number", text: number, value: number, position: start };
   }
 
@@ -59,8 +57,11 @@ function readToken(text: string, start: number): Token {
   if (c === ")") return { kind: "rparen", text: c, value: c, position: start };
   if (c === ",") return { kind: "comma", text: c, value: c, position: start };
 
-  const word = matchAt(WORD, text, start);
-  if (word) return { kind: "word", text: word, value: word, position: start };
+  const wordEnd = start + wordLength(text, start);
+  if (wordEnd > start) {
+    const word = text.slice(start, wordEnd);
+    return { kind: "word", text: word, value: word, position: start };
+  }
 
   const hint = lookup(UNSUPPORTED_SYMBOL_HINTS, c);
   if (hint) return invalid(start, `unexpected ${show(c)}`, hint);
@@ -97,13 +98,42 @@ function invalid(position: number, what: string, hint: string): Token {
   return { kind: "invalid", text: "", value: what, position, hint };
 }
 
-/**
- * The match of `pattern` starting exactly at `index`, without slicing the text (input can be 10,000 characters).
- * A fresh sticky RegExp per call keeps the module free of shared `lastIndex` state; V8 caches the compilation.
- */
-function matchAt(pattern: RegExp, text: string, index: number): string | undefined {
-  const sticky = new RegExp(pattern.source, "y");
-  sticky.lastIndex = index;
-  const m = sticky.exec(text);
-  return m && m[0].length > 0 ? m[0] : undefined;
+/** Length of the [A-Za-z_][A-Za-z0-9_]* word at `index` (0 if none). Hand-written: it runs once per token. */
+function wordLength(text: string, index: number): number {
+  if (!isWordStart(text.charCodeAt(index))) return 0;
+  let end = index + 1;
+  while (end < text.length && (isWordStart(text.charCodeAt(end)) || isDigit(text.charCodeAt(end)))) end++;
+  return end - index;
+}
+
+/** Length of the number -?(digits[.digits*] | .digits)([eE][+-]?digits)? at `index` (0 if none). */
+function numberLength(text: string, index: number): number {
+  let i = index;
+  if (text[i] === "-") i++;
+  const intStart = i;
+  while (isDigit(text.charCodeAt(i))) i++;
+  const hasInt = i > intStart;
+  if (text[i] === "." && (hasInt || isDigit(text.charCodeAt(i + 1)))) {
+    i++;
+    while (isDigit(text.charCodeAt(i))) i++;
+  } else if (!hasInt) {
+    return 0;
+  }
+  if (text[i] === "e" || text[i] === "E") {
+    let j = i + 1;
+    if (text[j] === "+" || text[j] === "-") j++;
+    if (isDigit(text.charCodeAt(j))) {
+      while (isDigit(text.charCodeAt(j))) j++;
+      i = j;
+    }
+  }
+  return i - index;
+}
+
+function isDigit(code: number): boolean {
+  return code >= 48 && code <= 57;
+}
+
+function isWordStart(code: number): boolean {
+  return (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95;
 }
