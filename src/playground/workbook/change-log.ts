@@ -1,0 +1,58 @@
+import { blockAddress, type CellBlock } from "../../sheet";
+
+/** What `onChange` listeners receive after a sync: one event per sheet touched. */
+export interface ChangeEvent {
+  sheet: string;
+  /** Bounding range of the changed cells ("A1:C10"); null for a structural change only. */
+  address: string | null;
+  block: CellBlock | null;
+  /** "cells": values/formats changed; "structure": sheets, tables, inserted or deleted cells. */
+  kind: "cells" | "structure";
+}
+
+export type ChangeListener = (event: ChangeEvent) => void;
+
+function union(a: CellBlock, b: CellBlock): CellBlock {
+  const row = Math.min(a.row, b.row);
+  const column = Math.min(a.column, b.column);
+  return {
+    row,
+    column,
+    rowCount: Math.max(a.row + a.rowCount, b.row + b.rowCount) - row,
+    columnCount: Math.max(a.column + a.columnCount, b.column + b.columnCount) - column,
+  };
+}
+
+/** Collects, per sheet id, the bounding block of the cells one sync changed. */
+export class ChangeLog {
+  private readonly cells = new Map<string, CellBlock>();
+  private readonly structural = new Set<string>();
+
+  touch(sheetId: string, block: CellBlock): void {
+    const prev = this.cells.get(sheetId);
+    this.cells.set(sheetId, prev ? union(prev, block) : block);
+  }
+
+  structure(sheetId: string): void {
+    this.structural.add(sheetId);
+  }
+
+  drain(nameOf: (sheetId: string) => string | undefined): ChangeEvent[] {
+    const events: ChangeEvent[] = [];
+    const ids = new Set([...this.cells.keys(), ...this.structural]);
+    for (const id of ids) {
+      const sheet = nameOf(id);
+      if (sheet === undefined) continue;
+      const block = this.cells.get(id) ?? null;
+      events.push({
+        sheet,
+        block,
+        address: block ? blockAddress(block) : null,
+        kind: this.structural.has(id) ? "structure" : "cells",
+      });
+    }
+    this.cells.clear();
+    this.structural.clear();
+    return events;
+  }
+}

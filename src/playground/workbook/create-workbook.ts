@@ -1,0 +1,136 @@
+import { parseAddress } from "../../sheet";
+import type { ChangeListener } from "./change-log";
+import { EmulatedSettings } from "./document-settings";
+import { officeError } from "./errors";
+import { WorkbookInspector } from "./inspector";
+import type { EmulationHost, EmulationLimits } from "./request-context";
+import { EmulatedRuntimeStorage } from "./runtime-storage";
+import { SyncStats } from "./sync-stats";
+import { EmulatedRequestContext } from "./workbook";
+import { WorkbookState, type FormulaHook } from "./workbook-state";
+
+/**
+ * Excel on the web rejects a request or response over 5 MB. We take 5,000,000 bytes (the stricter reading of
+ * "5 MB"), so code that passes here also passes against 5 MiB.
+ */
+export const EXCEL_PAYLOAD_LIMIT_BYTES = 5_000_000;
+
+export interface WorkbookOptions {
+  /** Initial sheet names; default ["Sheet1"]. The first is active. */
+  sheets?: string[];
+  /** Evaluates formulas the built-in evaluator doesn't know (the playground's SERVICE.* functions). */
+  evaluateFormula?: FormulaHook;
+  requestLimitBytes?: number;
+  responseLimitBytes?: number;
+}
+
+/** `Excel.run` as add-in code calls it: typed against the real `Excel.RequestContext`. */
+export type ExcelRunLike = <T>(batch: (context: Excel.RequestContext) => Promise<T>) => Promise<T>;
+
+export interface EmulatedExcelNamespace {
+  run: ExcelRunLike;
+  CalculationType: { recalculate: "Recalculate"; full: "Full"; fullRebuild: "FullRebuild" };
+  InsertShiftDirection: { down: "Down"; right: "Right" };
+  DeleteShiftDirection: { up: "Up"; left: "Left" };
+  ClearApplyTo: { all: "All"; formats: "Formats"; contents: "Contents"; hyperlinks: "Hyperlinks"; removeHyperlinks: "RemoveHyperlinks"; resetContents: "ResetContents" };
+  ErrorCodes: Record<string, string>;
+}
+
+export interface EmulatedOfficeNamespace {
+  context: {
+    document: { settings: EmulatedSettings };
+    partitionKey: string | undefined;
+    requirements: { isSetSupported(name: string, version?: string): boolean };
+  };
+  AsyncResultStatus: { Succeeded: "succeeded"; Failed: "failed" };
+  HostType: { Excel: "Excel" };
+  onReady(callback?: (info: { host: string; platform: string }) => void): Promise<{ host: string; platform: string }>;
+}
+
+export interface PlaygroundWorkbook {
+  /** Install as `globalThis.Excel` in the playground page (cast to `typeof Excel` there). */
+  Excel: EmulatedExcelNamespace;
+  Office: EmulatedOfficeNamespace;
+  OfficeRuntime: { storage: EmulatedRuntimeStorage };
+  /** Same as `Excel.run`; pass it to the writer in tests. */
+  run: ExcelRunLike;
+  stats: SyncStats;
+  inspect: WorkbookInspector;
+  /** Fires after each sync, once per changed sheet. Returns an unsubscribe function. */
+  onChange(listener: ChangeListener): () => void;
+  /** Sets the selection (what `getSelectedRange()` returns), as a user click would. */
+  select(sheet: string, address: string): void;
+  /** Simulates closing and reopening the document: unsaved document settings are lost. */
+  reopen(): void;
+}
+
+export function createWorkbook(options: WorkbookOptions = {}): PlaygroundWorkbook {
+  const state = new WorkbookState(options.sheets ?? ["Sheet1"], options.evaluateFormula);
+  const limits: EmulationLimits = {
+    requestBytes: options.requestLimitBytes ?? EXCEL_PAYLOAD_LIMIT_BYTES,
+    responseBytes: options.responseLimitBytes ?? EXCEL_PAYLOAD_LIMIT_BYTES,
+  };
+  const host: EmulationHost = { state, stats: new SyncStats(), limits, listeners: new Set() };
+  const settingsStore = { saved: {} as Record<string, unknown> };
+  const settings = new EmulatedSettings(settingsStore);
+
+  const runAny = async (...args: unknown[]): Promise<unknown> => {
+    const batch = args[args.length - 1];
+    if (typeof batch !== "function") throw officeError("InvalidArgument", "Excel.run needs a batch function.");
+    const context = new EmulatedRequestContext(host);
+    try {
+      const result: unknown = await (batch as (c: unknown) => Promise<unknown>)(context);
+      // Office.js runs what is still queued when the batch's promise resolves.
+      if (context.hasPending) await context.sync();
+      return result;
+    } finally {
+      context.close();
+    }
+  };
+  // The one boundary cast: the emulated context implements the subset of Excel.RequestContext we use.
+  const run = runAny as ExcelRunLike;
+
+  const info = { host: "Excel", platform: "OfficeOnline" };
+  return {
+    Excel: {
+      run,
+      CalculationType: { recalculate: "Recalculate", full: "Full", fullRebuild: "FullRebuild" },
+      InsertShiftDirection: { down: "Down", right: "Right" },
+      DeleteShiftDirection: { up: "Up", left: "Left" },
+      ClearApplyTo: { all: "All", formats: "Formats", contents: "Contents", hyperlinks: "Hyperlinks", removeHyperlinks: "RemoveHyperlinks", resetContents: "ResetContents" },
+      ErrorCodes: {
+        invalidArgument: "InvalidArgument", invalidOperation: "InvalidOperation", itemNotFound: "ItemNotFound",
+        itemAlreadyExists: "ItemAlreadyExists", generalException: "GeneralException", insertDeleteConflict: "InsertDeleteConflict",
+        nonBlankCellOffSheet: "NonBlankCellOffSheet", responsePayloadSizeLimitExceeded: "ResponsePayloadSizeLimitExceeded",
+        requestPayloadSizeLimitExceeded: "RequestPayloadSizeLimitExceeded", formulaLengthExceedsLimit: "FormulaLengthExceedsLimit",
+      },
+    },
+    Office: {
+      context: { document: { settings }, partitionKey: undefined, requirements: { isSetSupported: () => true } },
+      AsyncResultStatus: { Succeeded: "succeeded", Failed: "failed" },
+      HostType: { Excel: "Excel" },
+      onReady: async (callback) => {
+        callback?.(info);
+        return info;
+      },
+    },
+    OfficeRuntime: { storage: new EmulatedRuntimeStorage() },
+    run,
+    stats: host.stats,
+    inspect: new WorkbookInspector(state),
+    onChange(listener) {
+      host.listeners.add(listener);
+      return () => host.listeners.delete(listener);
+    },
+    select(sheetName, address) {
+      const sheet = state.sheetByName(sheetName);
+      if (!sheet) throw new Error(`No worksheet named "${sheetName}"`);
+      const { row, column, rowCount, columnCount } = parseAddress(address);
+      state.selection = { sheetId: sheet.id, block: { row, column, rowCount, columnCount } };
+      state.activeSheetId = sheet.id;
+    },
+    reopen() {
+      settings.reload();
+    },
+  };
+}

@@ -1,0 +1,107 @@
+import type { ChangeListener } from "./change-log";
+import { EmulatedOfficeError, officeError } from "./errors";
+import { SyncStats, utf8Bytes } from "./sync-stats";
+import type { WorkbookState } from "./workbook-state";
+
+/** A queued action: `payload` is what Office.js would serialize into the request. */
+export interface Op {
+  payload: unknown;
+  apply(): void;
+  /** For loads: bytes of the result and a commit that runs only when the whole response is accepted. */
+  result?: { bytes(): number; commit(): void };
+}
+
+export interface EmulationLimits {
+  requestBytes: number;
+  responseBytes: number;
+}
+
+/** What every context of one workbook shares. */
+export interface EmulationHost {
+  state: WorkbookState;
+  stats: SyncStats;
+  limits: EmulationLimits;
+  listeners: Set<ChangeListener>;
+}
+
+/**
+ * The emulated `RequestContext`: proxies queue operations here and nothing touches the workbook until
+ * `sync()`. A sync whose request JSON exceeds the limit (5 MB, as Excel on the web) is rejected with
+ * `RequestPayloadSizeLimitExceeded` and applies nothing. Otherwise operations apply in order; if one fails,
+ * those before it stay applied (Excel does not roll a batch back) and the sync rejects with that error.
+ * A response over the limit rejects with `ResponsePayloadSizeLimitExceeded`: the writes happened, the
+ * loaded values are not delivered.
+ */
+export class EmulatedContext {
+  private queue: Op[] = [];
+  private closed = false;
+  private suspendCalculation = false;
+
+  constructor(readonly host: EmulationHost) {}
+
+  enqueue(op: Op): void {
+    if (this.closed) {
+      throw officeError("InvalidObjectPath", "This object belongs to an Excel.run batch that has finished; use it inside its batch.");
+    }
+    this.queue.push(op);
+  }
+
+  get hasPending(): boolean {
+    return this.queue.length > 0;
+  }
+
+  suspendCalculationForThisSync(): void {
+    this.suspendCalculation = true;
+  }
+
+  close(): void {
+    this.closed = true;
+    this.queue = [];
+  }
+
+  async sync(): Promise<void> {
+    if (this.closed) throw officeError("InvalidObjectPath", "The request context of a finished Excel.run batch can't sync.");
+    const ops = this.queue;
+    this.queue = [];
+    const suspended = this.suspendCalculation;
+    this.suspendCalculation = false;
+    await Promise.resolve(); // a sync is always asynchronous in Office.js
+    const { state, stats, limits } = this.host;
+    const requestBytes = utf8Bytes(JSON.stringify(ops.map((o) => o.payload)));
+    const record = { requestBytes, responseBytes: 0, operations: ops.length, calculationSuspended: suspended };
+    stats.records.push(record);
+    if (requestBytes > limits.requestBytes) {
+      const e = officeError(
+        "RequestPayloadSizeLimitExceeded",
+        `The request payload size (${requestBytes} bytes) has exceeded the limit (${limits.requestBytes} bytes).`,
+      );
+      Object.assign(record, { error: e.code });
+      throw e;
+    }
+    let failure: EmulatedOfficeError | Error | undefined;
+    try {
+      for (const op of ops) op.apply();
+      if (!suspended) state.recalculate();
+    } catch (e) {
+      failure = e instanceof Error ? e : new Error(String(e));
+    }
+    if (!failure) {
+      const loads = ops.filter((o) => o.result);
+      record.responseBytes = loads.reduce((sum, o) => sum + (o.result?.bytes() ?? 0), 0);
+      if (record.responseBytes > limits.responseBytes) {
+        failure = officeError("ResponsePayloadSizeLimitExceeded", `The response payload size has exceeded the limit.`);
+      } else for (const o of loads) o.result?.commit();
+    }
+    this.notify();
+    if (failure) {
+      Object.assign(record, { error: failure instanceof EmulatedOfficeError ? failure.code : "GeneralException" });
+      throw failure;
+    }
+  }
+
+  private notify(): void {
+    const { state, listeners } = this.host;
+    const events = state.changes.drain((id) => state.sheetById(id)?.name);
+    for (const event of events) for (const listener of listeners) listener(event);
+  }
+}
