@@ -69,7 +69,7 @@ describe("tables", () => {
       ws.getRange("A3").values = [[""]];
       ws.getRange("A4").values = [["below"]];
       const t = ws.tables.add("A1:A2", true);
-      t.rows.add(null, [["00123"], ["0x01"]]);
+      t.rows.add(undefined, [["00123"], ["0x01"]]);
       await context.sync();
     });
     expect(wb.inspect.values("Sheet1", "A1:A6")).toEqual([["code"], ["007"], ["00123"], ["0x01"], [""], ["below"]]);
