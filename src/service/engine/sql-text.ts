@@ -3,7 +3,3 @@ export function sqlString(text: string): string {
   return `'${text.replace(/'/g, "''")}'`;
 }
 
-/** A quoted identifier for column names that come from stored results (never from request text). */
-export function sqlIdentifier(name: string): string {
-  return `"${name.replace(/"/g, '""')}"`;
-}

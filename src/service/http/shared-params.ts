@@ -1,8 +1,17 @@
 import type { ResultColumn } from "../executions/execution-record";
 import type { PageRequest } from "../results/page-request";
-import { badParameter } from "./error-registry";
+import { ApiError, badParameter } from "./error-registry";
 import { booleanParam, single, wholeNumberParam, type QueryString } from "./query-values";
-import { parseColumnsParam, parseFiltersParam, parseSortParam } from "./query-language-params";
+import {
+  isQueryLanguageError,
+  parseColumns,
+  parseFilter,
+  parseSort,
+  quoteIdentifier,
+  renderFilter,
+  renderSort,
+  SqlParams,
+} from "../query-language";
 
 export const MAX_DATAPOINTS = 250_000;
 
@@ -40,14 +49,26 @@ export function resolveSharedParams(
     const clash = [["offset", offset], ["limit", limit], ["filters", filtersText]].find(([, v]) => v !== undefined && v !== "");
     if (clash) throw badParameter("sample_count", `cannot be combined with ${clash[0]}`);
   }
-  const selected = parseColumnsParam(single(query, "columns"), columns);
-  const params: PageRequest["params"] = [];
-  const conditions = fixed.map((f) => {
-    params.push(f.value);
-    return `"${f.column.replace(/"/g, '""')}" = $${params.length}`;
-  });
-  const filter = parseFiltersParam(filtersText, columns, params);
-  if (filter) conditions.push(`(${filter})`);
+  const params = new SqlParams();
+  const given = (name: string) => {
+    const v = single(query, name);
+    return v === undefined || v.trim() === "" ? undefined : v;
+  };
+  let selected: string[];
+  let orderBy: string | undefined;
+  const conditions = fixed.map((f) => `${quoteIdentifier(f.column)} = ${params.add(f.value)}`);
+  try {
+    const columnsText = given("columns");
+    selected = columnsText === undefined ? columns.map((c) => c.name) : parseColumns(columnsText, columns);
+    const filterText = given("filters");
+    if (filterText !== undefined) conditions.push(renderFilter(parseFilter(filterText, columns), columns, params));
+    const sortText = given("sort_by");
+    orderBy = sortText === undefined ? undefined : renderSort(parseSort(sortText, columns));
+  } catch (error) {
+    // The grammar's messages already start with the parameter's name and carry the character position.
+    if (isQueryLanguageError(error)) throw new ApiError("bad_parameter", error.message);
+    throw error;
+  }
   const ignoreCap = booleanParam(query, "ignore_max_datapoints_per_request");
   const carry: Record<string, string> = {};
   for (const name of CARRIED) {
@@ -58,8 +79,8 @@ export function resolveSharedParams(
     request: {
       columns: selected,
       where: conditions.length ? conditions.join(" AND ") : undefined,
-      params,
-      orderBy: parseSortParam(single(query, "sort_by"), columns),
+      params: params.values,
+      orderBy,
       offset: offset ?? 0,
       limit,
       sampleCount,

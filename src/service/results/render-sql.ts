@@ -1,5 +1,6 @@
 import type { ResultColumn } from "../executions/execution-record";
-import { sqlIdentifier, sqlString } from "../engine/sql-text";
+import { sqlString } from "../engine/sql-text";
+import { quoteIdentifier } from "../query-language";
 
 // JSON numbers are read as IEEE doubles by every client: beyond ±2^53 an integer would silently lose digits, so
 // such values are sent as strings (the same convention the API uses for wide numbers).
@@ -23,7 +24,7 @@ function isTimestamp(type: string): boolean {
 
 /** A SQL expression giving the JSON value of one column. */
 export function jsonValueSql(column: ResultColumn): string {
-  const c = sqlIdentifier(column.name);
+  const c = quoteIdentifier(column.name);
   const t = column.type;
   if (WIDE_INTEGERS.has(t)) {
     return `CASE WHEN ${c} BETWEEN -${SAFE} AND ${SAFE} THEN to_json(${c}) ELSE to_json(${c}::VARCHAR) END`;
@@ -46,7 +47,7 @@ export function jsonRowSql(columns: readonly ResultColumn[]): string {
 
 /** The CSV text of one field before quoting; NULL stays NULL so it can be written as an empty field. */
 function csvTextSql(column: ResultColumn): string {
-  const c = sqlIdentifier(column.name);
+  const c = quoteIdentifier(column.name);
   const t = column.type;
   if (t === "varchar") return c;
   if (isTimestamp(t)) return timestampText(c, t);

@@ -1,0 +1,86 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import {
+  DEMO_KEY,
+  DEMO_QUERIES,
+  defaultOptions,
+  startService,
+  type Clock,
+  type RunningService,
+  type SavedQuery,
+  type ServiceOptions,
+} from "../../src/service";
+
+/** Keys every test service accepts: the demo key plus three users for visibility tests. */
+export const TEST_KEYS = {
+  demo: DEMO_KEY,
+  alice: "alice-key-0123456789",
+  bob: "bob-key-0123456789",
+  carol: "carol-key-0123456789",
+};
+
+export interface TestService {
+  url: string;
+  apiKey: string;
+  dataDir: string;
+  service: RunningService;
+  /** Stops the service and removes its data directory (unless keepData). */
+  close(options?: { keepData?: boolean }): Promise<void>;
+}
+
+export interface TestServiceOptions {
+  maxResultBytes?: number;
+  clock?: Clock;
+  rateLimitPerMinute?: number;
+  queries?: SavedQuery[];
+  datasets?: boolean;
+  /** Reuse a data directory (restart tests). */
+  dataDir?: string;
+  log?: (line: string) => void;
+}
+
+/** The real service on an ephemeral port of 127.0.0.1, with a temporary data directory. */
+export async function startTestService(options: TestServiceOptions = {}): Promise<TestService> {
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), "service-test-")));
+  const overrides: Partial<ServiceOptions> = {
+    port: 0,
+    host: "127.0.0.1",
+    dataDir,
+    queries: options.queries ?? DEMO_QUERIES,
+    keys: [
+      { key: TEST_KEYS.demo, user: "demo", teams: ["analysts"] },
+      { key: TEST_KEYS.alice, user: "alice", teams: ["desk"] },
+      { key: TEST_KEYS.bob, user: "bob", teams: ["desk", "research"] },
+      { key: TEST_KEYS.carol, user: "carol", teams: [] },
+    ],
+    datasets: options.datasets ?? false,
+    log: options.log ?? (() => undefined),
+  };
+  if (options.maxResultBytes !== undefined) overrides.maxResultBytes = options.maxResultBytes;
+  if (options.clock) overrides.clock = options.clock;
+  if (options.rateLimitPerMinute !== undefined) overrides.rateLimitPerMinute = options.rateLimitPerMinute;
+  const service = await startService(defaultOptions(overrides));
+  return {
+    url: service.url,
+    apiKey: TEST_KEYS.demo,
+    dataDir,
+    service,
+    close: async ({ keepData = false } = {}) => {
+      await service.close();
+      if (!keepData) await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Polls the status endpoint until the execution is finished (tests only; the client has the real poller). */
+export async function waitFinished(url: string, apiKey: string, executionId: string, timeoutMs = 30_000): Promise<Record<string, unknown>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await fetch(`${url}/v1/execution/${executionId}/status`, { headers: { "X-Service-Api-Key": apiKey } });
+    const body = (await res.json()) as Record<string, unknown>;
+    if (body.is_execution_finished === true) return body;
+    if (Date.now() > deadline) throw new Error(`execution ${executionId} not finished after ${timeoutMs} ms: ${JSON.stringify(body)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
