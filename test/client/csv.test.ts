@@ -1,5 +1,6 @@
 import { parseCsvPage, typeField } from "../../src/client";
-import { inferColumnType } from "../../src/client/csv/typing";
+import { collectTable } from "../../src/client/paging/table";
+import type { Page } from "../../src/client";
 
 describe("CSV field typing: numbers only when exact", () => {
   it.each<[string, string | number]>([
@@ -16,6 +17,14 @@ describe("CSV field typing: numbers only when exact", () => {
     ["12345678901234567890", "12345678901234567890"],
     ["9007199254740993", "9007199254740993"],
     ["3.14159265358979323846", "3.14159265358979323846"],
+    ["0.3333333333333333", 0.3333333333333333], // a double's shortest form is exact
+    ["0.30000000000000004", 0.30000000000000004],
+    ["1e+21", 1e21],
+    ["1e-07", 1e-7],
+    ["3.0", 3],
+    ["0.0", 0],
+    ["-0", 0],
+    ["12345678901234567890.5", "12345678901234567890.5"],
     ["0.000000000000000000001", 1e-21],
     ["1e999", "1e999"],
     ["1e-400", "1e-400"],
@@ -40,14 +49,26 @@ describe("CSV field typing: numbers only when exact", () => {
 
 describe("parseCsvPage", () => {
   it("keeps quotes, commas and newlines inside fields, empty stays empty", () => {
-    const text = 'id,name,note,amount\n1,"a ""quoted"" word","x, y",1.5\n2,"line1\nline2",,\n3,0x00ab,00123,12345678901234567890\n';
-    const { header, rows } = parseCsvPage(text);
+    const text = 'id,name,note,amount\n1,"a ""quoted"" word","x, y",1.5\n2,"line1\nline2",,\n3,0x00ab,00123,-2\n';
+    const { header, rows, types } = parseCsvPage(text);
     expect(header).toEqual(["id", "name", "note", "amount"]);
     expect(rows).toEqual([
       [1, 'a "quoted" word', "x, y", 1.5],
       [2, "line1\nline2", "", ""],
-      [3, "0x00ab", "00123", "12345678901234567890"],
+      [3, "0x00ab", "00123", -2],
     ]);
+    expect(types).toEqual(["bigint", "varchar", "varchar", "double"]);
+  });
+
+  it("a column is numbers only when every value is an exact number", () => {
+    const text = "code,wide,amount\n007,12345678901234567890,1\n1e5,42,2.5\n=1+1,-1,\n";
+    const { rows, types } = parseCsvPage(text);
+    expect(rows).toEqual([
+      ["007", "12345678901234567890", 1],
+      ["1e5", "42", 2.5],
+      ["=1+1", "-1", ""],
+    ]);
+    expect(types).toEqual(["varchar", "varchar", "double"]);
   });
 
   it("a one-column result keeps rows that are empty (nulls)", () => {
@@ -55,7 +76,7 @@ describe("parseCsvPage", () => {
   });
 
   it("accepts CRLF line ends", () => {
-    expect(parseCsvPage("a,b\r\n1,x\r\n")).toEqual({ header: ["a", "b"], rows: [[1, "x"]] });
+    expect(parseCsvPage("a,b\r\n1,x\r\n")).toEqual({ header: ["a", "b"], rows: [[1, "x"]], types: ["bigint", "varchar"] });
   });
 
   it("arrays arrive as JSON text and stay text", () => {
@@ -63,15 +84,29 @@ describe("parseCsvPage", () => {
   });
 
   it("a header-only page has no rows; an empty body has nothing", () => {
-    expect(parseCsvPage("a,b\n")).toEqual({ header: ["a", "b"], rows: [] });
-    expect(parseCsvPage("")).toEqual({ header: [], rows: [] });
+    expect(parseCsvPage("a,b\n")).toEqual({ header: ["a", "b"], rows: [], types: ["unknown", "unknown"] });
+    expect(parseCsvPage("")).toEqual({ header: [], rows: [], types: [] });
   });
 
-  it("infers column types from typed values", () => {
-    const rows = [
-      [1, 1.5, "x", ""],
-      [2, 2, "12345678901234567890", ""],
-    ];
-    expect([0, 1, 2, 3].map((c) => inferColumnType(rows, c))).toEqual(["bigint", "double", "varchar", "unknown"]);
+  it("a table settles column types across pages", async () => {
+    const page = (rows: unknown[][], types: string[], offset: number): Page => ({
+      columns: ["a", "b", "c", "d"],
+      types,
+      typesInferred: true,
+      rows,
+      offset,
+      partial: false,
+      requests: 1,
+    });
+    async function* pages() {
+      yield page([[1, 5, "", 1]], ["bigint", "bigint", "unknown", "bigint"], 0);
+      yield page([["x", 2.5, "", 2]], ["varchar", "double", "unknown", "bigint"], 1);
+    }
+    const table = await collectTable(pages());
+    expect(table.types).toEqual(["varchar", "double", "unknown", "bigint"]);
+    expect(table.rows).toEqual([
+      ["1", 5, "", 1],
+      ["x", 2.5, "", 2],
+    ]);
   });
 });

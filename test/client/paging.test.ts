@@ -102,11 +102,11 @@ describe("table over JSON pages", () => {
   });
 
   it("never more than `concurrency` requests in flight, rows still in order", async () => {
-    const fake = fakeResults({ rows: 300_000, columns: 10, turns: 5 });
+    const fake = fakeResults({ rows: 150_000, columns: 10, turns: 5 });
     const table = await client(fake.fetch).table({ executionId: "E" });
-    expectIds(table.rows, 0, 300_000);
+    expectIds(table.rows, 0, 150_000);
     expect(fake.stats.maxInFlight).toBe(4);
-    const two = fakeResults({ rows: 300_000, columns: 10, turns: 5 });
+    const two = fakeResults({ rows: 150_000, columns: 10, turns: 5 });
     await client(two.fetch).table({ executionId: "E" }, { concurrency: 2 });
     expect(two.stats.maxInFlight).toBe(2);
   });

@@ -1,10 +1,12 @@
 import { parse } from "papaparse";
-import { typeField } from "./typing";
+import { type CsvValue, typeColumns } from "./typing";
 
 export interface ParsedCsv {
   header: string[];
   /** Typed rows, header excluded. */
-  rows: (string | number)[][];
+  rows: CsvValue[][];
+  /** Per column: bigint or double when every value is an exact number, varchar, or unknown (all empty). */
+  types: string[];
 }
 
 /**
@@ -13,7 +15,7 @@ export interface ParsedCsv {
  * numbers and lose them).
  */
 export function parseCsvPage(text: string): ParsedCsv {
-  if (text === "") return { header: [], rows: [] };
+  if (text === "") return { header: [], rows: [], types: [] };
   const firstNewline = text.indexOf("\n");
   const newline = firstNewline > 0 && text[firstNewline - 1] === "\r" ? "\r\n" : "\n";
   const parsed = parse<string[]>(text, { delimiter: ",", newline, quoteChar: '"', skipEmptyLines: false });
@@ -24,14 +26,7 @@ export function parseCsvPage(text: string): ParsedCsv {
     const last = data[data.length - 1]!;
     if (last.length === 1 && last[0] === "") data.pop();
   }
-  const [header = [], ...records] = data;
-  const rows = new Array<(string | number)[]>(records.length);
-  for (let r = 0; r < records.length; r++) {
-    const record = records[r]!;
-    const row = new Array<string | number>(header.length);
-    // A short record (a one-column null row, or a ragged line) is padded with empty fields.
-    for (let c = 0; c < header.length; c++) row[c] = typeField(record[c] ?? "");
-    rows[r] = row;
-  }
-  return { header, rows };
+  const header = data.length > 0 ? data[0]! : [];
+  const { rows, types } = typeColumns(data.slice(1), header.length);
+  return { header, rows, types };
 }

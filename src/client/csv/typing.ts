@@ -1,46 +1,84 @@
 /**
- * Typing of CSV fields. CSV carries no types, and a spreadsheet shows 15 significant digits, so a field
- * becomes a number only when the number is exactly what the text says; everything else stays text:
- * `0x00ab` (hex), `00123` (codes with leading zeros), `12345678901234567890` (too wide), `1e999`.
+ * Typing of CSV fields. CSV carries no types, so a column becomes numbers only when every non-empty field in
+ * it is a number written exactly: a column holding `007`, `1e5` and `=1+1` is a text column, and `1e5` stays
+ * the text it was. A field is exact when
+ * - it is a canonical decimal (no leading zeros, no `+`, no spaces, no `0x`), and
+ * - an integer has at most 15 digits (Excel keeps 15; `12345678901234567890` would be rounded), and
+ * - a fraction or exponent survives the trip through a double (`3.14159265358979323846` would not).
  */
 
 /** Canonical decimal: optional minus, no leading zeros, optional fraction and exponent. */
 const DECIMAL = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
 
-/** Excel keeps 15 significant digits; more would be silently rounded. */
-const MAX_SIGNIFICANT_DIGITS = 15;
-
-/** Smallest magnitude that is still a normal double (below it, digits are lost). */
-const MIN_NORMAL = 2.2250738585072014e-308;
+/** Excel keeps 15 significant digits of a number; a wider integer (an id, an amount in wei) must stay text. */
+const MAX_INTEGER_DIGITS = 15;
 
 export type CsvValue = string | number;
 
-/** One field as a number when exact, else the text unchanged. Empty stays empty (""), never 0. */
-export function typeField(text: string): CsvValue {
-  if (text === "" || text.length > 40 || !DECIMAL.test(text)) return text;
+/** Significant digits of a decimal text, without sign, point, exponent, or leading and trailing zeros. */
+function significantDigits(text: string): string {
   const mantissa = text.replace(/^-/, "").replace(/[eE].*$/, "");
-  const [whole = "", fraction = ""] = mantissa.split(".");
-  // Significant digits: drop leading zeros of the whole mantissa and trailing zeros of the fraction.
-  const digits = (whole + fraction.replace(/0+$/, "")).replace(/^0+/, "");
-  if (digits.length > MAX_SIGNIFICANT_DIGITS) return text;
-  const value = Number(text);
-  if (!Number.isFinite(value)) return text;
-  if (value === 0) return digits.length === 0 ? 0 : text; // underflow to zero is not exact
-  if (Math.abs(value) < MIN_NORMAL) return text;
-  return value;
+  return mantissa.replace(".", "").replace(/^0+/, "").replace(/0+$/, "");
 }
 
-/** A column type for a CSV column, from its typed values: what the JSON endpoints would have called it. */
-export function inferColumnType(rows: readonly (readonly unknown[])[], column: number): string {
-  let sawNumber = false;
-  let allIntegers = true;
+/** The number a field says, when it says it exactly; undefined for text. */
+export function exactNumber(text: string): number | undefined {
+  if (text.length === 0 || text.length > 400 || !DECIMAL.test(text)) return undefined;
+  const value = Number(text);
+  if (!Number.isFinite(value)) return undefined;
+  const isInteger = !/[.eE]/.test(text);
+  if (isInteger) {
+    return text.replace(/^-/, "").length <= MAX_INTEGER_DIGITS ? value + 0 : undefined; // +0 turns -0 into 0
+  }
+  // Round trip: the double's shortest form must carry the same digits as the text (1e-400 → 0 does not).
+  return significantDigits(String(Math.abs(value))) === significantDigits(text) ? value + 0 : undefined;
+}
+
+/** One field on its own: the number when exact, else the text unchanged. Empty stays empty (""), never 0. */
+export function typeField(text: string): CsvValue {
+  return exactNumber(text) ?? text;
+}
+
+/**
+ * Typed rows and column types from text records. A column is numeric when all its non-empty fields are
+ * exact numbers; then its type is bigint (all integers) or double; otherwise varchar ("unknown" if all empty).
+ */
+export function typeColumns(records: readonly (readonly string[])[], width: number): { rows: CsvValue[][]; types: string[] } {
+  const numeric = new Array<boolean>(width).fill(true);
+  const integral = new Array<boolean>(width).fill(true);
+  const seen = new Array<boolean>(width).fill(false);
+  for (const record of records) {
+    for (let c = 0; c < width; c++) {
+      if (!numeric[c]) continue;
+      const text = record[c] ?? "";
+      if (text === "") continue;
+      seen[c] = true;
+      const value = exactNumber(text);
+      if (value === undefined) numeric[c] = false;
+      else if (!Number.isInteger(value) || /[.eE]/.test(text)) integral[c] = false;
+    }
+  }
+  const rows = new Array<CsvValue[]>(records.length);
+  for (let r = 0; r < records.length; r++) {
+    const record = records[r]!;
+    const row = new Array<CsvValue>(width);
+    for (let c = 0; c < width; c++) {
+      const text = record[c] ?? "";
+      row[c] = numeric[c] && text !== "" ? exactNumber(text)! : text;
+    }
+    rows[r] = row;
+  }
+  const types = numeric.map((isNumeric, c) => (!seen[c] ? "unknown" : isNumeric ? (integral[c] ? "bigint" : "double") : "varchar"));
+  return { rows, types };
+}
+
+/**
+ * Makes a column consistent across pages: when one page typed a column as numbers and another as text, the
+ * numbers go back to text (their exact text, since only exact numbers were converted).
+ */
+export function reconcileColumn(rows: unknown[][], column: number): void {
   for (const row of rows) {
     const value = row[column];
-    if (value === "" || value === null || value === undefined) continue;
-    if (typeof value !== "number") return "varchar";
-    sawNumber = true;
-    if (!Number.isInteger(value)) allIntegers = false;
+    if (typeof value === "number") row[column] = String(value);
   }
-  if (!sawNumber) return "unknown";
-  return allIntegers ? "bigint" : "double";
 }

@@ -1,5 +1,4 @@
 import { parseCsvPage } from "../csv/parse-csv";
-import { inferColumnType } from "../csv/typing";
 import type { ResultParams } from "../params";
 import type { CsvPage } from "../types";
 import type { PageFetcher, RawPage } from "./raw-page";
@@ -26,10 +25,10 @@ export function csvFetcher(io: SourceIo, path: string, base: ResultParams): Page
 }
 
 export function csvToRawPage(page: CsvPage): RawPage {
-  const { header, rows } = parseCsvPage(page.text);
+  const { header, rows, types } = parseCsvPage(page.text);
   const raw: RawPage = {
     columns: header,
-    types: header.map((_, c) => inferColumnType(rows, c)),
+    types,
     typesInferred: true,
     rows,
     partial: false,

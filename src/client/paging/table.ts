@@ -1,4 +1,4 @@
-import { inferColumnType } from "../csv/typing";
+import { reconcileColumn } from "../csv/typing";
 import type { Page, Table } from "../types";
 
 /**
@@ -8,6 +8,7 @@ import type { Page, Table } from "../types";
 export async function collectTable(pages: AsyncIterable<Page>): Promise<Table> {
   let table: Table | undefined;
   let typesInferred = false;
+  const pageTypes: string[][] = [];
   for await (const page of pages) {
     if (table === undefined) {
       table = {
@@ -21,6 +22,7 @@ export async function collectTable(pages: AsyncIterable<Page>): Promise<Table> {
       };
       typesInferred = page.typesInferred;
     }
+    if (typesInferred) pageTypes.push(page.types);
     const rows = table.rows;
     for (let i = 0; i < page.rows.length; i++) rows.push(page.rows[i]!);
     table.rowCount = rows.length;
@@ -34,7 +36,22 @@ export async function collectTable(pages: AsyncIterable<Page>): Promise<Table> {
   if (table === undefined) {
     return { columns: [], types: [], rows: [], rowCount: 0, hasMore: false, partial: false, requestCount: 0 };
   }
-  // A CSV page's guess sees only that page; the table's guess sees every row.
-  if (typesInferred) table.types = table.columns.map((_, c) => inferColumnType(table!.rows, c));
+  if (typesInferred) settleCsvTypes(table, pageTypes);
   return table;
+}
+
+/**
+ * A CSV page's types see only that page. Across pages: unknown (all empty) yields to anything, bigint and
+ * double make double, and a column that was text on any page is text everywhere.
+ */
+function settleCsvTypes(table: Table, pageTypes: string[][]): void {
+  table.types = table.columns.map((_, c) => {
+    const seen = new Set(pageTypes.map((types) => types[c] ?? "unknown"));
+    seen.delete("unknown");
+    if (seen.size === 0) return "unknown";
+    if (seen.size === 1) return [...seen][0]!;
+    if ([...seen].every((t) => t === "bigint" || t === "double")) return "double";
+    reconcileColumn(table.rows, c);
+    return "varchar";
+  });
 }
