@@ -47,6 +47,11 @@ export abstract class EmulatedObject {
     return undefined;
   }
 
+  /** True for a proxy bound to nothing (see ResolvedObject). */
+  protected isNullRef(): boolean {
+    return false;
+  }
+
   protected read<T>(name: string): T {
     if (!this.cache.has(name)) throw propertyNotLoaded(name);
     return this.cache.get(name) as T;
@@ -83,7 +88,8 @@ export abstract class EmulatedObject {
     this.queue(
       { load: direct },
       () => {
-        loaded = direct.map((name) => [name, this.readNow(name)]);
+        // A null object (from …OrNullObject) loads fine; its properties read as null.
+        loaded = direct.map((name) => [name, this.isNullRef() ? null : this.readNow(name)]);
       },
       {
         bytes: () => utf8Bytes(JSON.stringify(Object.fromEntries(loaded)) ?? ""),

@@ -29,6 +29,10 @@ export abstract class ResolvedObject<R> extends EmulatedObject {
     return this;
   }
 
+  protected override isNullRef(): boolean {
+    return this.ref === null;
+  }
+
   /** The bound entity; throws like Office.js when used unresolved or as a null object. */
   resolve(): R {
     if (this.ref === undefined) throw officeError("InvalidObjectPath", "The object path is not valid (its creating request was never synced).");

@@ -1,0 +1,160 @@
+import {
+  BINDINGS_SETTING,
+  BindingError,
+  getBinding,
+  listBindings,
+  removeBinding,
+  replaceTableRows,
+  saveBinding,
+  writeMatrix,
+  type RowBatches,
+  type TableBinding,
+} from "../../src/excel";
+import { createWorkbook } from "../../src/playground/workbook";
+import type { CellValue } from "../../src/sheet";
+
+const KEY = "sk_live_0123456789abcdef";
+
+function binding(overrides: Partial<TableBinding> = {}): TableBinding {
+  return {
+    kind: "dataset",
+    id: "dex/pairs",
+    args: { chain: "base" },
+    params: { filters: "usd_liquidity > 1000", limit: 500 },
+    options: { headers: true, timestamps: "text" },
+    tableName: "Pairs",
+    sheet: "Sheet1",
+    address: "Sheet1!A1:C4",
+    insertedAt: "2026-01-01T00:00:00.000Z",
+    ...overrides,
+  };
+}
+
+describe("bindings in document settings", () => {
+  test("saved, listed, replaced by table name, removed; they survive reopen once saved", async () => {
+    const wb = createWorkbook();
+    const settings = wb.Office.context.document.settings;
+    await saveBinding(settings, binding());
+    await saveBinding(settings, binding({ kind: "query", id: 42, tableName: "Query42", params: { min: 3 } }));
+    await saveBinding(settings, binding({ params: { limit: 10 } })); // same table: replaces
+    wb.reopen();
+    expect(listBindings(settings).map((b) => [b.tableName, b.kind, b.id])).toEqual([
+      ["Query42", "query", 42],
+      ["Pairs", "dataset", "dex/pairs"],
+    ]);
+    expect(getBinding(settings, "pairs")?.params).toEqual({ limit: 10 });
+    expect(await removeBinding(settings, "Query42")).toBe(true);
+    expect(await removeBinding(settings, "Query42")).toBe(false);
+    wb.reopen();
+    expect(listBindings(settings).map((b) => b.tableName)).toEqual(["Pairs"]);
+  });
+
+  test("a binding never contains the API key", async () => {
+    const wb = createWorkbook();
+    const settings = wb.Office.context.document.settings;
+    const leaky = binding({
+      params: { api_key: KEY, filters: `x = '${KEY}'`, nested: { "X-Service-Api-Key": KEY, ok: 1 } },
+      options: { apiKey: KEY, Authorization: `Bearer ${KEY}` },
+    });
+    const saved = await saveBinding(settings, leaky, [KEY]);
+    wb.reopen();
+    const stored = JSON.stringify(settings.get(BINDINGS_SETTING));
+    expect(stored).not.toContain(KEY);
+    expect(stored).not.toMatch(/api_key|apiKey|X-Service-Api-Key|Authorization/);
+    expect(saved.params).toEqual({ filters: "[redacted]", nested: { ok: 1 } });
+  });
+
+  test("entries that do not parse are ignored", () => {
+    const wb = createWorkbook();
+    const settings = wb.Office.context.document.settings;
+    settings.set(BINDINGS_SETTING, { version: 1, bindings: [{ nonsense: true }, binding()] });
+    expect(listBindings(settings)).toHaveLength(1);
+  });
+});
+
+async function insertTable(wb: ReturnType<typeof createWorkbook>, rows: CellValue[][]) {
+  await wb.run(async (context) => {
+    const ws = context.workbook.worksheets.getItem("Sheet1");
+    ws.getRange("A20").values = [["below the table"]];
+    await context.sync();
+  });
+  return writeMatrix({ run: wb.run, sheet: "Sheet1", cell: "A1" }, [["id", "code"], ...rows], {
+    asTable: true,
+    headers: true,
+    tableName: "Pairs",
+    numberFormats: ["General", "@"],
+  });
+}
+
+const rowsOf = (n: number, tag: string): CellValue[][] => Array.from({ length: n }, (_, i) => [i, `00${tag}${i}`]);
+
+describe("replaceTableRows refreshes a bound table in place", () => {
+  test("grows: rows added under the table, cells below move down, header kept", async () => {
+    const wb = createWorkbook();
+    const inserted = await insertTable(wb, rowsOf(3, "a"));
+    const b = binding({ address: inserted.address });
+    const out = await replaceTableRows(wb.run, b, rowsOf(8, "b"), { numberFormats: ["General", "@"], now: () => new Date("2026-02-01T00:00:00Z") });
+    expect(out).toMatchObject({ status: "complete", rowsWritten: 8 });
+    expect(out.binding).toMatchObject({ address: "Sheet1!A1:B9", refreshedAt: "2026-02-01T00:00:00.000Z", tableName: "Pairs" });
+    expect(wb.inspect.tables()).toEqual([{ name: "Pairs", sheet: "Sheet1", address: "Sheet1!A1:B9" }]);
+    expect(wb.inspect.values("Sheet1", "A1:B9")).toEqual([["id", "code"], ...rowsOf(8, "b")]);
+    expect(wb.inspect.values("Sheet1", "A25")).toEqual([["below the table"]]);
+  });
+
+  test("shrinks: surplus rows deleted, cells below move up", async () => {
+    const wb = createWorkbook();
+    await insertTable(wb, rowsOf(10, "a"));
+    const out = await replaceTableRows(wb.run, binding(), rowsOf(2, "c")); // formats read from the table
+    expect(out.binding.address).toBe("Sheet1!A1:B3");
+    expect(wb.inspect.values("Sheet1", "A1:B4")).toEqual([["id", "code"], ...rowsOf(2, "c"), ["", ""]]);
+    expect(wb.inspect.values("Sheet1", "A12")).toEqual([["below the table"]]);
+    expect(wb.inspect.cell("Sheet1", "B2")).toMatchObject({ kind: "text", value: "00c0" });
+  });
+
+  test("an empty result leaves one empty data row", async () => {
+    const wb = createWorkbook();
+    await insertTable(wb, rowsOf(4, "a"));
+    const out = await replaceTableRows(wb.run, binding(), []);
+    expect(out.binding.address).toBe("Sheet1!A1:B2");
+    expect(wb.inspect.values("Sheet1", "A1:B2")).toEqual([["id", "code"], ["", ""]]);
+  });
+
+  test("a streamed source of unknown length grows the table chunk by chunk", async () => {
+    const wb = createWorkbook();
+    await insertTable(wb, rowsOf(2, "a"));
+    async function* pages(): RowBatches {
+      for (let p = 0; p < 3; p++) yield rowsOf(400, `p${p}_`);
+    }
+    const out = await replaceTableRows(wb.run, binding(), pages(), { numberFormats: ["General", "@"], maxPayloadBytes: 10_000 });
+    expect(out.binding.address).toBe("Sheet1!A1:B1201");
+    expect(wb.inspect.values("Sheet1", "B1201")).toEqual([["00p2_399"]]);
+    expect(wb.inspect.values("Sheet1", `A${20 + 1200 - 2}`)).toEqual([["below the table"]]);
+    expect(wb.stats.maxRequestBytes).toBeLessThanOrEqual(10_000);
+  });
+
+  test("cancelled refresh: no stale rows, and a marker row inserted under the table", async () => {
+    const wb = createWorkbook();
+    await insertTable(wb, rowsOf(5, "old"));
+    const controller = new AbortController();
+    const out = await replaceTableRows(wb.run, binding(), rowsOf(3_000, "new"), {
+      numberFormats: ["General", "@"],
+      maxPayloadBytes: 10_000,
+      signal: controller.signal,
+      onProgress: (n) => n >= 1_000 && controller.abort(),
+    });
+    expect(out.status).toBe("cancelled");
+    const body = out.rowsWritten;
+    expect(out.binding.address).toBe(`Sheet1!A1:B${body + 1}`);
+    expect(wb.inspect.values("Sheet1", `B${body + 1}`)).toEqual([[`00new${body - 1}`]]);
+    expect(String(wb.inspect.cell("Sheet1", `A${body + 2}`).value)).toMatch(/^Refresh cancelled: [\d,]+ of 3,000 rows written/);
+    // A20 moved by the body's growth (5 → body rows) and by the inserted marker row.
+    expect(wb.inspect.values("Sheet1", `A${20 + (body - 5) + 1}`)).toEqual([["below the table"]]);
+  });
+
+  test("a missing table or a changed column count is a BindingError", async () => {
+    const wb = createWorkbook();
+    await expect(replaceTableRows(wb.run, binding({ tableName: "Gone" }), [])).rejects.toMatchObject({ reason: "table-missing" });
+    await insertTable(wb, rowsOf(1, "a"));
+    await expect(replaceTableRows(wb.run, binding(), [[1, 2, 3]], { numberFormats: ["General", "@", "@"] })).rejects.toBeInstanceOf(BindingError);
+  });
+});
