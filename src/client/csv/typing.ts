@@ -23,15 +23,35 @@ function significantDigits(text: string): string {
 
 /** The number a field says, when it says it exactly; undefined for text. */
 export function exactNumber(text: string): number | undefined {
-  if (text.length === 0 || text.length > 400 || !DECIMAL.test(text)) return undefined;
+  // Fast rejection: most text fields fail on the first character, without a regex.
+  const first = text.charCodeAt(0);
+  if (!(first === 45 || (first >= 48 && first <= 57))) return undefined;
+  if (text.length > 400) return undefined;
+  if (isPlainInteger(text)) {
+    const digits = first === 45 ? text.length - 1 : text.length;
+    return digits <= MAX_INTEGER_DIGITS ? Number(text) + 0 : undefined; // +0 turns -0 into 0
+  }
+  if (!DECIMAL.test(text)) return undefined;
   const value = Number(text);
   if (!Number.isFinite(value)) return undefined;
-  const isInteger = !/[.eE]/.test(text);
-  if (isInteger) {
-    return text.replace(/^-/, "").length <= MAX_INTEGER_DIGITS ? value + 0 : undefined; // +0 turns -0 into 0
-  }
-  // Round trip: the double's shortest form must carry the same digits as the text (1e-400 → 0 does not).
+  // Round trip: the double's shortest form carries the same digits as the text (1e-400 → 0 does not).
+  // The common case, text already in shortest form, is settled by one comparison.
+  const shortest = String(value);
+  if (shortest === text) return value;
   return significantDigits(String(Math.abs(value))) === significantDigits(text) ? value + 0 : undefined;
+}
+
+/** `0`, `-12`, `345`: digits only (after an optional minus), no leading zero. */
+function isPlainInteger(text: string): boolean {
+  let i = text.charCodeAt(0) === 45 ? 1 : 0;
+  const start = i;
+  if (i >= text.length) return false;
+  if (text.charCodeAt(i) === 48 && text.length > i + 1) return false;
+  for (; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 48 || code > 57) return false;
+  }
+  return i > start;
 }
 
 /** One field on its own: the number when exact, else the text unchanged. Empty stays empty (""), never 0. */
@@ -47,26 +67,31 @@ export function typeColumns(records: readonly (readonly string[])[], width: numb
   const numeric = new Array<boolean>(width).fill(true);
   const integral = new Array<boolean>(width).fill(true);
   const seen = new Array<boolean>(width).fill(false);
-  for (const record of records) {
-    for (let c = 0; c < width; c++) {
-      if (!numeric[c]) continue;
-      const text = record[c] ?? "";
-      if (text === "") continue;
-      seen[c] = true;
-      const value = exactNumber(text);
-      if (value === undefined) numeric[c] = false;
-      else if (!Number.isInteger(value) || /[.eE]/.test(text)) integral[c] = false;
-    }
-  }
+  /** Rows before which column c held only numbers; those are put back to text if the column turns out mixed. */
+  const failedAt = new Array<number>(width).fill(-1);
   const rows = new Array<CsvValue[]>(records.length);
+  // One pass converts optimistically; a column stops being tried at its first text value.
   for (let r = 0; r < records.length; r++) {
     const record = records[r]!;
     const row = new Array<CsvValue>(width);
     for (let c = 0; c < width; c++) {
       const text = record[c] ?? "";
-      row[c] = numeric[c] && text !== "" ? exactNumber(text)! : text;
+      row[c] = text;
+      if (!numeric[c] || text === "") continue;
+      seen[c] = true;
+      const value = exactNumber(text);
+      if (value === undefined) {
+        numeric[c] = false;
+        failedAt[c] = r;
+      } else {
+        row[c] = value;
+        if (integral[c] && !isPlainInteger(text)) integral[c] = false;
+      }
     }
     rows[r] = row;
+  }
+  for (let c = 0; c < width; c++) {
+    for (let r = 0; r < failedAt[c]!; r++) rows[r]![c] = records[r]![c] ?? "";
   }
   const types = numeric.map((isNumeric, c) => (!seen[c] ? "unknown" : isNumeric ? (integral[c] ? "bigint" : "double") : "varchar"));
   return { rows, types };
