@@ -3,37 +3,47 @@
  * no EIP-55 checksum casing, so filters compare them as plain strings). Solana gets base58 of 32 bytes (43–44 characters,
  * like a real mint or pool account), because a hex address on Solana would look wrong to anyone who knows the chain.
  */
-import { hash32 } from "./prng";
+import { hash32, rehash } from "./prng";
 
-const HEX = "0123456789abcdef";
 const BASE58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
 
-/** 20 bytes addressed by `parts` (five 32-bit hashes). */
+/** Scratch space for one EVM address; addresses are built one at a time, synchronously. */
+const evmBytes = Buffer.alloc(20);
+
+/** 20 bytes addressed by `parts` (five 32-bit words derived from one hash). */
 export function evmAddress(...parts: readonly number[]): string {
-  let out = "0x";
-  for (let w = 0; w < 5; w++) {
-    const h = hash32(...parts, w);
-    for (let s = 28; s >= 0; s -= 4) out += HEX[(h >>> s) & 15];
-  }
-  return out;
+  const base = hash32(...parts);
+  // Bytes then one hex conversion: identities create ~100k addresses per seed, and per-digit string building
+  // (or toString(16) per word) was most of their cost.
+  for (let w = 0; w < 5; w++) evmBytes.writeUInt32BE(rehash(base, w), w * 4);
+  return "0x" + evmBytes.toString("hex");
 }
+
+const SOLANA_DIGITS = 44; // ceil(32 bytes × log(256) / log(58))
 
 /** 32 bytes addressed by `parts`, base58-encoded the way Solana public keys are. */
 export function solanaAddress(...parts: readonly number[]): string {
-  const bytes: number[] = [];
-  for (let w = 0; w < 8; w++) {
-    const h = hash32(...parts, w);
-    bytes.push((h >>> 24) & 255, (h >>> 16) & 255, (h >>> 8) & 255, h & 255);
+  const base = hash32(...parts);
+  // Base58 digits, least significant first, built by multiply-and-add of each byte (no big integers: BigInt is slow
+  // under jest's sandbox, and this allocates one small buffer).
+  const digits = new Uint8Array(SOLANA_DIGITS);
+  let used = 0;
+  for (let i = 0; i < 32; i++) {
+    const word = rehash(base, i >> 2);
+    // Keys with a leading zero byte would encode to '1…' and be shorter; real keys are overwhelmingly 43–44 chars.
+    let carry = i === 0 ? ((word >>> 24) & 255) || 1 : (word >>> (24 - 8 * (i & 3))) & 255;
+    for (let j = 0; j < used; j++) {
+      carry += digits[j] * 256;
+      digits[j] = carry % 58;
+      carry = (carry / 58) | 0;
+    }
+    while (carry > 0) {
+      digits[used++] = carry % 58;
+      carry = (carry / 58) | 0;
+    }
   }
-  // Keys with a leading zero byte would encode to '1…' and be shorter; real keys are overwhelmingly 43–44 chars.
-  if (bytes[0] === 0) bytes[0] = 1;
-  let n = 0n;
-  for (const b of bytes) n = (n << 8n) | BigInt(b);
   let out = "";
-  while (n > 0n) {
-    out = BASE58[Number(n % 58n)] + out;
-    n /= 58n;
-  }
+  for (let j = used - 1; j >= 0; j--) out += BASE58[digits[j]];
   return out;
 }
 

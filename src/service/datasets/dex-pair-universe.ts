@@ -11,6 +11,9 @@ import { uniqueName, word } from "./names";
 import { type Rng, rngAt, tag } from "./prng";
 import { CHAIN_DEPTH, CHAIN_TOKENS, KNOWN_TOKEN_ADDRESSES, PAIRS_PER_CHAIN, QUOTE_RANK } from "./token-vocabulary";
 
+// Module-local bindings, not `Math.x` in loops: see prng.ts.
+const { floor, log, max, min } = Math;
+
 interface Token {
   symbol: string;
   address: string;
@@ -75,7 +78,7 @@ function projectWeights(chain: string): { names: string[]; weights: number[]; to
 function venues(rng: Rng, seed: number, chain: string, ci: number, ordinal: number): { projects: string[]; poolIds: string[] } {
   const { names, weights, total } = projectWeights(chain);
   const r = rng.float();
-  const want = Math.min(names.length, r < 0.6 ? 1 : r < 0.85 ? 2 : r < 0.95 ? 3 : 4);
+  const want = min(names.length, r < 0.6 ? 1 : r < 0.85 ? 2 : r < 0.95 ? 3 : 4);
   const chosen = new Set<string>();
   while (chosen.size < want) {
     let x = rng.float() * total;
@@ -112,10 +115,10 @@ function buildChain(seed: number, chain: string, ci: number): DexPair[] {
     pairs.push({
       chain, ordinal, tokenA: a, tokenB: b, ...venues(rng, seed, chain, ci, ordinal),
       liquidityMu: CHAIN_DEPTH[chain] + mu + 1.6 * rng.normal(),
-      turnoverMu: Math.log(dormant ? 0.01 : 0.9) + 0.9 * rng.normal(),
+      turnoverMu: log(dormant ? 0.01 : 0.9) + 0.9 * rng.normal(),
       dormant,
       // Most pairs are young (launch waves of 2024), a heavy tail goes back to 2017.
-      createdDay: Math.max(EARLIEST_DAY, LATEST_CREATED_DAY - Math.floor(rng.pareto(20, 0.8))),
+      createdDay: max(EARLIEST_DAY, LATEST_CREATED_DAY - floor(rng.pareto(20, 0.8))),
     });
   };
   // Blue chips first, so the first rows of a chain are the pairs everyone looks for (WETH-USDC, WBTC-WETH, ...).

@@ -17,13 +17,18 @@ export function word(rng: Rng, syllables: number): string {
 }
 
 /**
- * Draws names with `draw` until one is not in `taken`, then records it. After a few collisions a numeric suffix is
- * added, the way people settle for `alice42` when `alice` is gone, so the loop always ends.
+ * Draws names with `draw` until one is not in `taken`, then records it. After a few collisions a number is worked in
+ * (by `numbered`, default: appended), the way people settle for `alice42` when `alice` is gone, so the loop always ends.
  */
-export function uniqueName(rng: Rng, taken: Set<string>, draw: (rng: Rng) => string, suffix: (n: number) => string = (n) => String(n)): string {
+export function uniqueName(
+  rng: Rng,
+  taken: Set<string>,
+  draw: (rng: Rng) => string,
+  numbered: (name: string, n: number) => string = (name, n) => name + n,
+): string {
   for (let attempt = 0; ; attempt++) {
     let name = draw(rng);
-    if (attempt >= 4) name += suffix(rng.int(2, 9999));
+    if (attempt >= 4) name = numbered(name, rng.int(2, 9999));
     if (!taken.has(name)) {
       taken.add(name);
       return name;

@@ -81,7 +81,7 @@ export async function writeParquet(
     col.type === "array(varchar)" ? (values[i] as readonly (readonly string[])[]).map((a) => a.join(LIST_SEPARATOR)) : values[i],
   ) as readonly (readonly (string | number)[])[];
   const types = columns.map((c) => stagingType(c.type));
-  // Unique per call: two snapshots may be written on one connection at once, and temp tables are per connection.
+  // Unique per call, so a write never meets another write's staging table (temp tables live as long as the connection).
   const table = `dataset_stage_${process.pid}_${++stagingCounter}`;
   const ddl = types.map((t, i) => `c${i} ${t.toString()}`).join(", ");
   await conn.run(`CREATE TEMP TABLE ${table} (${ddl})`);

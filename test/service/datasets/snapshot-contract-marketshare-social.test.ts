@@ -1,0 +1,3 @@
+import { describeSnapshotContract } from "./snapshot-contract";
+
+describeSnapshotContract(["marketshare", "social-channels", "social-users"]);

@@ -1,0 +1,3 @@
+import { describeSnapshotContract } from "./snapshot-contract";
+
+describeSnapshotContract(["avs-stats", "operator-metadata", "dex-pairs"]);
