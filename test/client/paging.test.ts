@@ -93,6 +93,14 @@ describe("table over JSON pages", () => {
     ]);
   });
 
+  it("limit 0 gives the columns and no rows", async () => {
+    const fake = fakeResults({ rows: 100, columns: 3 });
+    const table = await client(fake.fetch).table({ executionId: "E" }, { limit: 0 });
+    expect(table.columns).toEqual(fake.names);
+    expect(table.rows).toEqual([]);
+    expect(fake.fetch.calls).toHaveLength(1);
+  });
+
   it("a limit past the end returns what exists", async () => {
     const fake = fakeResults({ rows: 30_000, columns: 10 });
     const table = await client(fake.fetch).table({ executionId: "E" }, { limit: 1_000_000 });

@@ -38,9 +38,9 @@ export async function* paginate(fetchPage: PageFetcher, options: PaginateOptions
 
     const from = first.nextOffset;
     if (from === undefined) return;
-    if (from <= start) throw noProgress(start);
     const stop = Math.min(end, first.totalRowCount ?? Infinity);
     if (from >= stop) return;
+    if (from <= start) throw noProgress(start);
     const pageRows = options.ignoreMaxDatapoints ? Math.max(1, first.rows.length) : rowsPerPage(first.columns.length);
     yield* inOrder(planWindows(from, stop, pageRows), fetchPage, first, Math.max(1, options.concurrency), link.signal);
   } finally {

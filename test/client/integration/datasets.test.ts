@@ -1,0 +1,79 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { DEX_CHAINS, InvalidArgumentError, MARKETSHARE_CHAINS } from "../../../src/client";
+import { useService } from "./harness";
+
+/**
+ * The curated datasets (E6–E11) arrive with the service's part 2; until then its wiring is an interim stub
+ * and these tests are skipped rather than failing on a 404 that is not the client's.
+ */
+const wiring = join(__dirname, "../../../src/service/datasets-wiring.ts");
+const datasetsWired = !existsSync(wiring) || !readFileSync(wiring, "utf8").includes("Interim");
+
+(datasetsWired ? describe : describe.skip)("curated datasets against the real service", () => {
+  const env = useService({ datasets: true });
+
+  const firstColumns: [string, string[], string[]][] = [
+    ["avs", [], ["avs_name", "avs_contract_address", "num_operators", "total_TVL"]],
+    ["avs-stats", [], ["avs_name", "avs_contract_address"]],
+    ["operators", [], ["operator_name", "operator_contract_address", "website", "microblog"]],
+    ["operator-metadata", [], ["operator_name"]],
+    ["dex", ["ethereum"], ["chain", "token_pair", "projects", "pool_ids"]],
+    ["marketshare", ["dex", "ethereum"], ["time", "market", "blockchain", "project"]],
+    ["marketshare", ["nft", "solana"], ["time", "market", "blockchain", "project"]],
+    ["channels", [], ["channel_tier_name", "channel_tier", "channel_tier_last", "channel"]],
+    ["users", [], ["fid_active_tier_name", "fid_active_tier", "fid_active_tier_last", "fid"]],
+  ];
+
+  it.each(firstColumns)("dataset(%s %j): one page of the envelope", async (name, args, columns) => {
+    const envelope = await env.client().dataset(name, args, { limit: 3 });
+    expect(envelope.is_execution_finished).toBe(true);
+    expect(envelope.result!.metadata.column_names.slice(0, columns.length)).toEqual(columns);
+    expect(envelope.result!.rows.length).toBeLessThanOrEqual(3);
+  });
+
+  it.each(firstColumns)("table({ dataset: %s, args: %j }) as a matrix", async (name, args, columns) => {
+    const table = await env.client().table({ dataset: name, args }, { limit: 5 });
+    expect(table.columns.slice(0, columns.length)).toEqual(columns);
+    expect(table.rows.length).toBeGreaterThan(0);
+    expect(table.rows.every((row) => Array.isArray(row) && row.length === table.columns.length)).toBe(true);
+  });
+
+  it("dex pairs: rows of the chain in the path, sorted and filtered by the server", async () => {
+    const table = await env.client().table(
+      { dataset: "dex", args: ["arbitrum"] },
+      { columns: ["chain", "token_pair", "usd_liquidity"], sort_by: "usd_liquidity desc", limit: 50 },
+    );
+    expect(table.rows.every((row) => row[0] === "arbitrum")).toBe(true);
+    const liquidity = table.rows.map((row) => row[2] as number);
+    expect(liquidity).toEqual([...liquidity].sort((a, b) => b - a));
+    const pair = String(table.rows[0]![1]);
+    const filtered = await env.client().table({ dataset: "dex", args: ["arbitrum"] }, { filters: `token_pair = '${pair}'` });
+    expect(filtered.rows.length).toBeGreaterThan(0);
+    expect(filtered.rows.every((row) => row[filtered.columns.indexOf("token_pair")] === pair)).toBe(true);
+  });
+
+  it("a whole dataset paged across the datapoints cap equals one uncapped request", async () => {
+    const client = env.client();
+    const paged = await client.table({ dataset: "users" }, { sort_by: "fid" });
+    const single = await client.table({ dataset: "users" }, { sort_by: "fid", ignore_max_datapoints_per_request: true });
+    expect(single.requestCount).toBe(1);
+    expect(paged.rows).toEqual(single.rows);
+    expect(paged.rowCount).toBe(paged.totalRowCount);
+  }, 60_000);
+
+  it.each([...DEX_CHAINS])("every dex chain of the client's list is served: %s", async (chain) => {
+    await expect(env.client().dataset("dex", [chain], { limit: 1 })).resolves.toBeDefined();
+  });
+
+  it.each([...MARKETSHARE_CHAINS])("every marketshare chain of the client's list is served: %s", async (chain) => {
+    await expect(env.client().dataset("marketshare", ["nft", chain], { limit: 1 })).resolves.toBeDefined();
+  });
+
+  it("names, arity and values outside the lists fail before any request", async () => {
+    const client = env.client();
+    await expect(client.dataset("tvl", [])).rejects.toBeInstanceOf(InvalidArgumentError);
+    await expect(client.dataset("dex", [])).rejects.toThrow(/takes 1 argument/);
+    await expect(client.dataset("marketshare", ["dex", "mars"])).rejects.toThrow(/allowed: arbitrum/);
+  });
+});
