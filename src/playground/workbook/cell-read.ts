@@ -1,6 +1,7 @@
 import { MAX_COLUMNS, MAX_ROWS, blockAddress, columnLetter, qualifiedAddress, type CellBlock } from "../../sheet";
 import { CellError, type SheetState, type Stored } from "./cell-types";
 import { displayText } from "./display-text";
+import { officeError } from "./errors";
 
 /** "Sheet1!A1:C3", or "Sheet1!A:C" / "Sheet1!2:4" for whole columns / rows, as Office.js reports them. */
 export function rangeAddress(sheetName: string, block: CellBlock): string {
@@ -79,4 +80,46 @@ export function usedBlock(sheet: SheetState, valuesOnly: boolean, within?: CellB
     }
   }
   return acc;
+}
+
+const MATRIX_PROPERTIES: Record<string, ReadKind> = {
+  values: "values",
+  formulas: "formulas",
+  formulasLocal: "formulas",
+  numberFormat: "numberFormat",
+  numberFormatLocal: "numberFormat",
+  text: "text",
+  valueTypes: "valueTypes",
+};
+
+/** A loadable `Range` property of a block, computed while a load applies. */
+export function rangeProperty(sheet: SheetState, block: CellBlock, name: string, responseLimitBytes: number): unknown {
+  const kind = MATRIX_PROPERTIES[name];
+  if (kind) {
+    // Even empty cells cost a few bytes each: a read this large could never fit in a response.
+    if (block.rowCount * block.columnCount > responseLimitBytes / 3) {
+      throw officeError("ResponsePayloadSizeLimitExceeded", "The response payload size has exceeded the limit.");
+    }
+    return readMatrix(sheet, block, kind);
+  }
+  switch (name) {
+    case "address":
+    case "addressLocal":
+      return rangeAddress(sheet.name, block);
+    case "rowCount":
+      return block.rowCount;
+    case "columnCount":
+      return block.columnCount;
+    case "cellCount":
+      return block.rowCount * block.columnCount;
+    case "rowIndex":
+      return block.row;
+    case "columnIndex":
+      return block.column;
+    case "isEntireColumn":
+      return block.rowCount === MAX_ROWS;
+    case "isEntireRow":
+      return block.columnCount === MAX_COLUMNS;
+  }
+  return undefined;
 }

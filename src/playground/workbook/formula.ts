@@ -1,5 +1,7 @@
-import { parseAddress, type CellBlock } from "../../sheet";
-import { CellError, ERROR_CODES, type ExcelErrorCode, type Stored } from "./cell-types";
+import { parseAddress } from "../../sheet";
+import { CellError, type ExcelErrorCode, type Stored } from "./cell-types";
+import { callFunction, type ArgTools, type Val } from "./formula-functions";
+import { tokenize, type Tok } from "./formula-tokens";
 
 /**
  * A small evaluator for the formulas the playground meets: literals, cell and range references (same or
@@ -13,82 +15,13 @@ export interface FormulaHost {
   cell(sheet: string | undefined, row: number, col: number): Stored | undefined;
 }
 
-interface Ref {
-  ref: true;
-  sheet?: string;
-  block: CellBlock;
-}
-type Val = Stored | undefined | Ref;
-
 const err = (code: ExcelErrorCode): CellError => new CellError(code);
 
-type Tok = { t: "num"; v: number } | { t: "str"; v: string } | { t: "op"; v: string } | { t: "id"; v: string } | { t: "ref"; v: string } | { t: "err"; v: ExcelErrorCode };
-
-const REF = /^(?:(?:'(?:[^']|'')+'|[A-Za-z_][\w.]*)!)?\$?[A-Za-z]{1,3}\$?\d+(?::\$?[A-Za-z]{1,3}\$?\d+)?/;
-
-function tokenize(src: string): Tok[] {
-  const out: Tok[] = [];
-  let i = 0;
-  while (i < src.length) {
-    const rest = src.slice(i);
-    const ch = src[i];
-    if (/\s/.test(ch)) {
-      i++;
-      continue;
-    }
-    const num = /^(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?/.exec(rest);
-    if (num) {
-      out.push({ t: "num", v: Number(num[0]) });
-      i += num[0].length;
-      continue;
-    }
-    if (ch === '"') {
-      let j = i + 1;
-      let s = "";
-      for (; j < src.length; j++) {
-        if (src[j] === '"') {
-          if (src[j + 1] === '"') {
-            s += '"';
-            j++;
-          } else break;
-        } else s += src[j];
-      }
-      if (j >= src.length) throw err("#VALUE!");
-      out.push({ t: "str", v: s });
-      i = j + 1;
-      continue;
-    }
-    const e = ERROR_CODES.find((code) => rest.toUpperCase().startsWith(code));
-    if (e) {
-      out.push({ t: "err", v: e });
-      i += e.length;
-      continue;
-    }
-    const ref = REF.exec(rest);
-    if (ref && !/^[\w.(]/.test(rest.slice(ref[0].length))) {
-      out.push({ t: "ref", v: ref[0] });
-      i += ref[0].length;
-      continue;
-    }
-    const id = /^[A-Za-z_][\w.]*/.exec(rest);
-    if (id) {
-      out.push({ t: "id", v: id[0] });
-      i += id[0].length;
-      continue;
-    }
-    const op = /^(<>|<=|>=|[-+*/^&=<>%(),:])/.exec(rest);
-    if (!op) throw err("#NAME?");
-    out.push({ t: "op", v: op[0] });
-    i += op[0].length;
-  }
-  return out;
-}
-
-class Evaluator {
+class Evaluator implements ArgTools {
   private pos = 0;
   constructor(
     private readonly toks: Tok[],
-    private readonly host: FormulaHost,
+    readonly host: FormulaHost,
   ) {}
 
   run(): Stored {
@@ -108,13 +41,13 @@ class Evaluator {
     this.pos++;
   }
 
-  private scalar(v: Val): Stored | undefined {
+  scalar(v: Val): Stored | undefined {
     if (v === undefined || typeof v !== "object" || v instanceof CellError) return v;
     if (v.block.rowCount !== 1 || v.block.columnCount !== 1) return err("#VALUE!");
     return this.host.cell(v.sheet, v.block.row, v.block.column);
   }
 
-  private num(v: Val): number {
+  num(v: Val): number {
     const s = this.scalar(v);
     if (s instanceof CellError) throw s;
     if (s === undefined || s === "") return 0;
@@ -125,7 +58,7 @@ class Evaluator {
     return n;
   }
 
-  private text(v: Val): string {
+  text(v: Val): string {
     const s = this.scalar(v);
     if (s instanceof CellError) throw s;
     if (s === undefined) return "";
@@ -252,44 +185,7 @@ class Evaluator {
   }
 
   private call(name: string): Val {
-    const args = this.args();
-    switch (name) {
-      case "SUM":
-        return args.reduce<number>((sum, a) => sum + this.sumOf(a), 0);
-      case "HYPERLINK":
-        return args.length > 1 ? this.scalar(args[1]) : this.text(args[0]);
-      case "CONCAT":
-      case "CONCATENATE":
-        return args.map((a) => this.text(a)).join("");
-      case "IF": {
-        const cond = this.scalar(args[0]);
-        if (cond instanceof CellError) throw cond;
-        return Boolean(cond) ? this.scalar(args[1]) ?? 0 : args.length > 2 ? this.scalar(args[2]) ?? 0 : false;
-      }
-      case "LEN":
-        return this.text(args[0]).length;
-      case "ROUND": {
-        const f = Math.pow(10, this.num(args[1]));
-        return Math.round(this.num(args[0]) * f) / f;
-      }
-      default:
-        throw err("#NAME?");
-    }
-  }
-
-  private sumOf(a: Val): number {
-    if (a !== undefined && typeof a === "object" && !(a instanceof CellError)) {
-      let sum = 0;
-      const { block, sheet } = a;
-      for (let r = block.row; r < block.row + block.rowCount; r++)
-        for (let c = block.column; c < block.column + block.columnCount; c++) {
-          const v = this.host.cell(sheet, r, c);
-          if (v instanceof CellError) throw v;
-          if (typeof v === "number") sum += v;
-        }
-      return sum;
-    }
-    return this.num(a);
+    return callFunction(name, this.args(), this);
   }
 }
 

@@ -1,21 +1,18 @@
 import { MAX_COLUMNS, MAX_ROWS, type CellBlock } from "../../sheet";
 import type { SheetState } from "./cell-types";
-import { readMatrix, rangeAddress, usedBlock, type ReadKind } from "./cell-read";
+import { rangeProperty, usedBlock } from "./cell-read";
 import { officeError } from "./errors";
 import { EmulatedRangeFormat, type RangeTarget } from "./range-format";
 import type { EmulatedContext } from "./request-context";
 import { ResolvedObject } from "./resolved-object";
+import { writeMatrixInput, type MatrixKind } from "./range-write";
 import { deleteCells, insertCells } from "./structure";
-import { normalizeHeaders } from "./table-state";
 import { EmulatedWorksheet } from "./worksheet";
 
 export interface RangeRef {
   sheetId: string;
   block: CellBlock;
 }
-
-/** Largest block a single (non-array) value may be broadcast to, to keep the emulation's memory bounded. */
-const BROADCAST_LIMIT = 2_100_000;
 
 export function checkBlock(block: CellBlock): CellBlock {
   const ok =
@@ -25,8 +22,6 @@ export function checkBlock(block: CellBlock): CellBlock {
   if (!ok) throw officeError("InvalidArgument", "The range is outside the worksheet (1,048,576 rows × 16,384 columns).");
   return block;
 }
-
-const MISMATCH = "The number of rows or columns in the input array doesn't match the size or dimensions of the range.";
 
 /** The emulated `Excel.Range`. */
 export class EmulatedRange extends ResolvedObject<RangeRef> implements RangeTarget {
@@ -67,72 +62,12 @@ export class EmulatedRange extends ResolvedObject<RangeRef> implements RangeTarg
 
   protected readNow(name: string): unknown {
     const { sheet, block } = this.target();
-    const matrixKinds: Record<string, ReadKind> = {
-      values: "values", formulas: "formulas", formulasLocal: "formulas", numberFormat: "numberFormat",
-      numberFormatLocal: "numberFormat", text: "text", valueTypes: "valueTypes",
-    };
-    const kind = matrixKinds[name];
-    if (kind) {
-      // Even empty cells cost a few bytes each: a read this large could never fit in a response.
-      if (block.rowCount * block.columnCount > this.context.host.limits.responseBytes / 3) {
-        throw officeError("ResponsePayloadSizeLimitExceeded", "The response payload size has exceeded the limit.");
-      }
-      return readMatrix(sheet, block, kind);
-    }
-    switch (name) {
-      case "address":
-      case "addressLocal":
-        return rangeAddress(sheet.name, block);
-      case "rowCount":
-        return block.rowCount;
-      case "columnCount":
-        return block.columnCount;
-      case "cellCount":
-        return block.rowCount * block.columnCount;
-      case "rowIndex":
-        return block.row;
-      case "columnIndex":
-        return block.column;
-      case "isEntireColumn":
-        return block.rowCount === MAX_ROWS;
-      case "isEntireRow":
-        return block.columnCount === MAX_COLUMNS;
-    }
-    return undefined;
+    return rangeProperty(sheet, block, name, this.context.host.limits.responseBytes);
   }
 
-  private applyMatrix(kind: "values" | "formulas" | "numberFormat", input: unknown): void {
+  private applyMatrix(kind: MatrixKind, input: unknown): void {
     const { sheet, block } = this.target();
-    const state = this.context.host.state;
-    let at: (i: number, j: number) => unknown;
-    if (Array.isArray(input)) {
-      const rows = input as unknown[];
-      if (rows.length !== block.rowCount || rows.some((r) => !Array.isArray(r) || r.length !== block.columnCount)) {
-        throw officeError("InvalidArgument", MISMATCH);
-      }
-      at = (i, j) => (rows[i] as unknown[])[j];
-    } else {
-      // Office.js broadcasts a single (non-array) value to every cell of the range.
-      if (block.rowCount * block.columnCount > BROADCAST_LIMIT) throw officeError("InvalidArgument", "The range is too large for the emulation.");
-      at = () => input;
-    }
-    for (let i = 0; i < block.rowCount; i++) {
-      for (let j = 0; j < block.columnCount; j++) {
-        const v = at(i, j);
-        if (kind === "numberFormat") {
-          if (v === null || v === undefined) continue; // null means "leave as is"
-          if (typeof v !== "string") throw officeError("InvalidArgument", "A number format must be a string.");
-          sheet.formats.set(block.row + i, block.column + j, v === "" || v === "General" ? undefined : v);
-        } else state.writeInput(sheet, block.row + i, block.column + j, v);
-      }
-    }
-    if (kind !== "numberFormat") {
-      for (const table of state.tablesOn(sheet.id)) {
-        const header = table.block.row;
-        if (header >= block.row && header < block.row + block.rowCount) normalizeHeaders(sheet, table);
-      }
-    }
-    state.changes.touch(sheet.id, block);
+    writeMatrixInput(this.context.host.state, sheet, block, kind, input);
   }
 
   get address(): string { return this.read("address"); }
