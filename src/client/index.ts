@@ -1,5 +1,6 @@
 /** The client's public surface (DESIGN §4.1): everything else under src/client is internal. */
-export { ServiceClient, type ServiceClientOptions } from "./service-client";
+export { ServiceClient } from "./service-client";
+export type { ServiceClientOptions } from "./client-options";
 export type { ClientClock } from "./clock";
 export { systemClock } from "./clock";
 export type { FetchLike } from "./http/request";

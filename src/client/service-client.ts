@@ -1,9 +1,7 @@
-import { type ClientClock, systemClock } from "./clock";
+import { type ServiceClientOptions, resolveOptions } from "./client-options";
 import { datasetPath } from "./datasets";
-import { InvalidArgumentError } from "./errors/local-errors";
-import { InvalidResponseError } from "./errors/local-errors";
-import { type FetchLike, type HttpRequest, Transport, parseJson } from "./http/request";
-import { type RetryOptions, resolveRetry } from "./http/retry";
+import { InvalidArgumentError, InvalidResponseError } from "./errors/local-errors";
+import { type HttpRequest, Transport, parseJson } from "./http/request";
 import { collectTable } from "./paging/table";
 import { envelopeToRawPage } from "./paging/envelope";
 import { paginate } from "./paging/pages";
@@ -23,56 +21,17 @@ import { type RunOptions, type RunResult, runToEnd } from "./polling/run";
 import type { CsvPage, Envelope, ExecuteAck, ExecutionStatus, Page, Source, Table } from "./types";
 import { checkExecutionId, checkQueryId, segment } from "./validate";
 
-export interface ServiceClientOptions {
-  /** Sent only in the `X-Service-Api-Key` header. */
-  apiKey: string;
-  /** Service address, e.g. `http://127.0.0.1:8787`; a path prefix is kept. */
-  baseUrl: string;
-  /** Defaults to the global fetch. */
-  fetch?: FetchLike;
-  /** Per-request timeout (body included). Default 30 s. */
-  timeoutMs?: number;
-  /** The retry ladder's settings, or false for none. */
-  retry?: RetryOptions | false;
-  /** Page requests in flight at once. Default 4. */
-  concurrency?: number;
-  clock?: ClientClock;
-  /** Receives one line per retry; never the key. */
-  log?: (line: string) => void;
-}
+export type { ServiceClientOptions } from "./client-options";
 
 /** The one client of the API for the functions, the pane, the playground, benchmarks and scripts. */
 export class ServiceClient {
   readonly #transport: Transport;
   readonly #concurrency: number;
-  readonly #io: SourceIo = {
-    json: async (path, params, signal) => envelopeToRawPage(await this.#getJson<Envelope>(path, params, { signal }), "GET", path),
-    csv: (path, params, signal) => this.#getCsv(path, params, { signal }),
-  };
 
   constructor(options: ServiceClientOptions) {
-    if (typeof options.apiKey !== "string" || options.apiKey.trim() === "") {
-      throw new InvalidArgumentError("An API key is required");
-    }
-    let baseUrl: URL;
-    try {
-      baseUrl = new URL(options.baseUrl);
-    } catch {
-      throw new InvalidArgumentError(`baseUrl must be an absolute http(s) URL; got "${String(options.baseUrl)}"`);
-    }
-    if (baseUrl.protocol !== "http:" && baseUrl.protocol !== "https:") {
-      throw new InvalidArgumentError(`baseUrl must use http or https; got "${baseUrl.protocol}"`);
-    }
-    this.#concurrency = Math.max(1, Math.floor(options.concurrency ?? 4));
-    this.#transport = new Transport({
-      baseUrl,
-      apiKey: options.apiKey,
-      fetch: options.fetch,
-      clock: options.clock ?? systemClock,
-      timeoutMs: options.timeoutMs ?? 30_000,
-      retry: resolveRetry(options.retry),
-      log: options.log,
-    });
+    const resolved = resolveOptions(options);
+    this.#concurrency = resolved.concurrency;
+    this.#transport = new Transport(resolved.transport);
   }
 
   /** E1. Spends credits; retried only when the server certainly did not start a run. */
@@ -130,7 +89,7 @@ export class ServiceClient {
   pages(source: Source, params: PagingParams = {}): AsyncGenerator<Page, void, undefined> {
     const shared = pickResultParams(params);
     validateParams(shared);
-    const fetchPage = this.#fetcherFor(source, shared);
+    const fetchPage = this.#fetcherFor(source, shared, this.#io(params.timeoutMs));
     return paginate(fetchPage, {
       offset: shared.offset,
       limit: shared.limit,
@@ -161,14 +120,23 @@ export class ServiceClient {
     );
   }
 
-  #fetcherFor(source: Source, params: ResultParams): PageFetcher {
+  /** Page requests for `pages`; the per-call timeout applies to each of them. */
+  #io(timeoutMs: number | undefined): SourceIo {
+    return {
+      json: async (path, params, signal) =>
+        envelopeToRawPage(await this.#getJson<Envelope>(path, params, { signal, timeoutMs }), "GET", path),
+      csv: (path, params, signal) => this.#getCsv(path, params, { signal, timeoutMs }),
+    };
+  }
+
+  #fetcherFor(source: Source, params: ResultParams, io: SourceIo): PageFetcher {
     if (source && "executionId" in source) {
-      return jsonFetcher(this.#io, `/v1/execution/${segment(checkExecutionId(source.executionId))}/results`, params);
+      return jsonFetcher(io, `/v1/execution/${segment(checkExecutionId(source.executionId))}/results`, params);
     }
     if (source && "queryId" in source) {
-      return csvFetcher(this.#io, `/v1/query/${checkQueryId(source.queryId)}/results/csv`, params);
+      return csvFetcher(io, `/v1/query/${checkQueryId(source.queryId)}/results/csv`, params);
     }
-    if (source && "dataset" in source) return jsonFetcher(this.#io, datasetPath(source.dataset, source.args ?? []), params);
+    if (source && "dataset" in source) return jsonFetcher(io, datasetPath(source.dataset, source.args ?? []), params);
     throw new InvalidArgumentError("source must be { executionId }, { queryId } or { dataset, args }");
   }
 

@@ -93,6 +93,14 @@ describe("table over JSON pages", () => {
     ]);
   });
 
+  it("a per-call timeout applies to every page request", async () => {
+    const started = Date.now();
+    const slow: FetchLike = (_input, init) =>
+      new Promise<Response>((_, reject) => init.signal?.addEventListener("abort", () => reject(new Error("aborted"))));
+    await expect(client(slow).table({ executionId: "E" }, { timeoutMs: 50 })).rejects.toMatchObject({ code: "TIMEOUT", timeoutMs: 50 });
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
   it("limit 0 gives the columns and no rows", async () => {
     const fake = fakeResults({ rows: 100, columns: 3 });
     const table = await client(fake.fetch).table({ executionId: "E" }, { limit: 0 });

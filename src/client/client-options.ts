@@ -1,0 +1,50 @@
+import { type ClientClock, systemClock } from "./clock";
+import { InvalidArgumentError } from "./errors/local-errors";
+import type { FetchLike, TransportConfig } from "./http/request";
+import { type RetryOptions, resolveRetry } from "./http/retry";
+
+export interface ServiceClientOptions {
+  /** Sent only in the `X-Service-Api-Key` header. */
+  apiKey: string;
+  /** Service address, e.g. `http://127.0.0.1:8787`; a path prefix is kept. */
+  baseUrl: string;
+  /** Defaults to the global fetch. */
+  fetch?: FetchLike;
+  /** Per-request timeout (body included). Default 30 s. */
+  timeoutMs?: number;
+  /** The retry ladder's settings, or false for none. */
+  retry?: RetryOptions | false;
+  /** Page requests in flight at once. Default 4. */
+  concurrency?: number;
+  clock?: ClientClock;
+  /** Receives one line per retry; never the key. */
+  log?: (line: string) => void;
+}
+
+/** Checked once, in the constructor: a client with no key or a non-http address is refused before any request. */
+export function resolveOptions(options: ServiceClientOptions): { transport: TransportConfig; concurrency: number } {
+  if (typeof options.apiKey !== "string" || options.apiKey.trim() === "") {
+    throw new InvalidArgumentError("An API key is required");
+  }
+  let baseUrl: URL;
+  try {
+    baseUrl = new URL(options.baseUrl);
+  } catch {
+    throw new InvalidArgumentError(`baseUrl must be an absolute http(s) URL; got "${String(options.baseUrl)}"`);
+  }
+  if (baseUrl.protocol !== "http:" && baseUrl.protocol !== "https:") {
+    throw new InvalidArgumentError(`baseUrl must use http or https; got "${baseUrl.protocol}"`);
+  }
+  return {
+    concurrency: Math.max(1, Math.floor(options.concurrency ?? 4)),
+    transport: {
+      baseUrl,
+      apiKey: options.apiKey,
+      fetch: options.fetch,
+      clock: options.clock ?? systemClock,
+      timeoutMs: options.timeoutMs ?? 30_000,
+      retry: resolveRetry(options.retry),
+      log: options.log,
+    },
+  };
+}
