@@ -72,8 +72,9 @@ async function resolveStart(context: Excel.RequestContext, target: WriteTarget) 
  */
 export async function writeMatrix(target: WriteTarget, source: MatrixSource, options: WriteOptions): Promise<WriteResult> {
   const width = options.numberFormats.length;
+  if (width === 0) throw new RangeError("Nothing to write: the result has no columns.");
   const headerRows = options.headers ? 1 : 0;
-  const known = isRowBatches(source) ? options.totalRows : source.length - headerRows;
+  const known = isRowBatches(source) ? options.totalRows : Math.max(0, source.length - headerRows);
   const reader = new RowReader(source);
   const dataFormats = options.numberFormats;
   const headerFormats = dataFormats.map(() => HEADER_NUMBER_FORMAT);
@@ -101,6 +102,7 @@ export async function writeMatrix(target: WriteTarget, source: MatrixSource, opt
         const header = sheet.getRangeByIndexes(top, left, 1, width);
         header.numberFormat = [headerFormats as string[]];
         header.values = [dataFormats.map((_, i) => `Column${i + 1}`)];
+        await context.sync(); // its own request: the chunk budget below does not count it
       }
       const outcome = await writeChunks(
         { context, sheet, row: startRow, column: left, width },

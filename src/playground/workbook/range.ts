@@ -56,8 +56,8 @@ export class EmulatedRange extends ResolvedObject<RangeRef> implements RangeTarg
     ];
   }
 
-  protected override navigate(name: string): EmulatedRangeFormat | undefined {
-    return name === "format" ? this.format : undefined;
+  protected override navigate(name: string): EmulatedRangeFormat | EmulatedWorksheet | undefined {
+    return name === "format" ? this.format : name === "worksheet" ? this.worksheet : undefined;
   }
 
   protected readNow(name: string): unknown {
@@ -157,8 +157,12 @@ export class EmulatedRange extends ResolvedObject<RangeRef> implements RangeTarg
     );
   }
 
+  private sheetProxy?: EmulatedWorksheet;
+
+  /** One proxy per range, so `load("worksheet/name")` and `range.worksheet.name` see the same cache. */
   get worksheet(): EmulatedWorksheet {
-    return new EmulatedWorksheet(this.context, { get: "worksheet", parent: this._objectId }, () => this.resolve().sheetId);
+    this.sheetProxy ??= new EmulatedWorksheet(this.context, { get: "worksheet", parent: this._objectId }, () => this.resolve().sheetId);
+    return this.sheetProxy;
   }
 
   clear(applyTo: string = "All"): void {

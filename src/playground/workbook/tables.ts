@@ -74,8 +74,15 @@ export class EmulatedTable extends ResolvedObject<string> {
     return this.part("getDataBodyRange", (b) => ({ ...b, row: b.row + 1, rowCount: b.rowCount - 1 }));
   }
 
+  private sheetProxy?: EmulatedWorksheet;
+
   get worksheet(): EmulatedWorksheet {
-    return new EmulatedWorksheet(this.context, { get: "worksheet", parent: this._objectId }, () => this.table().sheetId);
+    this.sheetProxy ??= new EmulatedWorksheet(this.context, { get: "worksheet", parent: this._objectId }, () => this.table().sheetId);
+    return this.sheetProxy;
+  }
+
+  protected override navigate(name: string): EmulatedWorksheet | undefined {
+    return name === "worksheet" ? this.worksheet : undefined;
   }
 
   /** ExcelApi 1.13: the header stays in its row; the new range must overlap the old one. */

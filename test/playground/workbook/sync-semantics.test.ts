@@ -205,6 +205,17 @@ describe("worksheets and ranges", () => {
     expect(sel).toBe("Sheet1!D4");
   });
 
+  test("navigation loads: range.load('worksheet/name') and format/font", async () => {
+    const wb = createWorkbook({ sheets: ["Data"] });
+    const out = await wb.run(async (context) => {
+      const r = context.workbook.worksheets.getItem("Data").getRange("A1");
+      r.load("worksheet/name, format/font/bold, address");
+      await context.sync();
+      return [r.worksheet.name, r.format.font.bold, r.address];
+    });
+    expect(out).toEqual(["Data", false, "Data!A1"]);
+  });
+
   test("getCell, getOffsetRange, getResizedRange and whole-column addresses", async () => {
     const wb = createWorkbook();
     const out = await wb.run(async (context) => {
