@@ -60,8 +60,10 @@ function isBinding(v: unknown): v is TableBinding {
   return (
     ["execution", "query", "dataset"].includes(b.kind as string) &&
     (typeof b.id === "string" || typeof b.id === "number") &&
-    typeof b.tableName === "string" && typeof b.sheet === "string" &&
-    typeof b.address === "string" && typeof b.insertedAt === "string"
+    typeof b.tableName === "string" &&
+    typeof b.sheet === "string" &&
+    typeof b.address === "string" &&
+    typeof b.insertedAt === "string"
   );
 }
 
@@ -82,7 +84,10 @@ function persist(settings: SettingsLike, bindings: TableBinding[]): Promise<void
   return new Promise((resolve, reject) =>
     settings.saveAsync((result) => {
       // office.js reports failure with an `error`; the status enum differs across hosts and typings.
-      if (result.error) reject(new BindingError("save-failed", `Could not save the table's source in the workbook: ${result.error.message}`));
+      if (result.error)
+        reject(
+          new BindingError("save-failed", `Could not save the table's source in the workbook: ${result.error.message}`),
+        );
       else resolve();
     }),
   );
@@ -92,7 +97,11 @@ function persist(settings: SettingsLike, bindings: TableBinding[]): Promise<void
  * Records (or replaces, by table name) a table's source and saves the document settings.
  * `secrets` (e.g. the API key) are redacted wherever they appear, as a last line of defence.
  */
-export async function saveBinding(settings: SettingsLike, binding: TableBinding, secrets: readonly string[] = []): Promise<TableBinding> {
+export async function saveBinding(
+  settings: SettingsLike,
+  binding: TableBinding,
+  secrets: readonly string[] = [],
+): Promise<TableBinding> {
   const clean = scrub(binding, secrets) as unknown as TableBinding;
   const others = listBindings(settings).filter((b) => b.tableName.toLowerCase() !== binding.tableName.toLowerCase());
   await persist(settings, [...others, clean]);

@@ -36,7 +36,13 @@ function checkWidth(row: Row, width: number, index: number): void {
 }
 
 /** Writes one row whose payload alone exceeds the budget, as column segments with one sync each. */
-async function writeWideRow(t: ChunkTarget, row: Row, formats: readonly string[], at: number, budget: number): Promise<void> {
+async function writeWideRow(
+  t: ChunkTarget,
+  row: Row,
+  formats: readonly string[],
+  at: number,
+  budget: number,
+): Promise<void> {
   let start = 0;
   while (start < row.length) {
     let bytes = REQUEST_OVERHEAD_BYTES;

@@ -2,9 +2,7 @@
 export class TargetNotEmptyError extends Error {
   override readonly name = "TargetNotEmptyError";
   constructor(readonly address: string) {
-    super(
-      `The cells at ${address} are not empty. Choose an empty area or a new sheet, or allow overwriting.`,
-    );
+    super(`The cells at ${address} are not empty. Choose an empty area or a new sheet, or allow overwriting.`);
   }
 }
 

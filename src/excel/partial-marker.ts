@@ -7,7 +7,13 @@ function count(n: number): string {
   return n.toLocaleString("en-US");
 }
 
-export function partialMessage(verb: "Insert" | "Refresh", outcome: "cancelled" | "failed", written: number, total: number | undefined, reason?: string): string {
+export function partialMessage(
+  verb: "Insert" | "Refresh",
+  outcome: "cancelled" | "failed",
+  written: number,
+  total: number | undefined,
+  reason?: string,
+): string {
   const of = total === undefined ? "" : ` of ${count(total)}`;
   const why = reason ? ` (${reason})` : "";
   return `${verb} ${outcome}${why}: ${count(written)}${of} rows written. The block above is incomplete.`;

@@ -52,7 +52,10 @@ export async function replaceTableRows(
       const table = context.workbook.tables.getItemOrNullObject(binding.tableName);
       await context.sync();
       if (table.isNullObject) {
-        throw new BindingError("table-missing", `The table "${binding.tableName}" is no longer in this workbook; insert the result again.`);
+        throw new BindingError(
+          "table-missing",
+          `The table "${binding.tableName}" is no longer in this workbook; insert the result again.`,
+        );
       }
       const whole = table.getRange();
       whole.load("rowIndex, columnIndex, rowCount, columnCount");
@@ -67,7 +70,10 @@ export async function replaceTableRows(
       const oldBody = whole.rowCount - 1;
       const formats = options.numberFormats ?? (firstRow?.numberFormat[0] as string[]);
       if (formats.length !== width) {
-        throw new BindingError("columns-changed", `The new result has ${formats.length} columns but the table "${binding.tableName}" has ${width}; insert it again as a new table.`);
+        throw new BindingError(
+          "columns-changed",
+          `The new result has ${formats.length} columns but the table "${binding.tableName}" has ${width}; insert it again as a new table.`,
+        );
       }
       // The body size is tracked here and changed by queued operations only (no extra round trips).
       let body = oldBody;
@@ -96,7 +102,11 @@ export async function replaceTableRows(
       if (written === 0) band(sheet, top + 1, left, 1, width).clear("Contents");
       if (outcome.cancelled) {
         band(sheet, top + 1 + body, left, 1, width).insert("Down");
-        queuePartialMarker(sheet, { row: top, column: left, rowCount: 1 + body, columnCount: width }, partialMessage("Refresh", "cancelled", written, known));
+        queuePartialMarker(
+          sheet,
+          { row: top, column: left, rowCount: 1 + body, columnCount: width },
+          partialMessage("Refresh", "cancelled", written, known),
+        );
       }
       await context.sync();
       const refreshed: TableBinding = {

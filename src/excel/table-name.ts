@@ -4,7 +4,10 @@
  * `existing` (suffixes _2, _3…). Defined names share the namespace; we check tables only.
  */
 export function uniqueTableName(wish: string | undefined, existing: readonly string[]): string {
-  let base = (wish ?? "").normalize("NFKD").replace(/[^A-Za-z0-9_.]+/g, "_").replace(/^_+|_+$/g, "");
+  let base = (wish ?? "")
+    .normalize("NFKD")
+    .replace(/[^A-Za-z0-9_.]+/g, "_")
+    .replace(/^_+|_+$/g, "");
   if (base === "") base = "Result";
   if (!/^[A-Za-z_]/.test(base)) base = `_${base}`;
   if (/^[A-Za-z]{1,3}\d+$/.test(base) || /^[Rr]\d*[Cc]?\d*$/.test(base)) base = `_${base}`;

@@ -48,7 +48,9 @@ export interface WriteResult {
 const AUTOFIT_ROWS = 200;
 
 async function resolveStart(context: Excel.RequestContext, target: WriteTarget) {
-  const sheet = target.sheet ? context.workbook.worksheets.getItem(target.sheet) : context.workbook.worksheets.getActiveWorksheet();
+  const sheet = target.sheet
+    ? context.workbook.worksheets.getItem(target.sheet)
+    : context.workbook.worksheets.getActiveWorksheet();
   sheet.load("name");
   if (target.cell || target.sheet) {
     const { row, column } = parseA1(target.cell ?? "A1");
@@ -70,7 +72,11 @@ async function resolveStart(context: Excel.RequestContext, target: WriteTarget) 
  * "Insert cancelled: N of M rows written" — and no table, so a half result never passes for a whole one.
  * An error mid-way marks the block the same way ("Insert failed") and is rethrown.
  */
-export async function writeMatrix(target: WriteTarget, source: MatrixSource, options: WriteOptions): Promise<WriteResult> {
+export async function writeMatrix(
+  target: WriteTarget,
+  source: MatrixSource,
+  options: WriteOptions,
+): Promise<WriteResult> {
   const width = options.numberFormats.length;
   if (width === 0) throw new RangeError("Nothing to write: the result has no columns.");
   const headerRows = options.headers ? 1 : 0;
@@ -86,7 +92,8 @@ export async function writeMatrix(target: WriteTarget, source: MatrixSource, opt
     return await target.run(async (context) => {
       const { sheet, row: top, column: left } = await resolveStart(context, target);
       // The area we may write: every row when the total is unknown; a table needs at least one data row.
-      const reserved = known === undefined ? MAX_ROWS - top : Math.max(known + headerRows + lead, options.asTable ? 2 : 1);
+      const reserved =
+        known === undefined ? MAX_ROWS - top : Math.max(known + headerRows + lead, options.asTable ? 2 : 1);
       const limit = checkSheetLimits(known === undefined ? 1 : reserved, width, top, left);
       if (limit) throw limit;
       const startRow = top + lead;
@@ -104,16 +111,12 @@ export async function writeMatrix(target: WriteTarget, source: MatrixSource, opt
         header.values = [dataFormats.map((_, i) => `Column${i + 1}`)];
         await context.sync(); // its own request: the chunk budget below does not count it
       }
-      const outcome = await writeChunks(
-        { context, sheet, row: startRow, column: left, width },
-        reader,
-        {
-          maxPayloadBytes: options.maxPayloadBytes ?? DEFAULT_MAX_PAYLOAD_BYTES,
-          signal: options.signal,
-          formatsFor: (i) => (i < headerRows ? headerFormats : dataFormats),
-          onChunk: (n) => options.onProgress?.(Math.max(0, n - headerRows), known),
-        },
-      ).catch(async (e: unknown) => {
+      const outcome = await writeChunks({ context, sheet, row: startRow, column: left, width }, reader, {
+        maxPayloadBytes: options.maxPayloadBytes ?? DEFAULT_MAX_PAYLOAD_BYTES,
+        signal: options.signal,
+        formatsFor: (i) => (i < headerRows ? headerFormats : dataFormats),
+        onChunk: (n) => options.onProgress?.(Math.max(0, n - headerRows), known),
+      }).catch(async (e: unknown) => {
         // Mark whatever landed before the failure, then let the error through.
         await markPartial(context, sheet, { top, left, width, lead, reserved }, "failed", e, known, headerRows);
         throw e;
@@ -124,7 +127,11 @@ export async function writeMatrix(target: WriteTarget, source: MatrixSource, opt
       const base = { sheet: sheet.name, address, rowsWritten: dataRows, totalRows: known };
       if (outcome.cancelled) {
         if (blockRows > 0) {
-          queuePartialMarker(sheet, { row: top, column: left, rowCount: blockRows, columnCount: width }, partialMessage("Insert", "cancelled", dataRows, known));
+          queuePartialMarker(
+            sheet,
+            { row: top, column: left, rowCount: blockRows, columnCount: width },
+            partialMessage("Insert", "cancelled", dataRows, known),
+          );
           await context.sync();
         }
         return { status: "cancelled", ...base };
@@ -133,12 +140,16 @@ export async function writeMatrix(target: WriteTarget, source: MatrixSource, opt
       if (blockRows > 0) {
         if (options.asTable) {
           const table = sheet.tables.add(a1Range(top, left, Math.max(blockRows, 2), width), true);
-          tableName = uniqueTableName(options.tableName, tables.items.map((t) => t.name));
+          tableName = uniqueTableName(
+            options.tableName,
+            tables.items.map((t) => t.name),
+          );
           table.name = tableName;
         } else if (options.headers) {
           sheet.getRangeByIndexes(top, left, 1, width).format.font.bold = true;
         }
-        if (options.autofit ?? true) sheet.getRangeByIndexes(top, left, Math.min(blockRows, AUTOFIT_ROWS), width).format.autofitColumns();
+        if (options.autofit ?? true)
+          sheet.getRangeByIndexes(top, left, Math.min(blockRows, AUTOFIT_ROWS), width).format.autofitColumns();
         await context.sync();
       }
       return { status: "complete", ...base, tableName };
@@ -166,7 +177,11 @@ async function markPartial(
     const rows = used.rowIndex + used.rowCount - at.top;
     const reason = error instanceof Error ? error.message.slice(0, 200) : undefined;
     const data = Math.max(0, rows - at.lead - headerRows);
-    queuePartialMarker(sheet, { row: at.top, column: at.left, rowCount: rows, columnCount: at.width }, partialMessage("Insert", outcome, data, known, reason));
+    queuePartialMarker(
+      sheet,
+      { row: at.top, column: at.left, rowCount: rows, columnCount: at.width },
+      partialMessage("Insert", outcome, data, known, reason),
+    );
     await context.sync();
   } catch {
     // The marker is best effort; the original error matters more.

@@ -48,7 +48,8 @@ export function parseA1(cell: string): { row: number; column: number } {
 
 /** Zero-based cell → "B3". */
 export function cellAddress(row: number, column: number): string {
-  if (!Number.isInteger(row) || row < 0 || row >= MAX_ROWS) throw new RangeError(`Row index ${row} is outside the sheet`);
+  if (!Number.isInteger(row) || row < 0 || row >= MAX_ROWS)
+    throw new RangeError(`Row index ${row} is outside the sheet`);
   return `${columnLetter(column)}${row + 1}`;
 }
 
@@ -97,7 +98,8 @@ export function parseAddress(address: string): ParsedAddress {
   } else if (/^\$?\d+$/.test(a) && /^\$?\d+$/.test(b)) {
     const r1 = Number(a.replace(/\$/g, "")) - 1;
     const r2 = Number(b.replace(/\$/g, "")) - 1;
-    if (Math.min(r1, r2) < 0 || Math.max(r1, r2) >= MAX_ROWS) throw new RangeError(`"${address}" has a row outside the sheet`);
+    if (Math.min(r1, r2) < 0 || Math.max(r1, r2) >= MAX_ROWS)
+      throw new RangeError(`"${address}" has a row outside the sheet`);
     block = { column: 0, columnCount: MAX_COLUMNS, row: Math.min(r1, r2), rowCount: Math.abs(r2 - r1) + 1 };
   } else {
     const p = parseA1(a);

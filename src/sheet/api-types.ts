@@ -29,7 +29,10 @@ const RULES: readonly [RegExp, ColumnKind][] = [
   ],
   [/^(decimal|numeric|dec)\b/, "decimal"],
   [/^(double|float|real|float4|float8|number)\b/, "float"],
-  [/^(varchar|char|character|nvarchar|string|text|uuid|enum|blob|varbinary|bytea|interval|bit|ipaddress|bpchar|name)\b/, "text"],
+  [
+    /^(varchar|char|character|nvarchar|string|text|uuid|enum|blob|varbinary|bytea|interval|bit|ipaddress|bpchar|name)\b/,
+    "text",
+  ],
 ];
 
 export function columnKind(apiType: string | undefined): ColumnKind {

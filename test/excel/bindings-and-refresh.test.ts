@@ -93,9 +93,16 @@ describe("replaceTableRows refreshes a bound table in place", () => {
     const wb = createWorkbook();
     const inserted = await insertTable(wb, rowsOf(3, "a"));
     const b = binding({ address: inserted.address });
-    const out = await replaceTableRows(wb.run, b, rowsOf(8, "b"), { numberFormats: ["General", "@"], now: () => new Date("2026-02-01T00:00:00Z") });
+    const out = await replaceTableRows(wb.run, b, rowsOf(8, "b"), {
+      numberFormats: ["General", "@"],
+      now: () => new Date("2026-02-01T00:00:00Z"),
+    });
     expect(out).toMatchObject({ status: "complete", rowsWritten: 8 });
-    expect(out.binding).toMatchObject({ address: "Sheet1!A1:B9", refreshedAt: "2026-02-01T00:00:00.000Z", tableName: "Pairs" });
+    expect(out.binding).toMatchObject({
+      address: "Sheet1!A1:B9",
+      refreshedAt: "2026-02-01T00:00:00.000Z",
+      tableName: "Pairs",
+    });
     expect(wb.inspect.tables()).toEqual([{ name: "Pairs", sheet: "Sheet1", address: "Sheet1!A1:B9" }]);
     expect(wb.inspect.values("Sheet1", "A1:B9")).toEqual([["id", "code"], ...rowsOf(8, "b")]);
     expect(wb.inspect.values("Sheet1", "A25")).toEqual([["below the table"]]);
@@ -116,7 +123,10 @@ describe("replaceTableRows refreshes a bound table in place", () => {
     await insertTable(wb, rowsOf(4, "a"));
     const out = await replaceTableRows(wb.run, binding(), []);
     expect(out.binding.address).toBe("Sheet1!A1:B2");
-    expect(wb.inspect.values("Sheet1", "A1:B2")).toEqual([["id", "code"], ["", ""]]);
+    expect(wb.inspect.values("Sheet1", "A1:B2")).toEqual([
+      ["id", "code"],
+      ["", ""],
+    ]);
   });
 
   test("a streamed source of unknown length grows the table chunk by chunk", async () => {
@@ -125,7 +135,10 @@ describe("replaceTableRows refreshes a bound table in place", () => {
     async function* pages(): RowBatches {
       for (let p = 0; p < 3; p++) yield rowsOf(400, `p${p}_`);
     }
-    const out = await replaceTableRows(wb.run, binding(), pages(), { numberFormats: ["General", "@"], maxPayloadBytes: 10_000 });
+    const out = await replaceTableRows(wb.run, binding(), pages(), {
+      numberFormats: ["General", "@"],
+      maxPayloadBytes: 10_000,
+    });
     expect(out.binding.address).toBe("Sheet1!A1:B1201");
     expect(wb.inspect.values("Sheet1", "B1201")).toEqual([["00p2_399"]]);
     expect(wb.inspect.values("Sheet1", `A${20 + 1200 - 2}`)).toEqual([["below the table"]]);
@@ -146,15 +159,21 @@ describe("replaceTableRows refreshes a bound table in place", () => {
     const body = out.rowsWritten;
     expect(out.binding.address).toBe(`Sheet1!A1:B${body + 1}`);
     expect(wb.inspect.values("Sheet1", `B${body + 1}`)).toEqual([[`00new${body - 1}`]]);
-    expect(String(wb.inspect.cell("Sheet1", `A${body + 2}`).value)).toMatch(/^Refresh cancelled: [\d,]+ of 3,000 rows written/);
+    expect(String(wb.inspect.cell("Sheet1", `A${body + 2}`).value)).toMatch(
+      /^Refresh cancelled: [\d,]+ of 3,000 rows written/,
+    );
     // A20 moved by the body's growth (5 → body rows) and by the inserted marker row.
     expect(wb.inspect.values("Sheet1", `A${20 + (body - 5) + 1}`)).toEqual([["below the table"]]);
   });
 
   test("a missing table or a changed column count is a BindingError", async () => {
     const wb = createWorkbook();
-    await expect(replaceTableRows(wb.run, binding({ tableName: "Gone" }), [])).rejects.toMatchObject({ reason: "table-missing" });
+    await expect(replaceTableRows(wb.run, binding({ tableName: "Gone" }), [])).rejects.toMatchObject({
+      reason: "table-missing",
+    });
     await insertTable(wb, rowsOf(1, "a"));
-    await expect(replaceTableRows(wb.run, binding(), [[1, 2, 3]], { numberFormats: ["General", "@", "@"] })).rejects.toBeInstanceOf(BindingError);
+    await expect(
+      replaceTableRows(wb.run, binding(), [[1, 2, 3]], { numberFormats: ["General", "@", "@"] }),
+    ).rejects.toBeInstanceOf(BindingError);
   });
 });

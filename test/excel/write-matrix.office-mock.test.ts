@@ -46,7 +46,15 @@ function excelMock() {
 describe("writeMatrix with office-addin-mock", () => {
   test("number formats and values per chunk, header bold, calculation suspended before each chunk's sync", async () => {
     const { run, ranges, counts } = excelMock();
-    const result = { columns: ["code", "n"], types: ["varchar", "bigint"], rows: [["=1+1", 1], ["00123", "12345678901234567890"], ["x", 3]] };
+    const result = {
+      columns: ["code", "n"],
+      types: ["varchar", "bigint"],
+      rows: [
+        ["=1+1", 1],
+        ["00123", "12345678901234567890"],
+        ["x", 3],
+      ],
+    };
     const out = await writeMatrix({ run, sheet: "Sheet1", cell: "B2" }, toSheetMatrix(result, { headers: true }), {
       asTable: false,
       headers: true,
@@ -66,7 +74,12 @@ describe("writeMatrix with office-addin-mock", () => {
       ["00123", "'12345678901234567890"],
       ["x", 3],
     ]);
-    expect(formats).toEqual([["@", "@"], ["@", "General"], ["@", "General"], ["@", "General"]]);
+    expect(formats).toEqual([
+      ["@", "@"],
+      ["@", "General"],
+      ["@", "General"],
+      ["@", "General"],
+    ]);
     expect(chunks.every((r) => r.args[1] === 1 && r.args[3] === 2)).toBe(true);
     const header = ranges.find((r) => (r.mock.format as { font: { bold: unknown } }).font.bold === true);
     expect(header?.args).toEqual([1, 1, 1, 2]);

@@ -10,7 +10,8 @@ function firstDifference(actual: unknown[][], expected: unknown[][]): string | u
   for (let r = 0; r < expected.length; r++) {
     if (actual[r].length !== expected[r].length) return `row ${r} width ${actual[r].length} ≠ ${expected[r].length}`;
     for (let c = 0; c < expected[r].length; c++) {
-      if (!Object.is(actual[r][c], expected[r][c])) return `[${r}][${c}]: ${String(actual[r][c])} ≠ ${String(expected[r][c])}`;
+      if (!Object.is(actual[r][c], expected[r][c]))
+        return `[${r}][${c}]: ${String(actual[r][c])} ≠ ${String(expected[r][c])}`;
     }
   }
   return undefined;
@@ -18,7 +19,20 @@ function firstDifference(actual: unknown[][], expected: unknown[][]): string | u
 
 function bigResult(rows: number) {
   const columns = ["id", "address", "name", "amount", "ratio", "flag", "code", "at", "tags", "wide", "note", "n"];
-  const types = ["bigint", "varchar", "varchar", "double", "double", "boolean", "varchar", "timestamp", "array(varchar)", "hugeint", "varchar", "integer"];
+  const types = [
+    "bigint",
+    "varchar",
+    "varchar",
+    "double",
+    "double",
+    "boolean",
+    "varchar",
+    "timestamp",
+    "array(varchar)",
+    "hugeint",
+    "varchar",
+    "integer",
+  ];
   const data = Array.from({ length: rows }, (_, i) => [
     i,
     `0x${i.toString(16).padStart(40, "0")}`,
@@ -30,7 +44,7 @@ function bigResult(rows: number) {
     "2024-03-05 15:03:00.000",
     ["a", "b"],
     "123456789012345678901234567890",
-    i % 1000 === 0 ? "=HYPERLINK(\"http://x\",\"y\")" : "plain note",
+    i % 1000 === 0 ? '=HYPERLINK("http://x","y")' : "plain note",
     i % 5,
   ]);
   return { columns, types, rows: data };
@@ -49,7 +63,12 @@ describe("writeMatrix against the emulated workbook", () => {
       numberFormats: numberFormatsFor(result.types),
       onProgress: (n) => progress.push(n),
     });
-    expect(out).toMatchObject({ status: "complete", rowsWritten: 100_000, tableName: "Big_result", address: "Sheet1!A1:L100001" });
+    expect(out).toMatchObject({
+      status: "complete",
+      rowsWritten: 100_000,
+      tableName: "Big_result",
+      address: "Sheet1!A1:L100001",
+    });
     expect(wb.stats.rejected).toEqual([]);
     expect(wb.stats.maxRequestBytes).toBeLessThan(FOUR_MB);
     const chunkSyncs = wb.stats.records.filter((r) => r.calculationSuspended);
@@ -63,7 +82,7 @@ describe("writeMatrix against the emulated workbook", () => {
     expect(back[1][1]).toBe("0x0000000000000000000000000000000000000000");
     expect(back[1][6]).toBe("000000");
     expect(back[1][9]).toBe("123456789012345678901234567890");
-    expect(back[1][10]).toBe("=HYPERLINK(\"http://x\",\"y\")");
+    expect(back[1][10]).toBe('=HYPERLINK("http://x","y")');
     expect(wb.inspect.cell("Sheet1", "K2").kind).toBe("text");
   });
 
@@ -83,7 +102,8 @@ describe("writeMatrix against the emulated workbook", () => {
     const formulas = wb.inspect.formulas("Sheet1", `A2:B${attacks.length + 1}`);
     expect(formulas).toEqual(attacks.map((a) => [a, a]));
     for (let i = 0; i < attacks.length; i++) {
-      for (const col of ["A", "B"]) expect(wb.inspect.cell("Sheet1", `${col}${i + 2}`)).toMatchObject({ kind: "text", formula: null });
+      for (const col of ["A", "B"])
+        expect(wb.inspect.cell("Sheet1", `${col}${i + 2}`)).toMatchObject({ kind: "text", formula: null });
     }
     const read = await wb.run(async (context) => {
       const r = context.workbook.worksheets.getItem("Sheet1").getRange(`A2:B${attacks.length + 1}`);
@@ -113,12 +133,20 @@ describe("writeMatrix against the emulated workbook", () => {
   test("timestamps as Excel dates get a date format and read back as serials", async () => {
     const wb = createWorkbook();
     const result = { columns: ["at"], types: ["timestamp"], rows: [["2024-03-05 15:03:00.000"]] };
-    await writeMatrix({ run: wb.run, sheet: "Sheet1" }, toSheetMatrix(result, { headers: true, timestamps: "excel-date" }), {
-      asTable: false,
-      headers: true,
-      numberFormats: numberFormatsFor(result.types, { timestamps: "excel-date" }),
+    await writeMatrix(
+      { run: wb.run, sheet: "Sheet1" },
+      toSheetMatrix(result, { headers: true, timestamps: "excel-date" }),
+      {
+        asTable: false,
+        headers: true,
+        numberFormats: numberFormatsFor(result.types, { timestamps: "excel-date" }),
+      },
+    );
+    expect(wb.inspect.cell("Sheet1", "A2")).toMatchObject({
+      kind: "number",
+      numberFormat: "yyyy-mm-dd hh:mm:ss",
+      text: "2024-03-05 15:03:00",
     });
-    expect(wb.inspect.cell("Sheet1", "A2")).toMatchObject({ kind: "number", numberFormat: "yyyy-mm-dd hh:mm:ss", text: "2024-03-05 15:03:00" });
     expect(wb.inspect.cell("Sheet1", "A1")).toMatchObject({ value: "at", style: { bold: true } });
   });
 
@@ -126,10 +154,18 @@ describe("writeMatrix against the emulated workbook", () => {
     const wb = createWorkbook();
     const rows = Array.from({ length: 11 }, () => [1]);
     await expect(
-      writeMatrix({ run: wb.run, sheet: "Sheet1", cell: "A1048570" }, rows, { asTable: false, headers: true, numberFormats: ["General"] }),
+      writeMatrix({ run: wb.run, sheet: "Sheet1", cell: "A1048570" }, rows, {
+        asTable: false,
+        headers: true,
+        numberFormats: ["General"],
+      }),
     ).rejects.toBeInstanceOf(SheetLimitError);
     await expect(
-      writeMatrix({ run: wb.run, sheet: "Sheet1", cell: "XFD1" }, [[1, 2]], { asTable: false, headers: false, numberFormats: ["General", "General"] }),
+      writeMatrix({ run: wb.run, sheet: "Sheet1", cell: "XFD1" }, [[1, 2]], {
+        asTable: false,
+        headers: false,
+        numberFormats: ["General", "General"],
+      }),
     ).rejects.toThrow(/columns/);
     expect(wb.stats.records.every((r) => r.requestBytes < 2_000)).toBe(true);
     expect(wb.inspect.usedAddress("Sheet1")).toBeNull();
@@ -151,7 +187,9 @@ describe("writeMatrix against the emulated workbook", () => {
     // 11 rows fit; chunks of 6 rows: the first chunk landed, the second would not fit and was not sent.
     expect(wb.inspect.values("Sheet1", "A1048566:A1048571").flat()).toEqual([0, 1, 2, 3, 4, 5]);
     const marker = wb.inspect.cell("Sheet1", "A1048572");
-    expect(marker.value).toMatch(/^Insert failed \(This result has 12 rows.*\): 6 rows written\. The block above is incomplete\.$/);
+    expect(marker.value).toMatch(
+      /^Insert failed \(This result has 12 rows.*\): 6 rows written\. The block above is incomplete\.$/,
+    );
     expect(marker.style.fillColor).toBe("#FFEB9C");
   });
 
@@ -162,12 +200,16 @@ describe("writeMatrix against the emulated workbook", () => {
       await context.sync();
     });
     const write = (overwrite: boolean) =>
-      writeMatrix({ run: wb.run, sheet: "Sheet1", cell: "A1" }, Array.from({ length: 10 }, () => ["x", "y"]), {
-        asTable: false,
-        headers: false,
-        numberFormats: ["@", "@"],
-        overwrite,
-      });
+      writeMatrix(
+        { run: wb.run, sheet: "Sheet1", cell: "A1" },
+        Array.from({ length: 10 }, () => ["x", "y"]),
+        {
+          asTable: false,
+          headers: false,
+          numberFormats: ["@", "@"],
+          overwrite,
+        },
+      );
     await expect(write(false)).rejects.toBeInstanceOf(TargetNotEmptyError);
     expect(wb.inspect.values("Sheet1", "B5")).toEqual([["mine"]]);
     await expect(write(true)).resolves.toMatchObject({ status: "complete" });
@@ -176,9 +218,20 @@ describe("writeMatrix against the emulated workbook", () => {
   test("without a sheet or cell, writes at the selection; a table without headers gets Column1..N", async () => {
     const wb = createWorkbook({ sheets: ["One", "Two"] });
     wb.select("Two", "C3:D4");
-    const out = await writeMatrix({ run: wb.run }, [[1, 2], [3, 4]], { asTable: true, headers: false, numberFormats: ["General", "General"] });
+    const out = await writeMatrix(
+      { run: wb.run },
+      [
+        [1, 2],
+        [3, 4],
+      ],
+      { asTable: true, headers: false, numberFormats: ["General", "General"] },
+    );
     expect(out).toMatchObject({ sheet: "Two", address: "Two!C3:D5" });
-    expect(wb.inspect.values("Two", "C3:D5")).toEqual([["Column1", "Column2"], [1, 2], [3, 4]]);
+    expect(wb.inspect.values("Two", "C3:D5")).toEqual([
+      ["Column1", "Column2"],
+      [1, 2],
+      [3, 4],
+    ]);
     expect(wb.inspect.tables()[0]).toMatchObject({ name: "Result", address: "Two!C3:D5" });
   });
 
@@ -203,7 +256,9 @@ describe("writeMatrix against the emulated workbook", () => {
     expect(wb.inspect.tables()).toEqual([]);
     const markerRow = out.rowsWritten + 2; // header + data rows, then the marker
     const marker = wb.inspect.cell("Sheet1", `A${markerRow}`);
-    expect(marker.value).toBe(`Insert cancelled: ${out.rowsWritten.toLocaleString("en-US")} of 20,000 rows written. The block above is incomplete.`);
+    expect(marker.value).toBe(
+      `Insert cancelled: ${out.rowsWritten.toLocaleString("en-US")} of 20,000 rows written. The block above is incomplete.`,
+    );
     expect(marker.style).toMatchObject({ bold: true, fillColor: "#FFEB9C", fontColor: "#9C0006" });
     expect(wb.inspect.cell("Sheet1", `L${markerRow}`).style.fillColor).toBe("#FFEB9C");
     expect(wb.inspect.values("Sheet1", `A${markerRow + 1}`)).toEqual([[""]]);

@@ -33,7 +33,14 @@ describe("toSheetMatrix", () => {
   test("truncation is reported with the cell position", () => {
     const seen: unknown[] = [];
     toSheetMatrix(
-      { columns: ["a", "b"], types: ["varchar", "varchar"], rows: [["x", "y"], ["z", "w".repeat(33_000)]] },
+      {
+        columns: ["a", "b"],
+        types: ["varchar", "varchar"],
+        rows: [
+          ["x", "y"],
+          ["z", "w".repeat(33_000)],
+        ],
+      },
       { headers: true, onTruncated: (cell) => seen.push(cell) },
     );
     expect(seen).toEqual([{ row: 1, column: 1, originalLength: 33_000 }]);
@@ -46,8 +53,11 @@ describe("toSheetMatrix", () => {
 
 describe("numberFormatsFor", () => {
   test.each([
-    [["varchar", "bigint", "double", "boolean", "array(varchar)", "timestamp", "date", "json"], "text",
-      ["@", "General", "General", "General", "@", "@", "@", "@"]],
+    [
+      ["varchar", "bigint", "double", "boolean", "array(varchar)", "timestamp", "date", "json"],
+      "text",
+      ["@", "General", "General", "General", "@", "@", "@", "@"],
+    ],
     [["timestamp", "date", "time", "varchar"], "excel-date", ["yyyy-mm-dd hh:mm:ss", "yyyy-mm-dd", "hh:mm:ss", "@"]],
   ] as const)("%j (%s) → %j", (types, timestamps, expected) => {
     expect(numberFormatsFor(types, { timestamps })).toEqual(expected);
@@ -57,8 +67,13 @@ describe("numberFormatsFor", () => {
 describe("estimateValuesPayloadBytes", () => {
   test.each([
     [[[1, "a", true]]],
-    [[["quote\"back\\slash", "tab\there", "ünïcödé", "emoji 😀", "\u0001"]]],
-    [[[1.5e-7, -0, 123456789.125, false, ""], ["x", 2, 3, 4, 5]]],
+    [[['quote"back\\slash', "tab\there", "ünïcödé", "emoji 😀", "\u0001"]]],
+    [
+      [
+        [1.5e-7, -0, 123456789.125, false, ""],
+        ["x", 2, 3, 4, 5],
+      ],
+    ],
     [[]],
   ])("matches the UTF-8 size of JSON.stringify for %j", (matrix) => {
     expect(estimateValuesPayloadBytes(matrix)).toBe(Buffer.byteLength(JSON.stringify(matrix), "utf8"));

@@ -9,7 +9,8 @@ export function rangeAddress(sheetName: string, block: CellBlock): string {
     const first = columnLetter(block.column);
     return qualifiedAddress(sheetName, `${first}:${columnLetter(block.column + block.columnCount - 1)}`);
   }
-  if (block.columnCount === MAX_COLUMNS) return qualifiedAddress(sheetName, `${block.row + 1}:${block.row + block.rowCount}`);
+  if (block.columnCount === MAX_COLUMNS)
+    return qualifiedAddress(sheetName, `${block.row + 1}:${block.row + block.rowCount}`);
   return qualifiedAddress(sheetName, blockAddress(block));
 }
 

@@ -1,7 +1,8 @@
 import type { CellBlock } from "../../sheet";
 import { Grid } from "./grid";
 
-export type ExcelErrorCode = "#N/A" | "#DIV/0!" | "#VALUE!" | "#REF!" | "#NAME?" | "#NUM!" | "#NULL!" | "#SPILL!" | "#CALC!";
+export type ExcelErrorCode =
+  "#N/A" | "#DIV/0!" | "#VALUE!" | "#REF!" | "#NAME?" | "#NUM!" | "#NULL!" | "#SPILL!" | "#CALC!";
 export const ERROR_CODES: readonly ExcelErrorCode[] = [
   "#N/A",
   "#DIV/0!",

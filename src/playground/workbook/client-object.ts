@@ -9,13 +9,21 @@ export type LoadOption = string | string[] | { select?: string; expand?: string 
 
 function flatten(obj: Record<string, unknown>, prefix = ""): string[] {
   return Object.entries(obj).flatMap(([k, v]) =>
-    v !== null && typeof v === "object" ? flatten(v as Record<string, unknown>, `${prefix}${k}/`) : v ? [`${prefix}${k}`] : [],
+    v !== null && typeof v === "object"
+      ? flatten(v as Record<string, unknown>, `${prefix}${k}/`)
+      : v
+        ? [`${prefix}${k}`]
+        : [],
   );
 }
 
 function loadPaths(option: LoadOption | undefined): string[] | undefined {
   if (option === undefined) return undefined;
-  if (typeof option === "string") return option.split(",").map((s) => s.trim()).filter(Boolean);
+  if (typeof option === "string")
+    return option
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
   if (Array.isArray(option)) return option.flatMap((o) => loadPaths(o) ?? []);
   if (typeof option.select === "string") return loadPaths(option.select);
   return flatten(option);
@@ -82,7 +90,8 @@ export abstract class EmulatedObject {
     }
     if (direct.length === 0) return this;
     for (const name of direct) {
-      if (!this.scalarProperties().includes(name)) throw officeError("InvalidArgument", `Property "${name}" cannot be loaded.`);
+      if (!this.scalarProperties().includes(name))
+        throw officeError("InvalidArgument", `Property "${name}" cannot be loaded.`);
     }
     let loaded: [string, unknown][] = [];
     this.queue(
@@ -139,7 +148,12 @@ export class EmulatedClientResult<T> {
 }
 
 /** Queues a method that returns a `ClientResult` computed at sync. */
-export function clientResult<T>(owner: EmulatedObject, context: EmulatedContext, name: string, compute: () => T): EmulatedClientResult<T> {
+export function clientResult<T>(
+  owner: EmulatedObject,
+  context: EmulatedContext,
+  name: string,
+  compute: () => T,
+): EmulatedClientResult<T> {
   const result = new EmulatedClientResult<T>();
   let value: T;
   context.enqueue({

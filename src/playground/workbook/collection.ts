@@ -4,7 +4,11 @@ import { utf8Bytes } from "./sync-stats";
 
 function paths(option: LoadOption | undefined): string[] | undefined {
   if (option === undefined) return undefined;
-  if (typeof option === "string") return option.split(",").map((s) => s.trim()).filter(Boolean);
+  if (typeof option === "string")
+    return option
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
   if (Array.isArray(option)) return option.flatMap((o) => paths(o) ?? []);
   if (typeof option.select === "string") return paths(option.select);
   return Object.keys(option);
@@ -48,7 +52,10 @@ export abstract class EmulatedCollection<T extends ResolvedObject<R>, R> extends
         bytes: () => utf8Bytes(JSON.stringify(snapshot.map((s) => Object.fromEntries(s.entries)))),
         commit: () => {
           for (const s of snapshot) s.item._commit(s.entries);
-          this.cache.set("items", snapshot.map((s) => s.item));
+          this.cache.set(
+            "items",
+            snapshot.map((s) => s.item),
+          );
         },
       },
     );

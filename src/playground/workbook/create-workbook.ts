@@ -32,7 +32,14 @@ export interface EmulatedExcelNamespace {
   CalculationType: { recalculate: "Recalculate"; full: "Full"; fullRebuild: "FullRebuild" };
   InsertShiftDirection: { down: "Down"; right: "Right" };
   DeleteShiftDirection: { up: "Up"; left: "Left" };
-  ClearApplyTo: { all: "All"; formats: "Formats"; contents: "Contents"; hyperlinks: "Hyperlinks"; removeHyperlinks: "RemoveHyperlinks"; resetContents: "ResetContents" };
+  ClearApplyTo: {
+    all: "All";
+    formats: "Formats";
+    contents: "Contents";
+    hyperlinks: "Hyperlinks";
+    removeHyperlinks: "RemoveHyperlinks";
+    resetContents: "ResetContents";
+  };
   ErrorCodes: Record<string, string>;
 }
 
@@ -97,12 +104,25 @@ export function createWorkbook(options: WorkbookOptions = {}): PlaygroundWorkboo
       CalculationType: { recalculate: "Recalculate", full: "Full", fullRebuild: "FullRebuild" },
       InsertShiftDirection: { down: "Down", right: "Right" },
       DeleteShiftDirection: { up: "Up", left: "Left" },
-      ClearApplyTo: { all: "All", formats: "Formats", contents: "Contents", hyperlinks: "Hyperlinks", removeHyperlinks: "RemoveHyperlinks", resetContents: "ResetContents" },
+      ClearApplyTo: {
+        all: "All",
+        formats: "Formats",
+        contents: "Contents",
+        hyperlinks: "Hyperlinks",
+        removeHyperlinks: "RemoveHyperlinks",
+        resetContents: "ResetContents",
+      },
       ErrorCodes: {
-        invalidArgument: "InvalidArgument", invalidOperation: "InvalidOperation", itemNotFound: "ItemNotFound",
-        itemAlreadyExists: "ItemAlreadyExists", generalException: "GeneralException", insertDeleteConflict: "InsertDeleteConflict",
-        nonBlankCellOffSheet: "NonBlankCellOffSheet", responsePayloadSizeLimitExceeded: "ResponsePayloadSizeLimitExceeded",
-        requestPayloadSizeLimitExceeded: "RequestPayloadSizeLimitExceeded", formulaLengthExceedsLimit: "FormulaLengthExceedsLimit",
+        invalidArgument: "InvalidArgument",
+        invalidOperation: "InvalidOperation",
+        itemNotFound: "ItemNotFound",
+        itemAlreadyExists: "ItemAlreadyExists",
+        generalException: "GeneralException",
+        insertDeleteConflict: "InsertDeleteConflict",
+        nonBlankCellOffSheet: "NonBlankCellOffSheet",
+        responsePayloadSizeLimitExceeded: "ResponsePayloadSizeLimitExceeded",
+        requestPayloadSizeLimitExceeded: "RequestPayloadSizeLimitExceeded",
+        formulaLengthExceedsLimit: "FormulaLengthExceedsLimit",
       },
     },
     Office: {

@@ -7,7 +7,12 @@ const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "
 function general(n: number): string {
   if (Number.isInteger(n) && Math.abs(n) < 1e11) return String(n);
   const abs = Math.abs(n);
-  if (abs !== 0 && (abs >= 1e11 || abs < 1e-9)) return n.toExponential(5).replace(/\.?0+e/, "E").replace(/E([+-])(\d)$/, "E$10$2").toUpperCase();
+  if (abs !== 0 && (abs >= 1e11 || abs < 1e-9))
+    return n
+      .toExponential(5)
+      .replace(/\.?0+e/, "E")
+      .replace(/E([+-])(\d)$/, "E$10$2")
+      .toUpperCase();
   return String(Number(n.toPrecision(10)));
 }
 
@@ -26,8 +31,14 @@ function dateText(serial: number, format: string): string {
     .replace(/AM\/PM/gi, pm ? "PM" : "AM")
     .replace(/yyyy/g, String(d.getUTCFullYear()))
     .replace(/yy/g, pad(d.getUTCFullYear() % 100))
-    .replace(/(h+)(:)(mm?)/g, (_m, h: string, colon: string, m: string) => `${h}${colon}${m === "mm" ? "\u0001" : "\u0002"}`)
-    .replace(/(mm?)(:)(ss)/g, (_m, m: string, colon: string, s: string) => `${m === "mm" ? "\u0001" : "\u0002"}${colon}${s}`)
+    .replace(
+      /(h+)(:)(mm?)/g,
+      (_m, h: string, colon: string, m: string) => `${h}${colon}${m === "mm" ? "\u0001" : "\u0002"}`,
+    )
+    .replace(
+      /(mm?)(:)(ss)/g,
+      (_m, m: string, colon: string, s: string) => `${m === "mm" ? "\u0001" : "\u0002"}${colon}${s}`,
+    )
     .replace(/mmm/g, MONTHS[d.getUTCMonth()])
     .replace(/mm/g, pad(d.getUTCMonth() + 1))
     .replace(/m/g, String(d.getUTCMonth() + 1))
@@ -35,8 +46,10 @@ function dateText(serial: number, format: string): string {
     .replace(/d/g, String(d.getUTCDate()))
     .replace(/hh/g, pad(hours))
     .replace(/h/g, String(hours))
-    .replace(/ss(\.0+)?/g, (_m, frac: string | undefined) =>
-      pad(d.getUTCSeconds()) + (frac ? "." + pad(d.getUTCMilliseconds(), 3).slice(0, frac.length - 1) : ""),
+    .replace(
+      /ss(\.0+)?/g,
+      (_m, frac: string | undefined) =>
+        pad(d.getUTCSeconds()) + (frac ? "." + pad(d.getUTCMilliseconds(), 3).slice(0, frac.length - 1) : ""),
     )
     .replace(/\u0001/g, pad(d.getUTCMinutes()))
     .replace(/\u0002/g, String(d.getUTCMinutes()));
@@ -46,7 +59,11 @@ function numberText(n: number, format: string): string {
   const percent = format.includes("%");
   const v = percent ? n * 100 : n;
   const exp = /0(?:\.(0+))?E\+00/.exec(format);
-  if (exp) return v.toExponential(exp[1]?.length ?? 0).toUpperCase().replace(/E([+-])(\d)$/, "E$10$2");
+  if (exp)
+    return v
+      .toExponential(exp[1]?.length ?? 0)
+      .toUpperCase()
+      .replace(/E([+-])(\d)$/, "E$10$2");
   const decimals = /\.(0+)/.exec(format)?.[1].length ?? 0;
   let body = Math.abs(v).toFixed(decimals);
   if (format.includes(",")) body = body.replace(/^\d+/, (int) => int.replace(/\B(?=(\d{3})+(?!\d))/g, ","));

@@ -37,13 +37,21 @@ export class EmulatedSettings {
     delete this.live[name];
   }
 
-  saveAsync(optionsOrCallback?: { overwriteIfStale?: boolean; asyncContext?: unknown } | Callback, callback?: Callback): void {
+  saveAsync(
+    optionsOrCallback?: { overwriteIfStale?: boolean; asyncContext?: unknown } | Callback,
+    callback?: Callback,
+  ): void {
     const cb = typeof optionsOrCallback === "function" ? optionsOrCallback : callback;
     const asyncContext = typeof optionsOrCallback === "object" ? optionsOrCallback.asyncContext : undefined;
     const size = JSON.stringify(this.live).length;
     setTimeout(() => {
       if (size > SETTINGS_LIMIT_BYTES) {
-        cb?.({ status: "failed", value: undefined, asyncContext, error: { name: "Settings size", message: "The settings exceed 2 MB.", code: 5009 } });
+        cb?.({
+          status: "failed",
+          value: undefined,
+          asyncContext,
+          error: { name: "Settings size", message: "The settings exceed 2 MB.", code: 5009 },
+        });
         return;
       }
       this.store.saved = copy(this.live);

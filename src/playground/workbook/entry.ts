@@ -49,7 +49,9 @@ export function parseEntry(input: unknown, numberFormat: string): Entry {
     return textFormat ? textEntry(String(input), false) : { kind: "constant", value: input, quotePrefix: false };
   }
   if (typeof input === "boolean") {
-    return textFormat ? textEntry(input ? "TRUE" : "FALSE", false) : { kind: "constant", value: input, quotePrefix: false };
+    return textFormat
+      ? textEntry(input ? "TRUE" : "FALSE", false)
+      : { kind: "constant", value: input, quotePrefix: false };
   }
   if (typeof input !== "string") {
     throw officeError("InvalidArgument", `Cell values must be strings, numbers or booleans (got ${typeof input}).`);
@@ -62,7 +64,8 @@ export function parseEntry(input: unknown, numberFormat: string): Entry {
   if (first === "+" && input.length > 1) return formulaEntry(`=${input}`);
   if (first === "-" && input.length > 1) {
     const n = coerceText(input);
-    if (n && typeof n.value === "number" && !n.format?.includes("/")) return { kind: "constant", value: n.value, quotePrefix: false, format: n.format };
+    if (n && typeof n.value === "number" && !n.format?.includes("/"))
+      return { kind: "constant", value: n.value, quotePrefix: false, format: n.format };
     return formulaEntry(`=${input}`);
   }
   if (LOTUS_FUNCTION.test(input)) return formulaEntry(`=${input.slice(1)}`);

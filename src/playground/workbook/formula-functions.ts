@@ -47,7 +47,7 @@ export function callFunction(name: string, args: Val[], t: ArgTools): Val {
       const cond = t.scalar(args[0]);
       if (cond instanceof CellError) throw cond;
       const pick = cond ? args[1] : args[2];
-      return args.length > 2 || cond ? t.scalar(pick) ?? 0 : false;
+      return args.length > 2 || cond ? (t.scalar(pick) ?? 0) : false;
     }
     case "LEN":
       return t.text(args[0]).length;

@@ -1,7 +1,13 @@
 import { CellError, ERROR_CODES, type ExcelErrorCode } from "./cell-types";
 
 /** Formula tokens: numbers, "strings", operators, identifiers (functions, TRUE/FALSE), references, #errors. */
-export type Tok = { t: "num"; v: number } | { t: "str"; v: string } | { t: "op"; v: string } | { t: "id"; v: string } | { t: "ref"; v: string } | { t: "err"; v: ExcelErrorCode };
+export type Tok =
+  | { t: "num"; v: number }
+  | { t: "str"; v: string }
+  | { t: "op"; v: string }
+  | { t: "id"; v: string }
+  | { t: "ref"; v: string }
+  | { t: "err"; v: ExcelErrorCode };
 
 const REF = /^(?:(?:'(?:[^']|'')+'|[A-Za-z_][\w.]*)!)?\$?[A-Za-z]{1,3}\$?\d+(?::\$?[A-Za-z]{1,3}\$?\d+)?/;
 
@@ -62,4 +68,3 @@ export function tokenize(src: string): Tok[] {
   }
   return out;
 }
-

@@ -75,7 +75,10 @@ class Evaluator implements ArgTools {
         const b = this.scalar(this.concat()) ?? 0;
         if (a instanceof CellError) throw a;
         if (b instanceof CellError) throw b;
-        const cmp = typeof a === "string" && typeof b === "string" ? a.toLowerCase().localeCompare(b.toLowerCase()) : Number(a) - Number(b);
+        const cmp =
+          typeof a === "string" && typeof b === "string"
+            ? a.toLowerCase().localeCompare(b.toLowerCase())
+            : Number(a) - Number(b);
         left = { "=": cmp === 0, "<>": cmp !== 0, "<=": cmp <= 0, ">=": cmp >= 0, "<": cmp < 0, ">": cmp > 0 }[op];
         break;
       }

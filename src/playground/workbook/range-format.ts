@@ -11,8 +11,17 @@ export interface RangeTarget {
 }
 
 const NAMED: Record<string, string> = {
-  red: "#FF0000", yellow: "#FFFF00", white: "#FFFFFF", black: "#000000", blue: "#0000FF", green: "#008000",
-  orange: "#FFA500", gray: "#808080", grey: "#808080", lightyellow: "#FFFFE0", darkred: "#8B0000",
+  red: "#FF0000",
+  yellow: "#FFFF00",
+  white: "#FFFFFF",
+  black: "#000000",
+  blue: "#0000FF",
+  green: "#008000",
+  orange: "#FFA500",
+  gray: "#808080",
+  grey: "#808080",
+  lightyellow: "#FFFFE0",
+  darkred: "#8B0000",
 };
 
 /** Office.js returns colours as "#RRGGBB"; it accepts names and hex. */
@@ -37,12 +46,16 @@ function uniform<T>(sheet: SheetState, block: CellBlock, pick: (s: CellStyle) =>
 function setStyle(range: RangeTarget, patch: CellStyle): void {
   const { sheet, block } = range.target();
   for (let r = block.row; r < block.row + block.rowCount; r++)
-    for (let c = block.column; c < block.column + block.columnCount; c++) sheet.styles.set(r, c, { ...sheet.styles.get(r, c), ...patch });
+    for (let c = block.column; c < block.column + block.columnCount; c++)
+      sheet.styles.set(r, c, { ...sheet.styles.get(r, c), ...patch });
   range.touch();
 }
 
 export class EmulatedRangeFont extends EmulatedObject {
-  constructor(context: EmulatedContext, private readonly range: RangeTarget) {
+  constructor(
+    context: EmulatedContext,
+    private readonly range: RangeTarget,
+  ) {
     super(context);
   }
   protected scalarProperties(): readonly string[] {
@@ -75,7 +88,10 @@ export class EmulatedRangeFont extends EmulatedObject {
 }
 
 export class EmulatedRangeFill extends EmulatedObject {
-  constructor(context: EmulatedContext, private readonly range: RangeTarget) {
+  constructor(
+    context: EmulatedContext,
+    private readonly range: RangeTarget,
+  ) {
     super(context);
   }
   protected scalarProperties(): readonly string[] {
@@ -102,7 +118,10 @@ export const DEFAULT_COLUMN_WIDTH = 48;
 export class EmulatedRangeFormat extends EmulatedObject {
   readonly font: EmulatedRangeFont;
   readonly fill: EmulatedRangeFill;
-  constructor(context: EmulatedContext, private readonly range: RangeTarget) {
+  constructor(
+    context: EmulatedContext,
+    private readonly range: RangeTarget,
+  ) {
     super(context);
     this.font = new EmulatedRangeFont(context, range);
     this.fill = new EmulatedRangeFill(context, range);
@@ -141,7 +160,10 @@ export class EmulatedRangeFormat extends EmulatedObject {
       });
       for (let c = block.column; c < block.column + block.columnCount; c++) {
         const chars = longest.get(c);
-        sheet.columnWidths.set(c, chars === undefined ? DEFAULT_COLUMN_WIDTH : Math.min(409, Math.max(12, chars * 5.25 + 7)));
+        sheet.columnWidths.set(
+          c,
+          chars === undefined ? DEFAULT_COLUMN_WIDTH : Math.min(409, Math.max(12, chars * 5.25 + 7)),
+        );
       }
     });
   }

@@ -15,7 +15,13 @@ const MISMATCH = "The number of rows or columns in the input array doesn't match
  * size, or a single value that Office.js applies to every cell. null entries leave their cell unchanged.
  * Values and formulas go through Excel's entry rules (entry.ts); headers of tables touched stay unique text.
  */
-export function writeMatrixInput(state: WorkbookState, sheet: SheetState, block: CellBlock, kind: MatrixKind, input: unknown): void {
+export function writeMatrixInput(
+  state: WorkbookState,
+  sheet: SheetState,
+  block: CellBlock,
+  kind: MatrixKind,
+  input: unknown,
+): void {
   let at: (i: number, j: number) => unknown;
   if (Array.isArray(input)) {
     const rows = input as unknown[];
@@ -24,7 +30,8 @@ export function writeMatrixInput(state: WorkbookState, sheet: SheetState, block:
     }
     at = (i, j) => (rows[i] as unknown[])[j];
   } else {
-    if (block.rowCount * block.columnCount > BROADCAST_LIMIT) throw officeError("InvalidArgument", "The range is too large for the emulation.");
+    if (block.rowCount * block.columnCount > BROADCAST_LIMIT)
+      throw officeError("InvalidArgument", "The range is too large for the emulation.");
     at = () => input;
   }
   for (let i = 0; i < block.rowCount; i++) {

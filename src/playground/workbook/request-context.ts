@@ -41,7 +41,10 @@ export class EmulatedContext {
 
   enqueue(op: Op): void {
     if (this.closed) {
-      throw officeError("InvalidObjectPath", "This object belongs to an Excel.run batch that has finished; use it inside its batch.");
+      throw officeError(
+        "InvalidObjectPath",
+        "This object belongs to an Excel.run batch that has finished; use it inside its batch.",
+      );
     }
     this.queue.push(op);
   }
@@ -60,7 +63,8 @@ export class EmulatedContext {
   }
 
   async sync(): Promise<void> {
-    if (this.closed) throw officeError("InvalidObjectPath", "The request context of a finished Excel.run batch can't sync.");
+    if (this.closed)
+      throw officeError("InvalidObjectPath", "The request context of a finished Excel.run batch can't sync.");
     const ops = this.queue;
     this.queue = [];
     const suspended = this.suspendCalculation;

@@ -35,7 +35,8 @@ export abstract class ResolvedObject<R> extends EmulatedObject {
 
   /** The bound entity; throws like Office.js when used unresolved or as a null object. */
   resolve(): R {
-    if (this.ref === undefined) throw officeError("InvalidObjectPath", "The object path is not valid (its creating request was never synced).");
+    if (this.ref === undefined)
+      throw officeError("InvalidObjectPath", "The object path is not valid (its creating request was never synced).");
     if (this.ref === null) throw officeError("ItemNotFound", "The requested resource doesn't exist.");
     return this.revalidate(this.ref);
   }

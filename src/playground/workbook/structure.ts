@@ -24,7 +24,10 @@ function setSpan(table: TableState, axis: Axis, start: number, count: number): v
 }
 
 const conflict = (): Error =>
-  officeError("InsertDeleteConflict", "The insert or delete operation would shift cells in a table in a way Excel does not allow.");
+  officeError(
+    "InsertDeleteConflict",
+    "The insert or delete operation would shift cells in a table in a way Excel does not allow.",
+  );
 
 function crossDisjoint(t: Span, s: Span): boolean {
   return t.crossStart + t.crossCount <= s.crossStart || s.crossStart + s.crossCount <= t.crossStart;
@@ -39,7 +42,12 @@ function crossContained(t: Span, s: Span): boolean {
  * `range.insert`. Tables below or right of the insertion move; a table cut across its width grows when the
  * insertion spans all its columns (rows), otherwise the operation is refused, as Excel refuses it.
  */
-export function insertCells(state: WorkbookState, sheet: SheetState, block: CellBlock, direction: "Down" | "Right"): void {
+export function insertCells(
+  state: WorkbookState,
+  sheet: SheetState,
+  block: CellBlock,
+  direction: "Down" | "Right",
+): void {
   const axis: Axis = direction === "Down" ? "rows" : "columns";
   const s = span(block, axis);
   const limit = axis === "rows" ? MAX_ROWS : MAX_COLUMNS;
@@ -59,7 +67,8 @@ export function insertCells(state: WorkbookState, sheet: SheetState, block: Cell
     if (t.start >= s.start) updates.push([table, t.start + s.count, t.count]);
     else updates.push([table, t.start, t.count + s.count]);
   }
-  for (const layer of sheet.layers()) layer.shift(axis, s.start, s.crossStart, s.crossStart + s.crossCount - 1, s.count);
+  for (const layer of sheet.layers())
+    layer.shift(axis, s.start, s.crossStart, s.crossStart + s.crossCount - 1, s.count);
   for (const [table, start, count] of updates) setSpan(table, axis, start, count);
   state.changes.structure(sheet.id);
 }
@@ -94,7 +103,8 @@ export function deleteCells(state: WorkbookState, sheet: SheetState, block: Cell
     if (axis === "rows" && (s.start <= t.start || remaining < 2)) throw conflict();
     updates.push([table, Math.min(t.start, s.start), remaining]);
   }
-  for (const layer of sheet.layers()) layer.shift(axis, s.start, s.crossStart, s.crossStart + s.crossCount - 1, -s.count);
+  for (const layer of sheet.layers())
+    layer.shift(axis, s.start, s.crossStart, s.crossStart + s.crossCount - 1, -s.count);
   state.tables = state.tables.filter((t) => !removals.includes(t));
   for (const [table, start, count] of updates) setSpan(table, axis, start, count);
   state.changes.structure(sheet.id);

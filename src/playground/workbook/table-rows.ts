@@ -24,8 +24,12 @@ export class EmulatedTableRow extends ResolvedObject<RowRef> {
     const t = table.table();
     return readMatrix(table.sheetOf(t), { ...t.block, row: t.block.row + 1 + index, rowCount: 1 }, "values");
   }
-  get index(): number { return this.read("index"); }
-  get values(): unknown[][] { return this.read("values"); }
+  get index(): number {
+    return this.read("index");
+  }
+  get values(): unknown[][] {
+    return this.read("values");
+  }
 
   getRange(): EmulatedRange {
     return new EmulatedRange(this.context, { call: "getRange", parent: this._objectId }, () => {
@@ -39,13 +43,21 @@ export class EmulatedTableRow extends ResolvedObject<RowRef> {
     this.queue({ call: "delete" }, () => {
       const { table, index } = this.resolve();
       const t = table.table();
-      deleteCells(this.context.host.state, table.sheetOf(t), { ...t.block, row: t.block.row + 1 + index, rowCount: 1 }, "Up");
+      deleteCells(
+        this.context.host.state,
+        table.sheetOf(t),
+        { ...t.block, row: t.block.row + 1 + index, rowCount: 1 },
+        "Up",
+      );
     });
   }
 }
 
 export class EmulatedTableRowCollection extends EmulatedCollection<EmulatedTableRow, RowRef> {
-  constructor(context: EmulatedContext, private readonly owner: EmulatedTable) {
+  constructor(
+    context: EmulatedContext,
+    private readonly owner: EmulatedTable,
+  ) {
     super(context);
   }
 
@@ -70,8 +82,14 @@ export class EmulatedTableRowCollection extends EmulatedCollection<EmulatedTable
       const t = this.owner.table();
       const sheet = this.owner.sheetOf(t);
       const width = t.block.columnCount;
-      if (values !== undefined && (!Array.isArray(values) || values.some((r) => !Array.isArray(r) || r.length !== width))) {
-        throw officeError("InvalidArgument", "The number of values in a row doesn't match the number of table columns.");
+      if (
+        values !== undefined &&
+        (!Array.isArray(values) || values.some((r) => !Array.isArray(r) || r.length !== width))
+      ) {
+        throw officeError(
+          "InvalidArgument",
+          "The number of values in a row doesn't match the number of table columns.",
+        );
       }
       const count = values?.length || 1;
       const block = addTableRows(state, sheet, t, index ?? null, count);
@@ -84,7 +102,8 @@ export class EmulatedTableRowCollection extends EmulatedCollection<EmulatedTable
 
   getItemAt(index: number): EmulatedTableRow {
     return new EmulatedTableRow(this.context).bindLater(() => {
-      if (index < 0 || index >= this.owner.table().block.rowCount - 1) throw officeError("InvalidArgument", `No table row at ${index}.`);
+      if (index < 0 || index >= this.owner.table().block.rowCount - 1)
+        throw officeError("InvalidArgument", `No table row at ${index}.`);
       return { table: this.owner, index };
     });
   }
@@ -93,7 +112,12 @@ export class EmulatedTableRowCollection extends EmulatedCollection<EmulatedTable
   deleteRowsAt(index: number, count = 1): void {
     this.queue({ call: "deleteRowsAt", index, count }, () => {
       const t = this.owner.table();
-      deleteCells(this.context.host.state, this.owner.sheetOf(t), { ...t.block, row: t.block.row + 1 + index, rowCount: count }, "Up");
+      deleteCells(
+        this.context.host.state,
+        this.owner.sheetOf(t),
+        { ...t.block, row: t.block.row + 1 + index, rowCount: count },
+        "Up",
+      );
     });
   }
 }
@@ -113,12 +137,19 @@ export class EmulatedTableColumn extends ResolvedObject<ColumnRef> {
     const t = table.table();
     return table.sheetOf(t).values.get(t.block.row, t.block.column + index);
   }
-  get index(): number { return this.read("index"); }
-  get name(): string { return this.read("name"); }
+  get index(): number {
+    return this.read("index");
+  }
+  get name(): string {
+    return this.read("name");
+  }
 }
 
 export class EmulatedTableColumnCollection extends EmulatedCollection<EmulatedTableColumn, ColumnRef> {
-  constructor(context: EmulatedContext, private readonly owner: EmulatedTable) {
+  constructor(
+    context: EmulatedContext,
+    private readonly owner: EmulatedTable,
+  ) {
     super(context);
   }
   protected entities(): ColumnRef[] {

@@ -7,7 +7,10 @@ import type { WorkbookState } from "./workbook-state";
 
 function overlaps(a: CellBlock, b: CellBlock): boolean {
   return (
-    a.row < b.row + b.rowCount && b.row < a.row + a.rowCount && a.column < b.column + b.columnCount && b.column < a.column + a.columnCount
+    a.row < b.row + b.rowCount &&
+    b.row < a.row + a.rowCount &&
+    a.column < b.column + b.columnCount &&
+    b.column < a.column + a.columnCount
   );
 }
 
@@ -48,14 +51,25 @@ export function addTable(state: WorkbookState, sheet: SheetState, block: CellBlo
   let tableBlock = block;
   if (!hasHeaders) {
     // Documented: without headers Excel generates a header row and shifts the data down by one row.
-    insertCells(state, sheet, { row: block.row, column: block.column, rowCount: 1, columnCount: block.columnCount }, "Down");
+    insertCells(
+      state,
+      sheet,
+      { row: block.row, column: block.column, rowCount: 1, columnCount: block.columnCount },
+      "Down",
+    );
     tableBlock = { ...block, rowCount: block.rowCount + 1 };
   } else if (block.rowCount === 1) {
     tableBlock = { ...block, rowCount: 2 }; // a table always has at least one data row
   }
   let n = state.tables.length + 1;
   while (state.tableByKey(`Table${n}`)) n++;
-  const table: TableState = { id: String(n), name: `Table${n}`, sheetId: sheet.id, block: tableBlock, style: "TableStyleMedium2" };
+  const table: TableState = {
+    id: String(n),
+    name: `Table${n}`,
+    sheetId: sheet.id,
+    block: tableBlock,
+    style: "TableStyleMedium2",
+  };
   if (state.tables.some((t) => t.id === table.id)) table.id = state.newId("table");
   normalizeHeaders(sheet, table);
   state.tables.push(table);
@@ -67,10 +81,14 @@ export function addTable(state: WorkbookState, sheet: SheetState, block: CellBlo
 /** `table.resize`: the header stays in its row, the new range must overlap the old one and no other table. */
 export function resizeTable(state: WorkbookState, sheet: SheetState, table: TableState, block: CellBlock): void {
   if (block.row !== table.block.row || !overlaps(block, table.block) || block.rowCount < 2) {
-    throw officeError("InvalidArgument", "The table's header must stay in the same row and the new range must overlap the table.");
+    throw officeError(
+      "InvalidArgument",
+      "The table's header must stay in the same row and the new range must overlap the table.",
+    );
   }
   for (const other of state.tablesOn(sheet.id)) {
-    if (other !== table && overlaps(other.block, block)) throw officeError("InvalidOperation", "A table can't overlap another table.");
+    if (other !== table && overlaps(other.block, block))
+      throw officeError("InvalidOperation", "A table can't overlap another table.");
   }
   table.block = block;
   normalizeHeaders(sheet, table);
@@ -82,7 +100,13 @@ export function resizeTable(state: WorkbookState, sheet: SheetState, table: Tabl
  * columns, shift down). New rows take the number formats of the row above them, as Excel extends a table's
  * column formatting; the values are then entered like `range.values`.
  */
-export function addTableRows(state: WorkbookState, sheet: SheetState, table: TableState, index: number | null, count: number): CellBlock {
+export function addTableRows(
+  state: WorkbookState,
+  sheet: SheetState,
+  table: TableState,
+  index: number | null,
+  count: number,
+): CellBlock {
   const bodyRows = table.block.rowCount - 1;
   const at = index === null || index === undefined ? bodyRows : index;
   if (at < 0 || at > bodyRows) throw officeError("InvalidArgument", `Row index ${at} is outside the table.`);

@@ -42,8 +42,12 @@ export class EmulatedTable extends ResolvedObject<string> {
     return { id: t.id, name: t.name, showHeaders: true, showTotals: false, style: t.style }[name];
   }
 
-  get id(): string { return this.read("id"); }
-  get name(): string { return this.read("name"); }
+  get id(): string {
+    return this.read("id");
+  }
+  get name(): string {
+    return this.read("name");
+  }
   set name(v: string) {
     this.assign("name", v, () => {
       const t = this.table();
@@ -52,10 +56,18 @@ export class EmulatedTable extends ResolvedObject<string> {
       this.context.host.state.changes.structure(t.sheetId);
     });
   }
-  get showHeaders(): boolean { return this.read("showHeaders"); }
-  get showTotals(): boolean { return this.read("showTotals"); }
-  get style(): string { return this.read("style"); }
-  set style(v: string) { this.assign("style", v, () => void (this.table().style = v)); }
+  get showHeaders(): boolean {
+    return this.read("showHeaders");
+  }
+  get showTotals(): boolean {
+    return this.read("showTotals");
+  }
+  get style(): string {
+    return this.read("style");
+  }
+  set style(v: string) {
+    this.assign("style", v, () => void (this.table().style = v));
+  }
 
   private part(name: string, pick: (b: CellBlock) => CellBlock): EmulatedRange {
     return new EmulatedRange(this.context, { call: name, parent: this._objectId }, () => {
@@ -77,7 +89,11 @@ export class EmulatedTable extends ResolvedObject<string> {
   private sheetProxy?: EmulatedWorksheet;
 
   get worksheet(): EmulatedWorksheet {
-    this.sheetProxy ??= new EmulatedWorksheet(this.context, { get: "worksheet", parent: this._objectId }, () => this.table().sheetId);
+    this.sheetProxy ??= new EmulatedWorksheet(
+      this.context,
+      { get: "worksheet", parent: this._objectId },
+      () => this.table().sheetId,
+    );
     return this.sheetProxy;
   }
 
@@ -129,7 +145,10 @@ export class EmulatedTable extends ResolvedObject<string> {
 
 /** `workbook.tables` (scope undefined) or `worksheet.tables` (scope = that sheet). */
 export class EmulatedTableCollection extends EmulatedCollection<EmulatedTable, string> {
-  constructor(context: EmulatedContext, private readonly scope?: () => string) {
+  constructor(
+    context: EmulatedContext,
+    private readonly scope?: () => string,
+  ) {
     super(context);
   }
 
@@ -158,23 +177,35 @@ export class EmulatedTableCollection extends EmulatedCollection<EmulatedTable, s
   }
 
   getItemOrNullObject(key: string): EmulatedTable {
-    return new EmulatedTable(this.context, { call: "getItemOrNullObject", key, parent: this._objectId }, () => this.find(key));
+    return new EmulatedTable(this.context, { call: "getItemOrNullObject", key, parent: this._objectId }, () =>
+      this.find(key),
+    );
   }
 
   /** `add("Sheet1!A1:C10", true)` or `add(range, true)`; unqualified addresses are on the scope's (or active) sheet. */
   add(address: EmulatedRange | string, hasHeaders: boolean): EmulatedTable {
-    return new EmulatedTable(this.context, { call: "add", address: typeof address === "string" ? address : address._objectId, hasHeaders }, () => {
-      const state = this.context.host.state;
-      let sheet: SheetState;
-      let block: CellBlock;
-      if (typeof address === "string") {
-        const parsed = parseAddress(address);
-        const named = parsed.sheet === undefined ? undefined : state.sheetByName(parsed.sheet);
-        if (parsed.sheet !== undefined && !named) throw officeError("ItemNotFound", `The worksheet "${parsed.sheet}" doesn't exist.`);
-        sheet = named ?? state.requireSheet(this.scope?.() ?? state.activeSheetId);
-        block = checkBlock({ row: parsed.row, column: parsed.column, rowCount: parsed.rowCount, columnCount: parsed.columnCount });
-      } else ({ sheet, block } = address.target());
-      return addTable(state, sheet, block, hasHeaders).id;
-    });
+    return new EmulatedTable(
+      this.context,
+      { call: "add", address: typeof address === "string" ? address : address._objectId, hasHeaders },
+      () => {
+        const state = this.context.host.state;
+        let sheet: SheetState;
+        let block: CellBlock;
+        if (typeof address === "string") {
+          const parsed = parseAddress(address);
+          const named = parsed.sheet === undefined ? undefined : state.sheetByName(parsed.sheet);
+          if (parsed.sheet !== undefined && !named)
+            throw officeError("ItemNotFound", `The worksheet "${parsed.sheet}" doesn't exist.`);
+          sheet = named ?? state.requireSheet(this.scope?.() ?? state.activeSheetId);
+          block = checkBlock({
+            row: parsed.row,
+            column: parsed.column,
+            rowCount: parsed.rowCount,
+            columnCount: parsed.columnCount,
+          });
+        } else ({ sheet, block } = address.target());
+        return addTable(state, sheet, block, hasHeaders).id;
+      },
+    );
   }
 }

@@ -9,7 +9,10 @@ import { evaluateBuiltIn } from "./formula";
  * The playground's hook for formulas the built-in evaluator does not know (SERVICE.*): return the value,
  * or undefined to fall back (unknown functions then show #NAME?, like Excel without the add-in).
  */
-export type FormulaHook = (formula: string, cell: { sheet: string; address: string }) => string | number | boolean | undefined;
+export type FormulaHook = (
+  formula: string,
+  cell: { sheet: string; address: string },
+) => string | number | boolean | undefined;
 
 const BAD_SHEET_CHARS = /[\\/?*[\]:]/;
 
@@ -18,7 +21,10 @@ export class WorkbookState {
   readonly sheets: SheetState[] = [];
   tables: TableState[] = [];
   activeSheetId = "";
-  selection: { sheetId: string; block: CellBlock } = { sheetId: "", block: { row: 0, column: 0, rowCount: 1, columnCount: 1 } };
+  selection: { sheetId: string; block: CellBlock } = {
+    sheetId: "",
+    block: { row: 0, column: 0, rowCount: 1, columnCount: 1 },
+  };
   readonly changes = new ChangeLog();
   private counter = 0;
 
@@ -57,7 +63,8 @@ export class WorkbookState {
       throw officeError("InvalidArgument", `"${name}" is not a valid worksheet name.`);
     }
     const clash = this.sheetByName(name);
-    if (clash && clash !== except) throw officeError("ItemAlreadyExists", `A worksheet named "${name}" already exists.`);
+    if (clash && clash !== except)
+      throw officeError("ItemAlreadyExists", `A worksheet named "${name}" already exists.`);
   }
 
   addSheet(name?: string): SheetState {
@@ -72,11 +79,13 @@ export class WorkbookState {
   }
 
   deleteSheet(sheet: SheetState): void {
-    if (this.sheets.length === 1) throw officeError("InvalidOperation", "A workbook must contain at least one visible worksheet.");
+    if (this.sheets.length === 1)
+      throw officeError("InvalidOperation", "A workbook must contain at least one visible worksheet.");
     this.sheets.splice(this.sheets.indexOf(sheet), 1);
     this.tables = this.tables.filter((t) => t.sheetId !== sheet.id);
     if (this.activeSheetId === sheet.id) this.activeSheetId = this.sheets[0].id;
-    if (this.selection.sheetId === sheet.id) this.selection = { sheetId: this.activeSheetId, block: { row: 0, column: 0, rowCount: 1, columnCount: 1 } };
+    if (this.selection.sheetId === sheet.id)
+      this.selection = { sheetId: this.activeSheetId, block: { row: 0, column: 0, rowCount: 1, columnCount: 1 } };
   }
 
   tablesOn(sheetId: string): TableState[] {
@@ -139,7 +148,8 @@ export class WorkbookState {
         sheet.formulas.forEachIn(all, (r, c, f) => {
           const before = sheet.values.get(r, c);
           const after = this.evaluate(sheet, r, c, f);
-          const same = before instanceof CellError && after instanceof CellError ? before.code === after.code : before === after;
+          const same =
+            before instanceof CellError && after instanceof CellError ? before.code === after.code : before === after;
           if (!same) {
             sheet.values.set(r, c, after);
             this.changes.touch(sheet.id, { row: r, column: c, rowCount: 1, columnCount: 1 });

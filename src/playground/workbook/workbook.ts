@@ -29,19 +29,33 @@ export class EmulatedWorksheetCollection extends EmulatedCollection<EmulatedWork
   }
 
   getItemOrNullObject(key: string): EmulatedWorksheet {
-    return new EmulatedWorksheet(this.context, { call: "getItemOrNullObject", key, parent: this._objectId }, () => this.find(key));
+    return new EmulatedWorksheet(this.context, { call: "getItemOrNullObject", key, parent: this._objectId }, () =>
+      this.find(key),
+    );
   }
 
   add(name?: string): EmulatedWorksheet {
-    return new EmulatedWorksheet(this.context, { call: "add", name, parent: this._objectId }, () => this.context.host.state.addSheet(name).id);
+    return new EmulatedWorksheet(
+      this.context,
+      { call: "add", name, parent: this._objectId },
+      () => this.context.host.state.addSheet(name).id,
+    );
   }
 
   getActiveWorksheet(): EmulatedWorksheet {
-    return new EmulatedWorksheet(this.context, { call: "getActiveWorksheet", parent: this._objectId }, () => this.context.host.state.activeSheetId);
+    return new EmulatedWorksheet(
+      this.context,
+      { call: "getActiveWorksheet", parent: this._objectId },
+      () => this.context.host.state.activeSheetId,
+    );
   }
 
   getFirst(): EmulatedWorksheet {
-    return new EmulatedWorksheet(this.context, { call: "getFirst", parent: this._objectId }, () => this.context.host.state.sheets[0].id);
+    return new EmulatedWorksheet(
+      this.context,
+      { call: "getFirst", parent: this._objectId },
+      () => this.context.host.state.sheets[0].id,
+    );
   }
 }
 
@@ -91,7 +105,9 @@ export class EmulatedWorkbook extends EmulatedObject {
   }
 
   getSelectedRange(): EmulatedRange {
-    return new EmulatedRange(this.context, { call: "getSelectedRange" }, () => ({ ...this.context.host.state.selection }));
+    return new EmulatedRange(this.context, { call: "getSelectedRange" }, () => ({
+      ...this.context.host.state.selection,
+    }));
   }
 
   getActiveCell(): EmulatedRange {

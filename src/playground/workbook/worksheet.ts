@@ -71,7 +71,8 @@ export class EmulatedWorksheet extends ResolvedObject<string> {
   getRange(address?: string): EmulatedRange {
     return new EmulatedRange(this.context, { call: "getRange", address, parent: this._objectId }, () => {
       const sheet = this.sheet();
-      if (address === undefined) return { sheetId: sheet.id, block: { row: 0, column: 0, rowCount: MAX_ROWS, columnCount: MAX_COLUMNS } };
+      if (address === undefined)
+        return { sheetId: sheet.id, block: { row: 0, column: 0, rowCount: MAX_ROWS, columnCount: MAX_COLUMNS } };
       let parsed;
       try {
         parsed = parseAddress(address);
@@ -90,7 +91,10 @@ export class EmulatedWorksheet extends ResolvedObject<string> {
     return new EmulatedRange(
       this.context,
       { call: "getRangeByIndexes", args: [startRow, startColumn, rowCount, columnCount], parent: this._objectId },
-      () => ({ sheetId: this.resolve(), block: checkBlock({ row: startRow, column: startColumn, rowCount, columnCount }) }),
+      () => ({
+        sheetId: this.resolve(),
+        block: checkBlock({ row: startRow, column: startColumn, rowCount, columnCount }),
+      }),
     );
   }
 
@@ -107,10 +111,14 @@ export class EmulatedWorksheet extends ResolvedObject<string> {
   }
 
   getUsedRangeOrNullObject(valuesOnly = false): EmulatedRange {
-    return new EmulatedRange(this.context, { call: "getUsedRangeOrNullObject", valuesOnly, parent: this._objectId }, () => {
-      const block = usedBlock(this.sheet(), valuesOnly);
-      return block ? { sheetId: this.resolve(), block } : null;
-    });
+    return new EmulatedRange(
+      this.context,
+      { call: "getUsedRangeOrNullObject", valuesOnly, parent: this._objectId },
+      () => {
+        const block = usedBlock(this.sheet(), valuesOnly);
+        return block ? { sheetId: this.resolve(), block } : null;
+      },
+    );
   }
 
   activate(): void {

@@ -11,7 +11,12 @@ async function roundTrip(input: Written, numberFormat?: string) {
     cell.values = [[input]];
     cell.load("values, formulas, numberFormat, valueTypes, text");
     await context.sync();
-    return { values: cell.values[0][0], formulas: cell.formulas[0][0], numberFormat: cell.numberFormat[0][0], type: cell.valueTypes[0][0] };
+    return {
+      values: cell.values[0][0],
+      formulas: cell.formulas[0][0],
+      numberFormat: cell.numberFormat[0][0],
+      type: cell.valueTypes[0][0],
+    };
   });
   return { ...out, snapshot: wb.inspect.cell("Sheet1", "A1") };
 }

@@ -19,7 +19,10 @@ describe("queued operations", () => {
       range.load("values");
       expect(() => range.values).toThrow(expect.objectContaining({ code: "PropertyNotLoaded" }));
       await context.sync();
-      expect(range.values).toEqual([["", ""], ["", ""]]);
+      expect(range.values).toEqual([
+        ["", ""],
+        ["", ""],
+      ]);
       expect(() => range.address).toThrow(expect.objectContaining({ code: "PropertyNotLoaded" }));
     });
   });
@@ -148,7 +151,10 @@ describe("stats and change events", () => {
     const stop = wb.onChange((e) => events.push(e));
     await wb.run(async (context) => {
       const ws = context.workbook.worksheets.getItem("Data");
-      ws.getRange("B2:C3").values = [[1, 2], [3, 4]];
+      ws.getRange("B2:C3").values = [
+        [1, 2],
+        [3, 4],
+      ];
       ws.getRange("E5").values = [["x"]];
       await context.sync();
     });
@@ -184,7 +190,10 @@ describe("worksheets and ranges", () => {
     const out = await wb.run(async (context) => {
       const sheets = context.workbook.worksheets;
       const added = sheets.add("My data");
-      added.getRange("B2:C3").values = [[1, 2], [3, 4]];
+      added.getRange("B2:C3").values = [
+        [1, 2],
+        [3, 4],
+      ];
       added.activate();
       sheets.load("items/name");
       const used = added.getUsedRange();

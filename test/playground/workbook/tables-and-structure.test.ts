@@ -11,7 +11,13 @@ async function seed(values: (string | number)[][], address: string) {
 
 describe("tables", () => {
   test("tables.add with headers: names are unique text; parts have the expected addresses", async () => {
-    const wb = await seed([["a", "a", 2024, ""], [1, 2, 3, 4]], "B2:E3");
+    const wb = await seed(
+      [
+        ["a", "a", 2024, ""],
+        [1, 2, 3, 4],
+      ],
+      "B2:E3",
+    );
     const out = await wb.run(async (context) => {
       const ws = context.workbook.worksheets.getItem("Sheet1");
       const t = ws.tables.add("B2:E3", true);
@@ -34,12 +40,22 @@ describe("tables", () => {
   });
 
   test("without headers Excel generates a header row and shifts the data down", async () => {
-    const wb = await seed([[1, 2], [3, 4]], "A1:B2");
+    const wb = await seed(
+      [
+        [1, 2],
+        [3, 4],
+      ],
+      "A1:B2",
+    );
     await wb.run(async (context) => {
       context.workbook.worksheets.getItem("Sheet1").tables.add("A1:B2", false);
       await context.sync();
     });
-    expect(wb.inspect.values("Sheet1", "A1:B3")).toEqual([["Column1", "Column2"], [1, 2], [3, 4]]);
+    expect(wb.inspect.values("Sheet1", "A1:B3")).toEqual([
+      ["Column1", "Column2"],
+      [1, 2],
+      [3, 4],
+    ]);
     expect(wb.inspect.tables()[0].address).toBe("Sheet1!A1:B3");
   });
 
@@ -87,7 +103,12 @@ describe("tables", () => {
       t.resize("A1:B3");
       await context.sync();
     });
-    expect(wb.inspect.values("Sheet1", "A1:B4")).toEqual([["h", "Column2"], [1, ""], [2, ""], ["after", ""]]);
+    expect(wb.inspect.values("Sheet1", "A1:B4")).toEqual([
+      ["h", "Column2"],
+      [1, ""],
+      [2, ""],
+      ["after", ""],
+    ]);
     expect(wb.inspect.tables()[0].address).toBe("Sheet1!A1:B3");
     await expect(
       wb.run(async (context) => {
@@ -111,7 +132,13 @@ describe("tables", () => {
   });
 
   test("a shift that cuts through part of a table is refused", async () => {
-    const wb = await seed([["h", "i"], [1, 2]], "A1:B2");
+    const wb = await seed(
+      [
+        ["h", "i"],
+        [1, 2],
+      ],
+      "A1:B2",
+    );
     await expect(
       wb.run(async (context) => {
         const ws = context.workbook.worksheets.getItem("Sheet1");
