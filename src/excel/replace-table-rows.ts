@@ -25,7 +25,7 @@ export interface ReplaceResult {
   binding: TableBinding;
 }
 
-/** Rows (of the table's columns) below the table: inserted or deleted so cells under the table move with it. */
+/** A band of rows across the table's columns. */
 function band(sheet: Excel.Worksheet, row: number, column: number, rows: number, width: number): Excel.Range {
   return sheet.getRangeByIndexes(row, column, rows, width);
 }
@@ -75,6 +75,12 @@ export async function replaceTableRows(
           `The new result has ${formats.length} columns but the table "${binding.tableName}" has ${width}; insert it again as a new table.`,
         );
       }
+      if (Array.isArray(rows) && rows.some((r) => r.length !== width)) {
+        throw new BindingError(
+          "columns-changed",
+          `The new result's rows do not have the table's ${width} columns; insert it again as a new table.`,
+        );
+      }
       // The body size is tracked here and changed by queued operations only (no extra round trips).
       let body = oldBody;
       const setBody = (rowsWanted: number): void => {
@@ -88,13 +94,38 @@ export async function replaceTableRows(
         setBody(Math.max(known, 1));
         await context.sync();
       }
+      let confirmed = 0;
       const outcome = await writeChunks({ context, sheet, row: top + 1, column: left, width }, reader, {
         maxPayloadBytes: options.maxPayloadBytes ?? DEFAULT_MAX_PAYLOAD_BYTES,
         signal: options.signal,
         formatsFor: () => formats,
         // A streamed source of unknown length grows the table just before each chunk lands.
         beforeChunk: (from, count) => setBody(Math.max(body, from + count)),
-        onChunk: (n) => options.onProgress?.(n, known),
+        onChunk: (n) => {
+          confirmed = n;
+          options.onProgress?.(n, known);
+        },
+      }).catch(async (e: unknown) => {
+        // Best effort, then the original error: cut the table to the rows known to be new, and mark it.
+        try {
+          const actual = table.getRange();
+          actual.load("rowCount");
+          await context.sync(); // a failed sync discarded its queued resizes: start from what is there
+          body = actual.rowCount - 1;
+          setBody(Math.max(confirmed, 1));
+          if (confirmed === 0) band(sheet, top + 1, left, 1, width).clear("Contents");
+          band(sheet, top + 1 + body, left, 1, width).insert("Down");
+          const reason = e instanceof Error ? e.message.slice(0, 200) : undefined;
+          queuePartialMarker(
+            sheet,
+            { row: top, column: left, rowCount: 1 + body, columnCount: width },
+            partialMessage("Refresh", "failed", confirmed, known, reason),
+          );
+          await context.sync();
+        } catch {
+          // the marker is best effort
+        }
+        throw e;
       });
       const written = outcome.rowsWritten;
       // Never leave old rows under new ones (a cancelled or shorter stream): the body ends at the last row written.

@@ -79,6 +79,10 @@ export async function writeMatrix(
 ): Promise<WriteResult> {
   const width = options.numberFormats.length;
   if (width === 0) throw new RangeError("Nothing to write: the result has no columns.");
+  if (!isRowBatches(source)) {
+    const bad = source.findIndex((r) => r.length !== width);
+    if (bad >= 0) throw new RangeError(`Row ${bad} has ${source[bad].length} cells; expected ${width}.`);
+  }
   const headerRows = options.headers ? 1 : 0;
   const known = isRowBatches(source) ? options.totalRows : Math.max(0, source.length - headerRows);
   const reader = new RowReader(source);

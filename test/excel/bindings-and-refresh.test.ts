@@ -177,3 +177,21 @@ describe("replaceTableRows refreshes a bound table in place", () => {
     ).rejects.toBeInstanceOf(BindingError);
   });
 });
+
+describe("replaceTableRows when a write fails", () => {
+  test("a stream that breaks mid-refresh leaves only new rows and a 'Refresh failed' marker", async () => {
+    const wb = createWorkbook();
+    await insertTable(wb, rowsOf(5, "old"));
+    async function* pages(): RowBatches {
+      yield rowsOf(300, "new");
+      yield [[1, "too", "wide"]];
+    }
+    await expect(
+      replaceTableRows(wb.run, binding(), pages(), { numberFormats: ["General", "@"], maxPayloadBytes: 10_000 }),
+    ).rejects.toThrow(/expected 2/);
+    const table = wb.inspect.tables()[0];
+    const last = Number(/B(\d+)$/.exec(table.address)?.[1]);
+    expect(wb.inspect.values("Sheet1", `B${last}`)[0][0]).toMatch(/^00new\d+$/);
+    expect(String(wb.inspect.cell("Sheet1", `A${last + 1}`).value)).toMatch(/^Refresh failed \(Row 300 has 3 cells/);
+  });
+});
