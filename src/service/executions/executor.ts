@@ -96,8 +96,8 @@ export class Executor {
     record.credits = CREDITS[record.performance];
     await this.store.save(record);
     await this.store.addCredits(record.keyId, record.credits);
-    // A cancel that arrived during the writes above found nothing to interrupt yet: honour it here.
-    if (stateOf(record) !== STATES.executing) return;
+    // A cancel or a shutdown that arrived during the writes above found nothing to interrupt yet: honour it here.
+    if (this.closed || stateOf(record) !== STATES.executing) return;
     const run = this.engine.runToFile(sql, { tier: record.performance, file, maxBytes: this.options.maxResultBytes });
     this.running.set(record.executionId, run);
     try {

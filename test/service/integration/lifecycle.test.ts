@@ -1,0 +1,89 @@
+import { existsSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { ManualClock } from "../../../src/service";
+import { api } from "../../support/http";
+import { startTestService, waitFinished } from "../../support/service";
+
+const DAY = 86_400_000;
+
+test("a result expires 90 days after it ended: state EXPIRED, file deleted, no rows, E5 gone", async () => {
+  const clock = new ManualClock("2026-03-01T00:00:00Z");
+  const svc = await startTestService({ clock });
+  try {
+    const http = api(svc.url, svc.apiKey);
+    const id = (await http.post("/v1/query/1002/execute", {})).body.execution_id as string;
+    await waitFinished(svc.url, svc.apiKey, id);
+    const file = join(svc.dataDir, "results", `${id}.parquet`);
+    expect(existsSync(file)).toBe(true);
+    clock.advance(90 * DAY - 1);
+    expect((await http.get(`/v1/execution/${id}/status`)).body.state).toBe("QUERY_STATE_COMPLETED");
+    clock.advance(1);
+    const status = await http.get(`/v1/execution/${id}/status`);
+    expect(status.body.state).toBe("QUERY_STATE_EXPIRED");
+    expect(status.body.is_execution_finished).toBe(true);
+    const results = await http.get(`/v1/execution/${id}/results`);
+    expect(results.body).toMatchObject({ state: "QUERY_STATE_EXPIRED", error: { type: "FAILED_TYPE_RESULT_EXPIRED" } });
+    expect(results.body.result).toBeUndefined();
+    expect(existsSync(file)).toBe(false);
+    expect((await http.get("/v1/query/1002/results/csv")).status).toBe(404);
+  } finally {
+    await svc.close();
+  }
+});
+
+test("a restart serves every completed result again; a run caught mid-way becomes FAILED", async () => {
+  const first = await startTestService();
+  const http1 = api(first.url, first.apiKey);
+  const done = (await http1.post("/v1/query/1008/execute", {})).body.execution_id as string;
+  await waitFinished(first.url, first.apiKey, done);
+  const before = await http1.get(`/v1/execution/${done}/results`);
+  const slow = (await http1.post("/v1/query/1004/execute", {})).body.execution_id as string;
+  for (let i = 0; i < 100 && (await http1.get(`/v1/execution/${slow}/status`)).body.state !== "QUERY_STATE_EXECUTING"; i++) {
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  await first.close({ keepData: true });
+
+  const second = await startTestService({ dataDir: first.dataDir });
+  try {
+    const http2 = api(second.url, second.apiKey);
+    const after = await http2.get(`/v1/execution/${done}/results`);
+    expect(after.body).toEqual(before.body);
+    expect((await http2.get("/v1/query/1008/results/csv")).text.split("\n")[0]).toContain("hex_text");
+    const crashed = await http2.get(`/v1/execution/${slow}/status`);
+    expect(crashed.body.state).toBe("QUERY_STATE_FAILED");
+    expect((crashed.body.error as { message: string }).message).toContain("service stopped before this execution finished");
+    expect(readdirSync(join(second.dataDir, "results")).filter((f) => f.endsWith(".tmp"))).toEqual([]);
+  } finally {
+    await second.close();
+  }
+});
+
+describe("partial results", () => {
+  test("a result over the maximum stored size is truncated: refused without allow_partial_results, served with it", async () => {
+    const svc = await startTestService({ maxResultBytes: 200_000 });
+    try {
+      const http = api(svc.url, svc.apiKey);
+      const id = (await http.post("/v1/query/1003/execute", {})).body.execution_id as string;
+      const status = await waitFinished(svc.url, svc.apiKey, id, 60_000);
+      expect(status.state).toBe("QUERY_STATE_COMPLETED_PARTIAL");
+      const meta = status.result_metadata as { total_row_count: number; total_result_set_bytes: number };
+      expect(meta.total_row_count).toBeGreaterThan(0);
+      expect(meta.total_row_count).toBeLessThan(1_000_000);
+      expect(meta.total_result_set_bytes).toBeLessThanOrEqual(200_000);
+      for (const path of [`/v1/execution/${id}/results`, `/v1/execution/${id}/results/csv`, "/v1/query/1003/results/csv"]) {
+        const refused = await http.get(path);
+        expect(refused.status).toBe(400);
+        expect(refused.body.error).toContain("partial result");
+        expect(refused.body.error).toContain("allows_partial_results=true");
+      }
+      const served = await http.get<{ result: { metadata: { total_row_count: number }; rows: { id: number }[] } }>(
+        `/v1/execution/${id}/results?allow_partial_results=true&limit=3`,
+      );
+      expect(served.status).toBe(200);
+      expect(served.body.result.rows.map((r) => r.id)).toEqual([0, 1, 2]);
+      expect(served.body.result.metadata.total_row_count).toBe(meta.total_row_count);
+    } finally {
+      await svc.close();
+    }
+  });
+});
