@@ -1,0 +1,134 @@
+import { type FetchLike, InvalidArgumentError, ServiceClient, type ServiceClientOptions } from "../client";
+import { countingFetch } from "./counting-fetch";
+import type { KeyStore } from "./key-store";
+import { NotSignedInError } from "./not-signed-in-error";
+import { type SettingsStore, memorySettingsStore } from "./settings-store";
+import { UsageTracker } from "./usage-tracker";
+
+/** What the client takes besides key, address and fetch (timeouts, retry, concurrency, clock, log). */
+export type SessionClientOptions = Partial<Omit<ServiceClientOptions, "apiKey" | "baseUrl" | "fetch">>;
+
+export interface SessionOptions {
+  keyStore: KeyStore;
+  /** Where the service address is kept per user; memory when omitted. */
+  settingsStore?: SettingsStore;
+  defaultBaseUrl: string;
+  fetch?: FetchLike;
+  clientOptions?: SessionClientOptions;
+}
+
+/** The address as the client will use it, or an InvalidArgumentError that says what is wrong. */
+export function normaliseBaseUrl(text: string): string {
+  let url: URL;
+  try {
+    url = new URL(String(text).trim());
+  } catch {
+    throw new InvalidArgumentError(`The service address must be an absolute http(s) URL; got "${String(text)}"`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new InvalidArgumentError(`The service address must use http or https; got "${url.protocol}"`);
+  }
+  if (url.username || url.password || url.search || url.hash) {
+    // Credentials or a query in the address would end up in every request URL, and so in logs.
+    throw new InvalidArgumentError("The service address must not carry credentials, a query or a fragment");
+  }
+  return url.toString().replace(/\/+$/, "");
+}
+
+/**
+ * The shared runtime's session: the key, the service address, one client for both, and usage counters.
+ * Functions and pane share it (DESIGN §2), so signing in from the pane makes every SERVICE cell work.
+ */
+export class Session {
+  readonly usage = new UsageTracker();
+  readonly #keyStore: KeyStore;
+  readonly #settingsStore: SettingsStore;
+  readonly #defaultBaseUrl: string;
+  readonly #fetch: FetchLike;
+  readonly #clientOptions: SessionClientOptions;
+  readonly #listeners = new Set<() => void>();
+  #key: string | undefined;
+  #baseUrl: string;
+  #client: ServiceClient | undefined;
+
+  constructor(options: SessionOptions) {
+    this.#keyStore = options.keyStore;
+    this.#settingsStore = options.settingsStore ?? memorySettingsStore();
+    this.#defaultBaseUrl = normaliseBaseUrl(options.defaultBaseUrl);
+    this.#baseUrl = this.#defaultBaseUrl;
+    this.#fetch = countingFetch(options.fetch, this.usage);
+    // apiKey/baseUrl/fetch are stripped even if a caller passes them untyped: the session owns those three.
+    const { apiKey: _k, baseUrl: _b, fetch: _f, ...rest } = (options.clientOptions ?? {}) as Partial<ServiceClientOptions>;
+    this.#clientOptions = rest;
+  }
+
+  get signedIn(): boolean {
+    return this.#key !== undefined;
+  }
+
+  get baseUrl(): string {
+    return this.#baseUrl;
+  }
+
+  /** Reads the stored key and address. A stored address that no longer parses falls back to the default. */
+  async load(): Promise<void> {
+    const [key, settings] = await Promise.all([this.#keyStore.get(), this.#settingsStore.get()]);
+    let baseUrl = this.#defaultBaseUrl;
+    if (settings?.baseUrl) {
+      try {
+        baseUrl = normaliseBaseUrl(settings.baseUrl);
+      } catch {
+        // keep the default
+      }
+    }
+    this.#set(key?.trim() ? key.trim() : undefined, baseUrl);
+  }
+
+  /** The client for the current key and address; the same instance until either changes. */
+  client(): ServiceClient {
+    if (this.#key === undefined) throw new NotSignedInError();
+    this.#client ??= new ServiceClient({
+      ...this.#clientOptions,
+      apiKey: this.#key,
+      baseUrl: this.#baseUrl,
+      fetch: this.#fetch,
+    });
+    return this.#client;
+  }
+
+  /** Stores the key (and address). Validation against the service is the pane's call (a status or cheap request). */
+  async signIn(key: string, baseUrl?: string): Promise<void> {
+    const trimmed = typeof key === "string" ? key.trim() : "";
+    if (trimmed === "") throw new InvalidArgumentError("Enter an API key");
+    const address = baseUrl === undefined ? this.#baseUrl : normaliseBaseUrl(baseUrl);
+    await this.#keyStore.set(trimmed);
+    await this.#settingsStore.set({ baseUrl: address });
+    this.#set(trimmed, address);
+  }
+
+  /** Forgets the key; the address stays, it is not a secret. */
+  async signOut(): Promise<void> {
+    await this.#keyStore.clear();
+    this.#set(undefined, this.#baseUrl);
+  }
+
+  /** Called after every change of key or address (not of usage: see `usage.onChange`). Returns the unsubscribe. */
+  onChange(listener: () => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  #set(key: string | undefined, baseUrl: string): void {
+    if (key === this.#key && baseUrl === this.#baseUrl) return;
+    this.#key = key;
+    this.#baseUrl = baseUrl;
+    this.#client = undefined;
+    for (const listener of [...this.#listeners]) {
+      try {
+        listener();
+      } catch {
+        // One failing listener must not keep the others (cells, pane) on the old key.
+      }
+    }
+  }
+}

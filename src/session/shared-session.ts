@@ -1,0 +1,38 @@
+import { createKeyStore } from "./key-store";
+import { Session } from "./session";
+import { createSettingsStore } from "./settings-store";
+
+/** Replaced at build time by webpack's DefinePlugin; undefined under jest and tsx. */
+declare const SERVICE_API_BASE_URL: string | undefined;
+
+export const FALLBACK_BASE_URL = "http://127.0.0.1:8787";
+
+/** The build's service address, or the local service's when the constant was not defined. */
+export function defaultBaseUrl(): string {
+  const defined = typeof SERVICE_API_BASE_URL === "string" ? SERVICE_API_BASE_URL : undefined;
+  return defined && defined.trim() !== "" ? defined : FALLBACK_BASE_URL;
+}
+
+// Symbol.for: the same slot even if two bundles (pane and functions chunks) each carry a copy of this module.
+const SLOT = Symbol.for("service-addin.shared-session");
+
+/**
+ * One session per runtime, kept on globalThis so functions, pane and commands share key, client and cache.
+ * Created on first use with per-user storage; `load()` is the caller's (the pane and the functions' startup do it).
+ */
+export function sharedSession(): Session {
+  const scope = globalThis as { [SLOT]?: Session };
+  scope[SLOT] ??= new Session({
+    keyStore: createKeyStore(),
+    settingsStore: createSettingsStore(),
+    defaultBaseUrl: defaultBaseUrl(),
+  });
+  return scope[SLOT];
+}
+
+/** Tests and the playground: put a session of their own in the slot (undefined empties it). */
+export function setSharedSession(session: Session | undefined): void {
+  const scope = globalThis as { [SLOT]?: Session };
+  if (session === undefined) delete scope[SLOT];
+  else scope[SLOT] = session;
+}
