@@ -16,6 +16,7 @@ async function main(): Promise<void> {
   console.log(`Service API:    ${service.url}/v1`);
   console.log(`Data directory: ${resolve(parsed.options.dataDir)}`);
   if (parsed.demoKeys) console.log(`Demo API key:   ${DEMO_KEY}   (send it in the X-Service-Api-Key header)`);
+  void service.warmDatasets();
   const stop = (signal: string) => {
     console.log(`${signal}: stopping the service…`);
     service.close().then(

@@ -16,6 +16,8 @@ export interface RunningService {
   url: string;
   port: number;
   executions: ExecutionService;
+  /** Makes the current snapshot of every curated dataset (otherwise made on first request). */
+  warmDatasets(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -52,6 +54,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     url: `http://${options.host.includes(":") ? `[${options.host}]` : options.host}:${port}`,
     port,
     executions,
+    warmDatasets: async () => datasets?.warm(),
     close: () =>
       (closing ??= (async () => {
         clearInterval(sweeper);

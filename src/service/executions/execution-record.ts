@@ -44,6 +44,8 @@ export interface ExecutionRecord {
   keyId: string;
   /** Set for curated-dataset snapshots, which are visible to every key. */
   dataset?: string;
+  /** The refresh slot a dataset snapshot belongs to. */
+  refreshIndex?: number;
   parameters: Record<string, string>;
   submittedAt: number;
   startedAt?: number;

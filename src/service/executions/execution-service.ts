@@ -27,6 +27,8 @@ export interface ExecutionServiceOptions {
 export class ExecutionService {
   readonly records = new Map<string, ExecutionRecord>();
   readonly resultsDir: string;
+  /** Query ids without a saved query whose results everyone may read (the curated datasets). */
+  readonly publicQueryIds = new Set<number>();
   private readonly executor: Executor;
   private readonly queries: Map<number, SavedQuery>;
 
@@ -119,7 +121,8 @@ export class ExecutionService {
 
   /** The most recent execution of the query that has a result, whoever ran it (pane, API or schedule). */
   async latestWithResult(queryId: number, caller: Caller): Promise<ExecutionRecord> {
-    this.visibleQuery(queryId, caller);
+    // Curated datasets have query ids too; their results are public.
+    if (!this.publicQueryIds.has(queryId)) this.visibleQuery(queryId, caller);
     return this.latestOf(queryId);
   }
 

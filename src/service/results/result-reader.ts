@@ -39,7 +39,8 @@ export class ResultReader {
       let sql: string;
       if (request.sampleCount !== undefined) {
         take = Math.min(request.sampleCount, request.maxRows ?? Infinity);
-        sql = `SELECT ${render} FROM (SELECT * FROM ${source} USING SAMPLE reservoir(${take} ROWS))`;
+        // USING SAMPLE applies before WHERE, so the path's conditions go in an inner query first.
+        sql = `SELECT ${render} FROM (SELECT * FROM (SELECT * FROM ${source}${where}) USING SAMPLE reservoir(${take} ROWS))`;
         if (request.orderBy) sql += ` ORDER BY ${request.orderBy}`;
       } else {
         take = Math.max(0, Math.min(request.limit ?? Infinity, request.maxRows ?? Infinity, total - request.offset));
