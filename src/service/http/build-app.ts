@@ -29,6 +29,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     exposedHeaders: ["X-Service-Next-Offset", "X-Service-Next-Uri", "Retry-After"],
     maxAge: 600,
   });
+  // Bodies are JSON only: a text/plain body would otherwise reach the routes as a string.
+  app.removeContentTypeParser("text/plain");
   await app.register(compress, { threshold: 2048, encodings: ["gzip", "deflate"] });
 
   app.addHook("onRequest", async (request, reply) => {

@@ -34,7 +34,6 @@ export const ERRORS = {
     status: 409,
     message: (p: { id: string; state: string }) => `Execution ${p.id} is ${p.state} and has no result.`,
   },
-  method_not_allowed: { status: 405, message: () => "Method not allowed" },
   body_too_large: { status: 413, message: () => "request body is larger than 1 MB" },
   unsupported_media_type: { status: 415, message: () => "request body must be JSON (Content-Type: application/json)" },
   rate_limited: {
