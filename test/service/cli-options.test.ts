@@ -1,0 +1,34 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseCli } from "../../src/service/cli-options";
+
+const dir = mkdtempSync(join(tmpdir(), "cli-"));
+const keys = join(dir, "keys.json");
+writeFileSync(keys, JSON.stringify([{ key: "k-123456789", user: "u", teams: ["t"] }]));
+
+test("defaults: port 8787 on 127.0.0.1, demo keys and queries, no rate limit, 8 GB results", () => {
+  const { options, demoKeys } = parseCli([], {});
+  expect(options).toMatchObject({ port: 8787, host: "127.0.0.1", dataDir: ".service-data", rateLimitPerMinute: 0, maxResultBytes: 8 * 1024 ** 3 });
+  expect(demoKeys).toBe(true);
+});
+
+test("flags, with = or a separate value, win over the environment", () => {
+  const { options, demoKeys } = parseCli(["--port=0", "--data-dir", "/tmp/x", "--keys", keys, "--rate-limit", "60"], {
+    SERVICE_PORT: "9999",
+    SERVICE_HOST: "0.0.0.0",
+  });
+  expect(options).toMatchObject({ port: 0, host: "0.0.0.0", dataDir: "/tmp/x", rateLimitPerMinute: 60 });
+  expect(options.keys).toEqual([{ key: "k-123456789", user: "u", teams: ["t"] }]);
+  expect(demoKeys).toBe(false);
+});
+
+test.each([
+  [["--port", "http"], "--port must be a whole number"],
+  [["--port", "70000"], "--port must be a whole number from 0 to 65535"],
+  [["--nope"], "unknown flag --nope"],
+  [["--keys"], "--keys needs a value"],
+  [["--keys", "/does/not/exist.json"], "cannot read /does/not/exist.json"],
+])("%j is refused with a message", (argv, message) => {
+  expect(() => parseCli(argv, {})).toThrow(message);
+});
