@@ -27,10 +27,13 @@ export function sleep(clock: ClientClock, ms: number, signal?: AbortSignal): Pro
       clock.clearTimeout(handle);
       reject(new CancelledError({ cause: signal?.reason, detail: "aborted while waiting" }));
     };
-    const handle = clock.setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
-      resolve();
-    }, Math.max(0, ms));
+    const handle = clock.setTimeout(
+      () => {
+        signal?.removeEventListener("abort", onAbort);
+        resolve();
+      },
+      Math.max(0, ms),
+    );
     signal?.addEventListener("abort", onAbort, { once: true });
   });
 }

@@ -102,7 +102,9 @@ export function datasetPath(name: string, args: readonly string[] = []): string 
     const { name: argName, allowed } = spec.args[i]!;
     const value = String(raw).trim().toLowerCase();
     if (!allowed.includes(value)) {
-      throw new InvalidArgumentError(`Unknown ${argName} "${raw}" for dataset "${canonical}"; allowed: ${allowed.join(", ")}`);
+      throw new InvalidArgumentError(
+        `Unknown ${argName} "${raw}" for dataset "${canonical}"; allowed: ${allowed.join(", ")}`,
+      );
     }
     return value;
   });

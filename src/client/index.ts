@@ -35,6 +35,12 @@ export {
   UnauthorizedError,
 } from "./errors/http-errors";
 export { ExecutionFailedError, ExecutionPendingError, PartialResultError } from "./errors/execution-errors";
-export { CancelledError, InvalidArgumentError, InvalidResponseError, NetworkError, TimeoutError } from "./errors/local-errors";
+export {
+  CancelledError,
+  InvalidArgumentError,
+  InvalidResponseError,
+  NetworkError,
+  TimeoutError,
+} from "./errors/local-errors";
 export * from "./errors/guards";
 export type * from "./types";

@@ -44,9 +44,13 @@ export class ServiceClient {
     if (options.parameters !== undefined) body.query_parameters = options.parameters;
     if (options.performance !== undefined) body.performance = options.performance;
     const path = `/v1/query/${id}/execute`;
-    const response = await this.#send({ method: "POST", path, body, accept: "application/json", retryMode: "unstarted-only" }, options);
+    const response = await this.#send(
+      { method: "POST", path, body, accept: "application/json", retryMode: "unstarted-only" },
+      options,
+    );
     const ack = parseJson<ExecuteAck>(response, "POST", path);
-    if (!ack || typeof ack.execution_id !== "string") throw new InvalidResponseError({ method: "POST", path, detail: "no execution_id" });
+    if (!ack || typeof ack.execution_id !== "string")
+      throw new InvalidResponseError({ method: "POST", path, detail: "no execution_id" });
     return ack;
   }
 
@@ -68,7 +72,10 @@ export class ServiceClient {
   /** E4. Repeating a cancel is harmless, so it is retried like a read. */
   async cancel(executionId: string, options: CallOptions = {}): Promise<boolean> {
     const path = `/v1/execution/${segment(checkExecutionId(executionId))}/cancel`;
-    const response = await this.#send({ method: "POST", path, accept: "application/json", retryMode: "idempotent" }, options);
+    const response = await this.#send(
+      { method: "POST", path, accept: "application/json", retryMode: "idempotent" },
+      options,
+    );
     return parseJson<{ success?: unknown }>(response, "POST", path)?.success === true;
   }
 
@@ -78,7 +85,11 @@ export class ServiceClient {
   }
 
   /** E6–E11, one page. Names: avs, operators, dex <chain>, marketshare <market> <chain>, channels, users. */
-  async dataset(name: string, args: readonly string[] = [], params: ResultParams & CallOptions = {}): Promise<Envelope> {
+  async dataset(
+    name: string,
+    args: readonly string[] = [],
+    params: ResultParams & CallOptions = {},
+  ): Promise<Envelope> {
     return this.#getJson<Envelope>(datasetPath(name, args), params, params);
   }
 
@@ -142,17 +153,24 @@ export class ServiceClient {
 
   async #getJson<T>(path: string, params: ResultParams, options: CallOptions): Promise<T> {
     const query = toSearchParams(pickResultParams(params));
-    const response = await this.#send({ method: "GET", path, query, accept: "application/json", retryMode: "idempotent" }, options);
+    const response = await this.#send(
+      { method: "GET", path, query, accept: "application/json", retryMode: "idempotent" },
+      options,
+    );
     return parseJson<T>(response, "GET", path);
   }
 
   async #getCsv(path: string, params: ResultParams, options: CallOptions): Promise<CsvPage> {
     const query = toSearchParams(pickResultParams(params));
-    const response = await this.#send({ method: "GET", path, query, accept: "text/csv", retryMode: "idempotent" }, options);
+    const response = await this.#send(
+      { method: "GET", path, query, accept: "text/csv", retryMode: "idempotent" },
+      options,
+    );
     const page: CsvPage = { text: response.text };
     const nextUri = response.headers.get("X-Service-Next-Uri") ?? undefined;
     const offsetHeader = response.headers.get("X-Service-Next-Offset");
-    const nextOffset = offsetHeader !== null && /^\d+$/.test(offsetHeader.trim()) ? Number(offsetHeader) : offsetFromUri(nextUri);
+    const nextOffset =
+      offsetHeader !== null && /^\d+$/.test(offsetHeader.trim()) ? Number(offsetHeader) : offsetFromUri(nextUri);
     if (nextOffset !== undefined) page.nextOffset = nextOffset;
     if (nextUri) page.nextUri = nextUri;
     return page;

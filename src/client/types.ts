@@ -87,10 +87,7 @@ export interface CsvPage {
 }
 
 /** Where `pages`/`table` read rows from. */
-export type Source =
-  | { executionId: string }
-  | { queryId: number }
-  | { dataset: string; args?: readonly string[] };
+export type Source = { executionId: string } | { queryId: number } | { dataset: string; args?: readonly string[] };
 
 /** One page of rows, already a matrix in `columns` order. */
 export interface Page {

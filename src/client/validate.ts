@@ -4,7 +4,9 @@ import { InvalidArgumentError } from "./errors/local-errors";
 export function checkQueryId(queryId: unknown): number {
   const value = typeof queryId === "string" && /^\s*\d+\s*$/.test(queryId) ? Number(queryId) : queryId;
   if (typeof value !== "number" || !Number.isSafeInteger(value) || value <= 0) {
-    throw new InvalidArgumentError(`query id must be a positive whole number; got ${JSON.stringify(queryId) ?? String(queryId)}`);
+    throw new InvalidArgumentError(
+      `query id must be a positive whole number; got ${JSON.stringify(queryId) ?? String(queryId)}`,
+    );
   }
   return value;
 }
@@ -12,7 +14,9 @@ export function checkQueryId(queryId: unknown): number {
 /** Execution ids are opaque strings (ULIDs here); only emptiness is refused, the rest is encoded. */
 export function checkExecutionId(executionId: unknown): string {
   if (typeof executionId !== "string" || executionId.trim() === "") {
-    throw new InvalidArgumentError(`execution id must be a non-empty string; got ${JSON.stringify(executionId) ?? String(executionId)}`);
+    throw new InvalidArgumentError(
+      `execution id must be a non-empty string; got ${JSON.stringify(executionId) ?? String(executionId)}`,
+    );
   }
   return executionId.trim();
 }

@@ -76,7 +76,11 @@ describe("parseCsvPage", () => {
   });
 
   it("accepts CRLF line ends", () => {
-    expect(parseCsvPage("a,b\r\n1,x\r\n")).toEqual({ header: ["a", "b"], rows: [[1, "x"]], types: ["bigint", "varchar"] });
+    expect(parseCsvPage("a,b\r\n1,x\r\n")).toEqual({
+      header: ["a", "b"],
+      rows: [[1, "x"]],
+      types: ["bigint", "varchar"],
+    });
   });
 
   it("arrays arrive as JSON text and stay text", () => {

@@ -16,7 +16,11 @@ describe("dataset names and arguments", () => {
   ])("%s %j → %s", (name, args, path) => expect(datasetPath(name, args)).toBe(path));
 
   it.each([
-    ["nope", [], /Unknown dataset "nope"; allowed: avs, operators, dex <chain>, marketshare <market> <chain>, channels, users/],
+    [
+      "nope",
+      [],
+      /Unknown dataset "nope"; allowed: avs, operators, dex <chain>, marketshare <market> <chain>, channels, users/,
+    ],
     ["dex", [], /takes 1 argument \(chain\); got 0/],
     ["avs", ["ethereum"], /takes 0 arguments; got 1/],
     ["marketshare", ["dex"], /takes 2 arguments \(market, chain\)/],

@@ -89,7 +89,13 @@ describe("guards work across realms by name", () => {
     expect(userMessageOf(new CancelledError({}))).toBe("Cancelled.");
     expect(userMessageOf(new Error("boom"))).toBe("Unexpected error.");
     expect(
-      userMessageOf(new ExecutionFailedError({ executionId: "E", state: "QUERY_STATE_FAILED", error: { type: "T", message: "division by zero" } })),
+      userMessageOf(
+        new ExecutionFailedError({
+          executionId: "E",
+          state: "QUERY_STATE_FAILED",
+          error: { type: "T", message: "division by zero" },
+        }),
+      ),
     ).toBe("Query failed: division by zero");
   });
   it("names survive on every class", () => {

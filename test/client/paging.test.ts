@@ -49,9 +49,33 @@ describe("page planning", () => {
 
 describe("table over JSON pages", () => {
   it.each([
-    [1, 600_000, [[0, null], [250_000, 250_000], [500_000, 100_000]]],
-    [10, 60_000, [[0, null], [25_000, 25_000], [50_000, 10_000]]],
-    [37, 20_000, [[0, null], [6_756, 6_756], [13_512, 6_488]]],
+    [
+      1,
+      600_000,
+      [
+        [0, null],
+        [250_000, 250_000],
+        [500_000, 100_000],
+      ],
+    ],
+    [
+      10,
+      60_000,
+      [
+        [0, null],
+        [25_000, 25_000],
+        [50_000, 10_000],
+      ],
+    ],
+    [
+      37,
+      20_000,
+      [
+        [0, null],
+        [6_756, 6_756],
+        [13_512, 6_488],
+      ],
+    ],
   ])("%i columns × %i rows: pages from the datapoints cap", async (columns, rows, expected) => {
     const fake = fakeResults({ rows, columns });
     const table = await client(fake.fetch).table({ executionId: "E" });
@@ -60,7 +84,13 @@ describe("table over JSON pages", () => {
     expectIds(table.rows, 0, rows);
     expect(table.rows[rows - 1]).toEqual(fake.names.map((_, c) => cell(rows - 1, c)));
     expect(offsets(fake.fetch.calls)).toEqual(expected);
-    expect(table).toMatchObject({ rowCount: rows, totalRowCount: rows, hasMore: false, partial: false, requestCount: expected.length });
+    expect(table).toMatchObject({
+      rowCount: rows,
+      totalRowCount: rows,
+      hasMore: false,
+      partial: false,
+      requestCount: expected.length,
+    });
   });
 
   it("rows are arrays in column order, not objects", async () => {
@@ -97,7 +127,10 @@ describe("table over JSON pages", () => {
     const started = Date.now();
     const slow: FetchLike = (_input, init) =>
       new Promise<Response>((_, reject) => init.signal?.addEventListener("abort", () => reject(new Error("aborted"))));
-    await expect(client(slow).table({ executionId: "E" }, { timeoutMs: 50 })).rejects.toMatchObject({ code: "TIMEOUT", timeoutMs: 50 });
+    await expect(client(slow).table({ executionId: "E" }, { timeoutMs: 50 })).rejects.toMatchObject({
+      code: "TIMEOUT",
+      timeoutMs: 50,
+    });
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 
@@ -215,7 +248,14 @@ describe("table over JSON pages", () => {
   it.each([
     [{ state: "QUERY_STATE_EXECUTING", is_execution_finished: false }, ExecutionPendingError],
     [{ state: "QUERY_STATE_PENDING", is_execution_finished: false }, ExecutionPendingError],
-    [{ state: "QUERY_STATE_FAILED", is_execution_finished: true, error: { type: "FAILED_TYPE_EXECUTION_FAILED", message: "x" } }, ExecutionFailedError],
+    [
+      {
+        state: "QUERY_STATE_FAILED",
+        is_execution_finished: true,
+        error: { type: "FAILED_TYPE_EXECUTION_FAILED", message: "x" },
+      },
+      ExecutionFailedError,
+    ],
     [{ state: "QUERY_STATE_EXPIRED", is_execution_finished: true }, ExecutionFailedError],
     [{ state: "QUERY_STATE_CANCELLED", is_execution_finished: true }, CancelledError],
     [{ state: "QUERY_STATE_CANCELED", is_execution_finished: true }, CancelledError],
@@ -233,7 +273,10 @@ describe("table over JSON pages", () => {
 
   it("datasets page like executions", async () => {
     const fake = fakeResults({ rows: 40_000, columns: 10 });
-    const table = await client(fake.fetch).table({ dataset: "dex", args: ["ethereum"] }, { sort_by: "usd_liquidity desc" });
+    const table = await client(fake.fetch).table(
+      { dataset: "dex", args: ["ethereum"] },
+      { sort_by: "usd_liquidity desc" },
+    );
     expectIds(table.rows, 0, 40_000);
     expect(new URL(fake.fetch.calls[0]!.url).pathname).toBe("/v1/dex/pairs/ethereum");
     expect(new URL(fake.fetch.calls[1]!.url).searchParams.get("sort_by")).toBe("usd_liquidity desc");

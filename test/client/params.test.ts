@@ -10,7 +10,10 @@ describe("shared parameters", () => {
     [{ filters: "x > 1 and y = 'a b'" }, "filters=x+%3E+1+and+y+%3D+%27a+b%27"],
     [{ sort_by: "x desc" }, "sort_by=x+desc"],
     [{ sample_count: 5 }, "sample_count=5"],
-    [{ allow_partial_results: true, ignore_max_datapoints_per_request: false }, "allow_partial_results=true&ignore_max_datapoints_per_request=false"],
+    [
+      { allow_partial_results: true, ignore_max_datapoints_per_request: false },
+      "allow_partial_results=true&ignore_max_datapoints_per_request=false",
+    ],
   ])("%j → %s", (params, expected) => {
     expect(toSearchParams(params).toString()).toBe(expected);
   });

@@ -80,11 +80,16 @@ describe("requests", () => {
   it("execute posts JSON with query_parameters and performance", async () => {
     const fetch = scriptedFetch([{ status: 200, body: { execution_id: "E1", state: "QUERY_STATE_PENDING" } }]);
     const { client, clock } = setup(fetch);
-    const ack = await clock.drive(client.execute(1001, { parameters: { symbol: "WBTC", days: 3 }, performance: "large" }));
+    const ack = await clock.drive(
+      client.execute(1001, { parameters: { symbol: "WBTC", days: 3 }, performance: "large" }),
+    );
     expect(ack).toEqual({ execution_id: "E1", state: "QUERY_STATE_PENDING" });
     expect(fetch.calls[0]!.method).toBe("POST");
     expect(fetch.calls[0]!.headers["content-type"]).toBe("application/json");
-    expect(JSON.parse(fetch.calls[0]!.body!)).toEqual({ query_parameters: { symbol: "WBTC", days: 3 }, performance: "large" });
+    expect(JSON.parse(fetch.calls[0]!.body!)).toEqual({
+      query_parameters: { symbol: "WBTC", days: 3 },
+      performance: "large",
+    });
   });
 
   it("cancel returns the server's success flag", async () => {
@@ -98,12 +103,19 @@ describe("requests", () => {
     const fetch = handlerFetch(
       () =>
         new Response("a\n1\n", {
-          headers: { "X-Service-Next-Offset": "1", "X-Service-Next-Uri": "http://127.0.0.1:8787/v1/query/7/results/csv?offset=1&limit=1" },
+          headers: {
+            "X-Service-Next-Offset": "1",
+            "X-Service-Next-Uri": "http://127.0.0.1:8787/v1/query/7/results/csv?offset=1&limit=1",
+          },
         }),
     );
     const { client, clock } = setup(fetch);
     const page = await clock.drive(client.latestCsv(7, { limit: 1 }));
-    expect(page).toEqual({ text: "a\n1\n", nextOffset: 1, nextUri: "http://127.0.0.1:8787/v1/query/7/results/csv?offset=1&limit=1" });
+    expect(page).toEqual({
+      text: "a\n1\n",
+      nextOffset: 1,
+      nextUri: "http://127.0.0.1:8787/v1/query/7/results/csv?offset=1&limit=1",
+    });
     expect(fetch.calls[0]!.headers.accept).toBe("text/csv");
   });
 });
@@ -123,14 +135,21 @@ describe("retries (injected fetch, fake clock)", () => {
   });
 
   it("503 then success", async () => {
-    const fetch = scriptedFetch([{ status: 503, body: { error: "busy" } }, { status: 200, body: STATUS }]);
+    const fetch = scriptedFetch([
+      { status: 503, body: { error: "busy" } },
+      { status: 200, body: STATUS },
+    ]);
     const { client, clock } = setup(fetch);
     await expect(clock.drive(client.status("E1"))).resolves.toEqual(STATUS);
     expect(fetch.calls).toHaveLength(2);
   });
 
   it("a network error then success", async () => {
-    const fetch = scriptedFetch([{ throws: resetError() }, { throws: new TypeError("Failed to fetch") }, { status: 200, body: STATUS }]);
+    const fetch = scriptedFetch([
+      { throws: resetError() },
+      { throws: new TypeError("Failed to fetch") },
+      { status: 200, body: STATUS },
+    ]);
     const { client, clock } = setup(fetch);
     await expect(clock.drive(client.status("E1"))).resolves.toEqual(STATUS);
     expect(fetch.calls).toHaveLength(3);
@@ -147,14 +166,20 @@ describe("retries (injected fetch, fake clock)", () => {
   });
 
   it("a 500 is not retried, not even for reads", async () => {
-    const fetch = scriptedFetch([{ status: 500, body: { error: "boom" } }, { status: 200, body: STATUS }]);
+    const fetch = scriptedFetch([
+      { status: 500, body: { error: "boom" } },
+      { status: 200, body: STATUS },
+    ]);
     const { client, clock } = setup(fetch);
     await expect(clock.drive(client.status("E1"))).rejects.toBeInstanceOf(ServerError);
     expect(fetch.calls).toHaveLength(1);
   });
 
   it("execute is not retried after a 500 (the run may exist: no second charge)", async () => {
-    const fetch = scriptedFetch([{ status: 500, body: { error: "boom" } }, { status: 200, body: { execution_id: "E2", state: "QUERY_STATE_PENDING" } }]);
+    const fetch = scriptedFetch([
+      { status: 500, body: { error: "boom" } },
+      { status: 200, body: { execution_id: "E2", state: "QUERY_STATE_PENDING" } },
+    ]);
     const { client, clock } = setup(fetch);
     await expect(clock.drive(client.execute(1001))).rejects.toBeInstanceOf(ServerError);
     expect(fetch.calls).toHaveLength(1);
@@ -179,7 +204,10 @@ describe("retries (injected fetch, fake clock)", () => {
       { status: 200, body: { execution_id: "E3", state: "QUERY_STATE_PENDING" } },
     ]);
     const { client, clock } = setup(fetch);
-    await expect(clock.drive(client.execute(1001))).resolves.toEqual({ execution_id: "E3", state: "QUERY_STATE_PENDING" });
+    await expect(clock.drive(client.execute(1001))).resolves.toEqual({
+      execution_id: "E3",
+      state: "QUERY_STATE_PENDING",
+    });
     expect(fetch.calls).toHaveLength(3);
   });
 
@@ -248,7 +276,10 @@ describe("timeouts and aborts", () => {
   });
 
   it("abort during a backoff wait: rejects at once, no further request", async () => {
-    const fetch = scriptedFetch([{ status: 503, body: {}, headers: { "Retry-After": "30" } }, { status: 200, body: STATUS }]);
+    const fetch = scriptedFetch([
+      { status: 503, body: {}, headers: { "Retry-After": "30" } },
+      { status: 200, body: STATUS },
+    ]);
     const { client, clock } = setup(fetch);
     const controller = new AbortController();
     const promise = client.status("E1", { signal: controller.signal });
@@ -283,10 +314,19 @@ describe("the key never leaks", () => {
   const leakyFetches: [string, ServiceClientOptions["fetch"]][] = [
     ["a 401 that echoes the key", scriptedFetch([{ status: 401, body: { error: `invalid API Key ${KEY}` } }])],
     ["a 400 that echoes the key", scriptedFetch([{ status: 400, body: { error: `bad key=${KEY}` } }])],
-    ["a fetch that throws with the key in its message", scriptedFetch([{ throws: new TypeError(`Failed to fetch with header ${KEY}`) }])],
+    [
+      "a fetch that throws with the key in its message",
+      scriptedFetch([{ throws: new TypeError(`Failed to fetch with header ${KEY}`) }]),
+    ],
     [
       "a fetch that throws with the key deep in the cause",
-      scriptedFetch([{ throws: new TypeError("fetch failed", { cause: Object.assign(new Error(`headers: ${KEY}`), { code: "ECONNRESET" }) }) }]),
+      scriptedFetch([
+        {
+          throws: new TypeError("fetch failed", {
+            cause: Object.assign(new Error(`headers: ${KEY}`), { code: "ECONNRESET" }),
+          }),
+        },
+      ]),
     ],
     ["a hang that times out", scriptedFetch([{ hang: true }])],
     ["a proxy page with the key", scriptedFetch([{ status: 502, body: `<html>${KEY}</html>` }])],
@@ -294,7 +334,12 @@ describe("the key never leaks", () => {
 
   it.each(leakyFetches)("%s", async (_label, fetch) => {
     const { client, clock, lines } = setup(fetch, { timeoutMs: 100, retry: { maxAttempts: 2, random: () => 0.5 } });
-    const calls = [() => client.status("E1"), () => client.execute(5), () => client.table({ executionId: "E1" }), () => client.cancel("E1")];
+    const calls = [
+      () => client.status("E1"),
+      () => client.execute(5),
+      () => client.table({ executionId: "E1" }),
+      () => client.cancel("E1"),
+    ];
     for (const call of calls) {
       const error = await failure(call(), clock);
       expect(isServiceError(error)).toBe(true);

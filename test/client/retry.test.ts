@@ -51,7 +51,10 @@ describe("retry ladder (DESIGN §4.4)", () => {
 
   it("backs off exponentially with equal jitter, capped", () => {
     const delays = [1, 2, 3, 4, 5, 6].map((attempt) =>
-      retryDelay(http(503), ctx({ attempt, options: { ...DEFAULT_RETRY, maxAttempts: 10, deadlineMs: 1e9, random: () => 0.5 } })),
+      retryDelay(
+        http(503),
+        ctx({ attempt, options: { ...DEFAULT_RETRY, maxAttempts: 10, deadlineMs: 1e9, random: () => 0.5 } }),
+      ),
     );
     expect(delays).toEqual([375, 750, 1500, 3000, 6000, 6000]);
     const low = retryDelay(http(503), ctx({ options: { ...DEFAULT_RETRY, random: () => 0 } }));

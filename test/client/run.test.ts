@@ -40,17 +40,25 @@ describe("run: execute and poll to a terminal state", () => {
       { state: "QUERY_STATE_PENDING", queue_position: 2 },
       { state: "QUERY_STATE_PENDING", queue_position: 1 },
       ...Array.from({ length: 6 }, () => "QUERY_STATE_EXECUTING"),
-      { state: "QUERY_STATE_COMPLETED", result_metadata: { column_names: ["a"], column_types: ["integer"], row_count: 1 } },
+      {
+        state: "QUERY_STATE_COMPLETED",
+        result_metadata: { column_names: ["a"], column_types: ["integer"], row_count: 1 },
+      },
     ];
     const { client, clock } = fakeRun(states);
     const progress: RunProgress[] = [];
     const started = clock.now();
-    const result = await clock.drive(client.run(1001, { parameters: { days: 3 }, onProgress: (p) => progress.push(p) }));
+    const result = await clock.drive(
+      client.run(1001, { parameters: { days: 3 }, onProgress: (p) => progress.push(p) }),
+    );
     expect(result).toMatchObject({ executionId: ID, state: "QUERY_STATE_COMPLETED", partial: false });
     expect(result.status.result_metadata?.row_count).toBe(1);
     const waits = [250, 500, 1000, 2000, 4000, 5000, 5000, 5000, 5000];
     expect(clock.now() - started).toBe(waits.reduce((a, b) => a + b, 0));
-    expect(progress.map((p) => p.state)).toEqual(["QUERY_STATE_PENDING", ...states.map((s) => (typeof s === "string" ? s : s.state))]);
+    expect(progress.map((p) => p.state)).toEqual([
+      "QUERY_STATE_PENDING",
+      ...states.map((s) => (typeof s === "string" ? s : s.state)),
+    ]);
     expect(progress[1]).toMatchObject({ queuePosition: 2, elapsedMs: 250 });
     expect(progress[2]).toMatchObject({ queuePosition: 1, elapsedMs: 750 });
     expect(progress[3]!.queuePosition).toBeUndefined();
@@ -59,7 +67,10 @@ describe("run: execute and poll to a terminal state", () => {
   it("FAILED rejects with the server's error", async () => {
     const { client, clock } = fakeRun([
       "QUERY_STATE_EXECUTING",
-      { state: "QUERY_STATE_FAILED", error: { type: "FAILED_TYPE_EXECUTION_FAILED", message: "Binder Error: column x" } },
+      {
+        state: "QUERY_STATE_FAILED",
+        error: { type: "FAILED_TYPE_EXECUTION_FAILED", message: "Binder Error: column x" },
+      },
     ]);
     const error = await clock.drive(client.run(1005)).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ExecutionFailedError);
@@ -72,12 +83,15 @@ describe("run: execute and poll to a terminal state", () => {
     });
   });
 
-  it.each(["QUERY_STATE_CANCELLED", "QUERY_STATE_CANCELED"])("%s (cancelled elsewhere) rejects with CancelledError", async (state) => {
-    const { client, clock } = fakeRun([state]);
-    const error = await clock.drive(client.run(1001)).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(CancelledError);
-    expect((error as CancelledError).executionId).toBe(ID);
-  });
+  it.each(["QUERY_STATE_CANCELLED", "QUERY_STATE_CANCELED"])(
+    "%s (cancelled elsewhere) rejects with CancelledError",
+    async (state) => {
+      const { client, clock } = fakeRun([state]);
+      const error = await clock.drive(client.run(1001)).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(CancelledError);
+      expect((error as CancelledError).executionId).toBe(ID);
+    },
+  );
 
   it("EXPIRED rejects with an expired code", async () => {
     const { client, clock } = fakeRun(["QUERY_STATE_EXPIRED"]);

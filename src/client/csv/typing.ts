@@ -63,7 +63,10 @@ export function typeField(text: string): CsvValue {
  * Typed rows and column types from text records. A column is numeric when all its non-empty fields are
  * exact numbers; then its type is bigint (all integers) or double; otherwise varchar ("unknown" if all empty).
  */
-export function typeColumns(records: readonly (readonly string[])[], width: number): { rows: CsvValue[][]; types: string[] } {
+export function typeColumns(
+  records: readonly (readonly string[])[],
+  width: number,
+): { rows: CsvValue[][]; types: string[] } {
   const numeric = new Array<boolean>(width).fill(true);
   const integral = new Array<boolean>(width).fill(true);
   const seen = new Array<boolean>(width).fill(false);
@@ -93,7 +96,9 @@ export function typeColumns(records: readonly (readonly string[])[], width: numb
   for (let c = 0; c < width; c++) {
     for (let r = 0; r < failedAt[c]!; r++) rows[r]![c] = records[r]![c] ?? "";
   }
-  const types = numeric.map((isNumeric, c) => (!seen[c] ? "unknown" : isNumeric ? (integral[c] ? "bigint" : "double") : "varchar"));
+  const types = numeric.map((isNumeric, c) =>
+    !seen[c] ? "unknown" : isNumeric ? (integral[c] ? "bigint" : "double") : "varchar",
+  );
   return { rows, types };
 }
 

@@ -18,7 +18,8 @@ export function serverMessageOf(bodyText: string): string | undefined {
   try {
     const parsed: unknown = JSON.parse(trimmed);
     if (parsed && typeof parsed === "object") {
-      const error = (parsed as { error?: unknown; message?: unknown }).error ?? (parsed as { message?: unknown }).message;
+      const error =
+        (parsed as { error?: unknown; message?: unknown }).error ?? (parsed as { message?: unknown }).message;
       if (typeof error === "string") return error;
       if (error && typeof error === "object" && typeof (error as { message?: unknown }).message === "string") {
         return (error as { message: string }).message;

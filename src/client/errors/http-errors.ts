@@ -29,7 +29,8 @@ export class HttpError extends ServiceError {
       cause: init.cause,
       code,
       message: messageOf(init),
-      userMessage: userMessage ?? shorten(`Service error ${init.status}${init.serverMessage ? `: ${init.serverMessage}` : ""}`),
+      userMessage:
+        userMessage ?? shorten(`Service error ${init.status}${init.serverMessage ? `: ${init.serverMessage}` : ""}`),
     });
     this.name = "HttpError";
     if (init.retryAfterMs !== undefined) this.retryAfterMs = init.retryAfterMs;

@@ -44,7 +44,9 @@ export class TimeoutError extends ServiceError {
 export class CancelledError extends ServiceError {
   readonly executionId?: string;
   constructor(init: RequestInfo & { executionId?: string; detail?: string }) {
-    const what = init.executionId ? `execution ${init.executionId}` : describeRequest(init.method, init.path) || "operation";
+    const what = init.executionId
+      ? `execution ${init.executionId}`
+      : describeRequest(init.method, init.path) || "operation";
     super({
       ...init,
       code: "CANCELLED",

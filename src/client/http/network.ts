@@ -50,7 +50,6 @@ export function networkErrorFrom(error: unknown, method: string, path: string, c
   const message = error instanceof Error ? error.message : String(error);
   const isTypeError = error instanceof TypeError || (error as { name?: unknown } | null)?.name === "TypeError";
   const knownMessage = NETWORK_MESSAGES.includes(message.trim().toLowerCase());
-  const transient =
-    networkCode !== undefined ? TRANSIENT_CODES.has(networkCode) : isTypeError && knownMessage;
+  const transient = networkCode !== undefined ? TRANSIENT_CODES.has(networkCode) : isTypeError && knownMessage;
   return new NetworkError({ method, path, cause, networkCode, transient });
 }

@@ -72,7 +72,13 @@ export class Transport {
         const response = await this.#attempt(request);
         return { ...response, attempts: attempt };
       } catch (error) {
-        const delay = retryDelay(error, { attempt, mode: request.retryMode, startedAt, now: clock.now(), options: retry });
+        const delay = retryDelay(error, {
+          attempt,
+          mode: request.retryMode,
+          startedAt,
+          now: clock.now(),
+          options: retry,
+        });
         if (delay === undefined) throw error;
         this.#config.log?.(
           `${request.method} ${request.path}: ${describe(error)}; attempt ${attempt + 1}/${retry.maxAttempts} in ${delay} ms`,

@@ -42,7 +42,11 @@ export function attemptSignal(clock: ClientClock, timeoutMs: number, caller?: Ab
 }
 
 /** A signal that aborts when any of `signals` does; `dispose` detaches it. */
-export function linkSignals(...signals: (AbortSignal | undefined)[]): { signal: AbortSignal; controller: AbortController; dispose(): void } {
+export function linkSignals(...signals: (AbortSignal | undefined)[]): {
+  signal: AbortSignal;
+  controller: AbortController;
+  dispose(): void;
+} {
   const controller = new AbortController();
   const listeners: [AbortSignal, () => void][] = [];
   for (const s of signals) {

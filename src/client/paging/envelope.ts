@@ -19,12 +19,24 @@ export function envelopeToRawPage(envelope: Envelope, method: string, path: stri
     if (state === "QUERY_STATE_FAILED" || state === "QUERY_STATE_EXPIRED") {
       throw new ExecutionFailedError({ method, path, executionId, state, error: envelope.error });
     }
-    if (state !== undefined && CANCELLED_STATES.includes(state)) throw new CancelledError({ method, path, executionId });
+    if (state !== undefined && CANCELLED_STATES.includes(state))
+      throw new CancelledError({ method, path, executionId });
     if (envelope.is_execution_finished === false) {
-      throw new ExecutionPendingError({ method, path, executionId, state: state ?? ("QUERY_STATE_PENDING" as ExecutionState) });
+      throw new ExecutionPendingError({
+        method,
+        path,
+        executionId,
+        state: state ?? ("QUERY_STATE_PENDING" as ExecutionState),
+      });
     }
     if (envelope.error) {
-      throw new ExecutionFailedError({ method, path, executionId, state: state ?? "QUERY_STATE_FAILED", error: envelope.error });
+      throw new ExecutionFailedError({
+        method,
+        path,
+        executionId,
+        state: state ?? "QUERY_STATE_FAILED",
+        error: envelope.error,
+      });
     }
     throw new InvalidResponseError({ method, path, detail: "envelope has no result" });
   }

@@ -23,7 +23,10 @@ export interface PaginateOptions {
  * floor(250,000 / columns)) and, for JSON, the total; the remaining windows are then fetched with at most
  * `concurrency` requests in flight and yielded in order. Leaving the loop early aborts what is in flight.
  */
-export async function* paginate(fetchPage: PageFetcher, options: PaginateOptions): AsyncGenerator<Page, void, undefined> {
+export async function* paginate(
+  fetchPage: PageFetcher,
+  options: PaginateOptions,
+): AsyncGenerator<Page, void, undefined> {
   const link = linkSignals(options.signal);
   try {
     if (options.sample) {
@@ -106,7 +109,12 @@ async function* inOrder(
  * One planned window. When the server sends fewer rows than asked (a byte cap, say), the rest of the window
  * is asked for from its `next_offset`, so windows never leave gaps.
  */
-async function fetchWindow(window: RowWindow, fetchPage: PageFetcher, first: RawPage, signal: AbortSignal): Promise<WindowResult> {
+async function fetchWindow(
+  window: RowWindow,
+  fetchPage: PageFetcher,
+  first: RawPage,
+  signal: AbortSignal,
+): Promise<WindowResult> {
   const stopAt = window.offset + window.limit;
   const parts: unknown[][][] = [];
   let at = window.offset;
@@ -127,7 +135,12 @@ async function fetchWindow(window: RowWindow, fetchPage: PageFetcher, first: Raw
     at = raw.nextOffset;
   }
   const rows = parts.length === 1 ? parts[0]! : parts.flat();
-  const merged: RawPage = { ...(last ?? first), rows, columns: first.columns, types: last?.typesInferred ? last.types : first.types };
+  const merged: RawPage = {
+    ...(last ?? first),
+    rows,
+    columns: first.columns,
+    types: last?.typesInferred ? last.types : first.types,
+  };
   if (ended) delete merged.nextOffset;
   else merged.nextOffset = at;
   return { page: toPage(merged, window.offset, requests), ended };

@@ -12,7 +12,18 @@ describe("CSV typing against the real service (query 1008)", () => {
     executionId = (await env.client().run(1008)).executionId;
   }, 60_000);
 
-  const columns = ["id", "hex_text", "code_text", "wide_int", "big_int", "small_double", "odd_double", "note", "flag", "tags"];
+  const columns = [
+    "id",
+    "hex_text",
+    "code_text",
+    "wide_int",
+    "big_int",
+    "small_double",
+    "odd_double",
+    "note",
+    "flag",
+    "tags",
+  ];
 
   it("the latest result as CSV, typed", async () => {
     const table = await env.client().table({ queryId: 1008 });
@@ -32,8 +43,25 @@ describe("CSV typing against the real service (query 1008)", () => {
     expect(byColumn("note")).toEqual(["plain", 'with "quotes"', "comma, inside", "line\nbreak", ""]);
     expect(byColumn("flag")).toEqual(["true", "false", "", "true", "false"]);
     // arrays come as JSON text
-    expect(byColumn("tags").map((t) => (t === "" ? null : JSON.parse(String(t))))).toEqual([["a", "b"], [], null, ["x,y", 'z"w'], ["only"]]);
-    expect(table.types).toEqual(["bigint", "varchar", "varchar", "varchar", "varchar", "double", "double", "varchar", "varchar", "varchar"]);
+    expect(byColumn("tags").map((t) => (t === "" ? null : JSON.parse(String(t))))).toEqual([
+      ["a", "b"],
+      [],
+      null,
+      ["x,y", 'z"w'],
+      ["only"],
+    ]);
+    expect(table.types).toEqual([
+      "bigint",
+      "varchar",
+      "varchar",
+      "varchar",
+      "varchar",
+      "double",
+      "double",
+      "varchar",
+      "varchar",
+      "varchar",
+    ]);
   });
 
   it("the same result as JSON keeps the server's types; wide integers stay strings", async () => {

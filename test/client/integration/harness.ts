@@ -26,6 +26,7 @@ export function useService(options: TestServiceOptions = {}) {
 export function expectConsecutiveIds(rows: unknown[][], from: number, count: number): void {
   expect(rows).toHaveLength(count);
   for (let i = 0; i < count; i++) {
-    if (rows[i]![0] !== from + i) throw new Error(`row ${i} has id ${JSON.stringify(rows[i]![0])}, expected ${from + i}`);
+    if (rows[i]![0] !== from + i)
+      throw new Error(`row ${i} has id ${JSON.stringify(rows[i]![0])}, expected ${from + i}`);
   }
 }

@@ -25,12 +25,19 @@ describe("every client method against the real service", () => {
 
   it("status reports the finished run with its metadata", async () => {
     const status = await env.client().status(executionId);
-    expect(status).toMatchObject({ execution_id: executionId, query_id: 1002, state: "QUERY_STATE_COMPLETED", is_execution_finished: true });
+    expect(status).toMatchObject({
+      execution_id: executionId,
+      query_id: 1002,
+      state: "QUERY_STATE_COMPLETED",
+      is_execution_finished: true,
+    });
     expect(status.result_metadata?.total_row_count).toBe(500);
   });
 
   it("results: one page of the envelope with next_offset and next_uri", async () => {
-    const envelope = await env.client().results(executionId, { limit: 2, offset: 10, columns: ["trade_id", "project"] });
+    const envelope = await env
+      .client()
+      .results(executionId, { limit: 2, offset: 10, columns: ["trade_id", "project"] });
     expect(envelope.state).toBe("QUERY_STATE_COMPLETED");
     expect(envelope.result?.metadata.column_names).toEqual(["trade_id", "project"]);
     expect(envelope.result?.rows.map((r) => r.trade_id)).toEqual([10, 11]);
@@ -75,10 +82,12 @@ describe("every client method against the real service", () => {
   });
 
   it("filters and sort_by reach the server", async () => {
-    const table = await env.client().table(
-      { executionId },
-      { columns: "trade_id,project", filters: "project = 'curve' and trade_id < 20", sort_by: "trade_id desc" },
-    );
+    const table = await env
+      .client()
+      .table(
+        { executionId },
+        { columns: "trade_id,project", filters: "project = 'curve' and trade_id < 20", sort_by: "trade_id desc" },
+      );
     expect(table.rows).toEqual([
       [17, "curve"],
       [13, "curve"],
@@ -95,7 +104,10 @@ describe("every client method against the real service", () => {
   });
 
   it("a bad filter is a BadRequestError whose message names the parameter", async () => {
-    const error = await env.client().results(executionId, { filters: "nope = 1" }).catch((e: unknown) => e);
+    const error = await env
+      .client()
+      .results(executionId, { filters: "nope = 1" })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BadRequestError);
     expect((error as BadRequestError).status).toBe(400);
     expect((error as BadRequestError).serverMessage).toMatch(/^filters/);
@@ -110,10 +122,17 @@ describe("every client method against the real service", () => {
 
   it("a wrong key is UnauthorizedError, and the key appears nowhere in it", async () => {
     const wrongKey = "wrong-key-that-must-not-leak-123";
-    const error = await env.client({ apiKey: wrongKey }).status(executionId).catch((e: unknown) => e);
+    const error = await env
+      .client({ apiKey: wrongKey })
+      .status(executionId)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UnauthorizedError);
     expect(isServiceError(error) && error.serverMessage).toBe("invalid API Key");
-    const shown = JSON.stringify({ ...(error as object), message: (error as Error).message, stack: (error as Error).stack });
+    const shown = JSON.stringify({
+      ...(error as object),
+      message: (error as Error).message,
+      stack: (error as Error).stack,
+    });
     expect(shown).not.toContain(wrongKey);
   });
 

@@ -7,7 +7,9 @@ describe("paging across the datapoints cap against the real service", () => {
 
   beforeAll(async () => {
     const client = env.client();
-    [transfers, wide] = await Promise.all([client.run(1003), client.run(1007)].map((p) => p.then((r) => r.executionId)));
+    [transfers, wide] = await Promise.all(
+      [client.run(1003), client.run(1007)].map((p) => p.then((r) => r.executionId)),
+    );
   }, 120_000);
 
   it("1 column: the whole 1,000,000-row result in 4 pages of 250,000, concurrently, in order, no gap or duplicate", async () => {
@@ -31,9 +33,22 @@ describe("paging across the datapoints cap against the real service", () => {
   }, 120_000);
 
   it("10 columns, concurrently: 150,000 rows in 6 pages, rows in order", async () => {
-    const table = await env.client().table({ executionId: transfers }, { offset: 800_000, limit: 150_000, concurrency: 3 });
+    const table = await env
+      .client()
+      .table({ executionId: transfers }, { offset: 800_000, limit: 150_000, concurrency: 3 });
     expect(table.requestCount).toBe(6);
-    expect(table.types).toEqual(["bigint", "timestamp", "date", "varchar", "varchar", "double", "integer", "boolean", "bigint", "varchar"]);
+    expect(table.types).toEqual([
+      "bigint",
+      "timestamp",
+      "date",
+      "varchar",
+      "varchar",
+      "double",
+      "integer",
+      "boolean",
+      "bigint",
+      "varchar",
+    ]);
     expectConsecutiveIds(table.rows, 800_000, 150_000);
     expect(table.hasMore).toBe(true);
   }, 120_000);

@@ -9,7 +9,9 @@ describe("rate limiting against the real service", () => {
     // maxRetryAfterMs 0: do not sit out the server's wait in a test; the error comes back at once.
     const client = env.client({ retry: { maxRetryAfterMs: 0 }, log: (line) => lines.push(line) });
     const outcomes = await Promise.allSettled(Array.from({ length: 5 }, () => client.execute(1001)));
-    const limited = outcomes.filter((o) => o.status === "rejected").map((o) => (o as PromiseRejectedResult).reason as unknown);
+    const limited = outcomes
+      .filter((o) => o.status === "rejected")
+      .map((o) => (o as PromiseRejectedResult).reason as unknown);
     expect(limited.length).toBeGreaterThanOrEqual(2);
     for (const error of limited) {
       expect(error).toBeInstanceOf(RateLimitedError);

@@ -1,9 +1,4 @@
-import {
-  CancelledError,
-  ExecutionFailedError,
-  PartialResultError,
-  type RunProgress,
-} from "../../../src/client";
+import { CancelledError, ExecutionFailedError, PartialResultError, type RunProgress } from "../../../src/client";
 import { useService } from "./harness";
 
 describe("run against the real service", () => {
@@ -25,7 +20,10 @@ describe("run against the real service", () => {
   }, 30_000);
 
   it("to FAILED, with the engine's error", async () => {
-    const error = await env.client().run(1005).catch((e: unknown) => e);
+    const error = await env
+      .client()
+      .run(1005)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ExecutionFailedError);
     const failed = error as ExecutionFailedError;
     expect(failed.state).toBe("QUERY_STATE_FAILED");

@@ -76,7 +76,7 @@ export class FakeClock implements ClientClock {
       () => (settled = true),
       () => (settled = true),
     );
-    for (let fired = 0; ; ) {
+    for (let fired = 0; ;) {
       await flush();
       if (settled) return promise;
       if (!this.fireNext()) {

@@ -43,11 +43,14 @@ export function fakeResults(options: FakeResultOptions) {
       const count = Math.max(0, Math.min(asked, cap, options.maxRowsPerResponse ?? Infinity, options.rows - offset));
       const rows = Array.from({ length: count }, (_, i) => indexes.map((c) => cell(offset + i, c)));
       const next = offset + count < options.rows ? offset + count : undefined;
-      const nextUri = next === undefined ? undefined : (() => {
-        const u = new URL(url.toString());
-        u.searchParams.set("offset", String(next));
-        return u.toString();
-      })();
+      const nextUri =
+        next === undefined
+          ? undefined
+          : (() => {
+              const u = new URL(url.toString());
+              u.searchParams.set("offset", String(next));
+              return u.toString();
+            })();
       if (url.pathname.endsWith("/csv")) {
         const headers: Record<string, string> = { "Content-Type": "text/csv" };
         if (next !== undefined) {

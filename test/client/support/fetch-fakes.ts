@@ -10,9 +10,7 @@ export interface RecordedCall {
 
 /** One scripted answer: a response, a thrown error, or a request that hangs until aborted. */
 export type Scripted =
-  | { status: number; body?: unknown; headers?: Record<string, string> }
-  | { throws: unknown }
-  | { hang: true };
+  { status: number; body?: unknown; headers?: Record<string, string> } | { throws: unknown } | { hang: true };
 
 export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   const text = typeof body === "string" ? body : JSON.stringify(body);
