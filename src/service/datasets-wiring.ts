@@ -9,6 +9,8 @@ import { RETENTION_MS, STATES, type ExecutionRecord } from "./executions/executi
 import type { ExecutionService } from "./executions/execution-service";
 import { badParameter } from "./http/error-registry";
 import { sendResult } from "./http/result-response";
+import type { QueryString } from "./http/query-values";
+import { checkQueryIdParam } from "./http/routes/execution-routes";
 import type { ServiceOptions } from "./options";
 import type { ResultReader } from "./results/result-reader";
 
@@ -103,6 +105,7 @@ export async function attachDatasets(
   for (const def of DATASETS) {
     executions.publicQueryIds.add(def.queryId);
     app.get<{ Params: Record<string, string> }>(def.routePath, async (request, reply) => {
+      checkQueryIdParam(request.query as QueryString, def.queryId);
       const fixed = def.pathParams.map((p) => {
         const value = request.params[p.name];
         if (!p.allowed.includes(value)) {

@@ -80,6 +80,13 @@ test.each([
   expect(res.body.error).toContain(message);
 });
 
+test("queryID, listed by the spec for E6–E11, is accepted when it names the dataset's query", async () => {
+  expect((await http.get("/v1/restaking/avs-stats?queryID=9000001&limit=1")).status).toBe(200);
+  const wrong = await http.get("/v1/restaking/avs-stats?queryID=12");
+  expect(wrong.status).toBe(400);
+  expect(wrong.body.error).toContain("queryID:");
+});
+
 test("the curated data needs a key like every endpoint", async () => {
   expect((await api(svc.url).get("/v1/restaking/avs-stats")).status).toBe(401);
 });
