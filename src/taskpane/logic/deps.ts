@@ -1,0 +1,60 @@
+import type { FetchLike, ServiceClient, ServiceClientOptions } from "../../client";
+import type { ExcelRun, SettingsLike } from "../../excel";
+import type { UsageSnapshot } from "../../session";
+
+/**
+ * What the pane's logic needs from the session. `Session` from src/session fits; tests and the playground may
+ * pass their own. Kept narrow so controllers never reach the key store directly.
+ */
+export interface PaneSession {
+  readonly signedIn: boolean;
+  readonly baseUrl: string;
+  load(): Promise<void>;
+  /** Throws NotSignedInError without a key. */
+  client(): ServiceClient;
+  signIn(key: string, baseUrl?: string): Promise<void>;
+  signOut(): Promise<void>;
+  onChange(listener: () => void): () => void;
+  readonly usage: {
+    snapshot(): UsageSnapshot;
+    recordDatapoints(count: number): void;
+    onChange(listener: (usage: UsageSnapshot) => void): () => void;
+  };
+}
+
+/** Time as the pane sees it: injected so tests drive elapsed-time ticks and timestamps. */
+export interface PaneClock {
+  now(): number;
+  setInterval(callback: () => void, ms: number): unknown;
+  clearInterval(handle: unknown): void;
+}
+
+export const systemPaneClock: PaneClock = {
+  now: () => Date.now(),
+  setInterval: (callback, ms) => globalThis.setInterval(callback, ms),
+  clearInterval: (handle) => globalThis.clearInterval(handle as ReturnType<typeof globalThis.setInterval>),
+};
+
+/** One per-user stored string (history). Same storage as the session's key, never the document. */
+export interface UserItem {
+  get(): Promise<string | undefined>;
+  set(value: string): Promise<void>;
+}
+
+/** Everything the pane's controllers depend on; `bootTaskpane` builds it from the Office globals. */
+export interface PaneDeps {
+  session: PaneSession;
+  /** `Excel.run`, or the playground's emulation. */
+  run: ExcelRun;
+  /** `Office.context.document.settings`: table bindings and per-workbook usage. */
+  settings: SettingsLike;
+  /** Per-user storage for recent executions. */
+  historyItem: UserItem;
+  clock: PaneClock;
+  /** The custom functions' Refresh All (SERVICE.* cells); absent when the functions bundle is not loaded. */
+  refreshFunctions?: () => Promise<unknown>;
+  /** Used only for the throw-away client that checks a key before it is stored. */
+  fetch?: FetchLike;
+  /** Options of the key-check client (timeouts in tests). */
+  checkClientOptions?: Partial<Omit<ServiceClientOptions, "apiKey" | "baseUrl">>;
+}

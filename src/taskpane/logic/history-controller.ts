@@ -1,0 +1,96 @@
+import { isTerminal } from "../../client";
+import type { PaneDeps } from "./deps";
+import type { HistoryEntry, HistoryStore } from "./history-store";
+import { collectCsv, csvFileName } from "./csv-download";
+import { paneMessage } from "./messages";
+import { Store } from "./store";
+
+export interface HistoryState {
+  entries: HistoryEntry[];
+  message: string;
+  /** Execution id an action is running on (download, cancel). */
+  busyId?: string;
+}
+
+/** Recent executions on the current service: states brought up to date, cancel, CSV download. */
+export class HistoryController {
+  readonly store = new Store<HistoryState>({ entries: [], message: "" });
+
+  constructor(private readonly deps: Pick<PaneDeps, "session" | "clock">, private readonly history: HistoryStore) {
+    history.onChange((entries) => this.store.set({ entries: this.#visible(entries) }));
+    deps.session.onChange(() => this.store.set({ entries: this.#visible(this.history.entries) }));
+  }
+
+  async load(): Promise<void> {
+    this.store.set({ entries: this.#visible(await this.history.load()) });
+  }
+
+  /** Asks the service for the state of every entry that had not finished yet (one status call each). */
+  async refreshStates(): Promise<void> {
+    const open = this.store.state.entries.filter((e) => !isTerminal({ state: e.state }) && !this.isExpired(e));
+    for (const entry of open) {
+      try {
+        const status = await this.deps.session.client().status(entry.executionId);
+        const patch: Partial<HistoryEntry> = { state: status.state };
+        if (status.expires_at) patch.expiresAt = status.expires_at;
+        const rows = status.result_metadata?.total_row_count;
+        if (rows !== undefined) patch.rowCount = rows;
+        await this.history.update(entry.executionId, patch);
+      } catch (error) {
+        this.store.set({ message: paneMessage(error) });
+        return;
+      }
+    }
+  }
+
+  async cancel(executionId: string): Promise<boolean> {
+    return this.#busy(executionId, async () => {
+      const client = this.deps.session.client();
+      const cancelled = await client.cancel(executionId);
+      const status = await client.status(executionId);
+      await this.history.update(executionId, { state: status.state });
+      this.store.set({ message: cancelled ? "Execution cancelled." : `Not cancelled: the execution is ${describe(status.state)}.` });
+      return cancelled;
+    }, false);
+  }
+
+  /** The CSV's parts and file name; the view turns them into a download. */
+  async csv(executionId: string): Promise<{ fileName: string; parts: string[] } | undefined> {
+    return this.#busy(executionId, async () => {
+      const entry = this.store.state.entries.find((e) => e.executionId === executionId);
+      const partial = entry?.state === "QUERY_STATE_COMPLETED_PARTIAL";
+      const parts = await collectCsv(this.deps.session.client(), executionId, { partial });
+      this.store.set({ message: "CSV ready." });
+      return { fileName: csvFileName(entry?.queryId, executionId), parts };
+    }, undefined);
+  }
+
+  /** Results are kept 90 days; after `expires_at` they cannot be inserted or downloaded. */
+  isExpired(entry: HistoryEntry): boolean {
+    return entry.state === "QUERY_STATE_EXPIRED" || (!!entry.expiresAt && Date.parse(entry.expiresAt) <= this.deps.clock.now());
+  }
+
+  hasResult(entry: HistoryEntry): boolean {
+    return (entry.state === "QUERY_STATE_COMPLETED" || entry.state === "QUERY_STATE_COMPLETED_PARTIAL") && !this.isExpired(entry);
+  }
+
+  async #busy<T>(executionId: string, action: () => Promise<T>, fallback: T): Promise<T> {
+    this.store.set({ busyId: executionId, message: "" });
+    try {
+      return await action();
+    } catch (error) {
+      this.store.set({ message: paneMessage(error) });
+      return fallback;
+    } finally {
+      this.store.set({ busyId: undefined });
+    }
+  }
+
+  #visible(entries: HistoryEntry[]): HistoryEntry[] {
+    return entries.filter((e) => e.baseUrl === this.deps.session.baseUrl);
+  }
+}
+
+export function describe(state: string): string {
+  return state.replace(/^QUERY_STATE_/, "").toLowerCase().replace(/_/g, " ");
+}

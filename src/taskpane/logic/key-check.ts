@@ -1,0 +1,51 @@
+import {
+  ServiceClient,
+  isForbiddenError,
+  isHttpError,
+  isNetworkError,
+  isTimeoutError,
+  isUnauthorizedError,
+  type ServiceClientOptions,
+} from "../../client";
+
+export type KeyCheck = "valid" | "invalid" | "unreachable" | "error";
+
+export interface KeyCheckResult {
+  status: KeyCheck;
+  message: string;
+}
+
+/** A well-formed execution id that no service will have: the cheapest authenticated request there is. */
+const PROBE_EXECUTION_ID = "00000000000000000000000000";
+
+/**
+ * Asks the service whether it accepts a key, without spending credits: the status of an execution that does
+ * not exist. Authentication comes first on every route, so 401/403 means the key was refused, while any other
+ * HTTP answer (404 not found, 400, even 429) means the key got through. No answer at all means unreachable.
+ */
+export async function checkKey(client: Pick<ServiceClient, "status">, baseUrl: string): Promise<KeyCheckResult> {
+  try {
+    await client.status(PROBE_EXECUTION_ID);
+    return { status: "valid", message: "Key accepted." };
+  } catch (error) {
+    if (isUnauthorizedError(error) || isForbiddenError(error)) {
+      return { status: "invalid", message: "Invalid API key: the service refused it. Check for typos or create a new key." };
+    }
+    if (isHttpError(error) && error.status < 500) return { status: "valid", message: "Key accepted." };
+    if (isNetworkError(error) || isTimeoutError(error)) {
+      return {
+        status: "unreachable",
+        message: `Service unreachable at ${baseUrl}: check your connection, or the address under Advanced.`,
+      };
+    }
+    if (isHttpError(error)) {
+      return { status: "unreachable", message: `The service at ${baseUrl} is failing (${error.status}); try again later.` };
+    }
+    return { status: "error", message: "The key could not be checked; try again." };
+  }
+}
+
+/** A client used once, for the check only: no retries (an answer is what we want, fast), a short timeout. */
+export function checkClient(apiKey: string, baseUrl: string, extra: Partial<ServiceClientOptions> = {}): ServiceClient {
+  return new ServiceClient({ timeoutMs: 10_000, ...extra, retry: false, apiKey, baseUrl });
+}

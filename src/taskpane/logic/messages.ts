@@ -1,0 +1,23 @@
+import { isCancelledError, isNetworkError, isServiceError, isTimeoutError, isUnauthorizedError } from "../../client";
+import { isNotSignedInError } from "../../session";
+
+/**
+ * The one line the pane shows for a failure: something the user can act on. Client errors already carry such
+ * a line (`userMessage`, the server's message included, never the key); the rest are our own Excel errors
+ * (TargetNotEmptyError, BindingError, sheet limits) whose messages are written for users too.
+ */
+export function paneMessage(error: unknown): string {
+  if (isNotSignedInError(error)) return "Sign in first: enter your API key under Account.";
+  if (isUnauthorizedError(error)) return "The API key was refused; check it under Account.";
+  if (isNetworkError(error)) return "Cannot reach the service; check your connection and the service address (Account › Advanced).";
+  if (isTimeoutError(error)) return error.userMessage;
+  if (isCancelledError(error)) return "Cancelled.";
+  if (isServiceError(error)) return error.userMessage;
+  if (error instanceof Error && error.message) return oneLine(error.message);
+  return "Something went wrong; try again.";
+}
+
+function oneLine(text: string): string {
+  const line = text.replace(/\s+/g, " ").trim();
+  return line.length > 240 ? `${line.slice(0, 239)}…` : line;
+}

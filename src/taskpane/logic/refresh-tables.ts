@@ -1,0 +1,121 @@
+import {
+  listBindings,
+  replaceTableRows,
+  saveBinding,
+  type TableBinding,
+} from "../../excel";
+import type { Performance, QueryParameterValue, ResultParams, Source } from "../../client";
+import { creditsFor } from "./credits";
+import { datasetArgNames } from "./dataset-catalog";
+import type { PaneDeps } from "./deps";
+import { paneMessage } from "./messages";
+import { openPagedRows } from "./page-rows";
+
+/** For tables bound to a saved query: the latest stored result (free), or a new run (costs credits). */
+export type QueryRefreshMode = "latest" | "rerun";
+
+export interface TableOutcome {
+  tableName: string;
+  status: "refreshed" | "cancelled" | "failed";
+  rows: number;
+  message: string;
+}
+
+export interface RefreshTablesOptions {
+  mode: QueryRefreshMode;
+  signal?: AbortSignal;
+  /** Before any re-run: how many tables and credits; false stops the refresh before anything is spent. */
+  confirmRerun?: (cost: RerunCost) => Promise<boolean>;
+  onTable?: (index: number, total: number, binding: TableBinding) => void;
+  onRows?: (rowsWritten: number, totalRows: number | undefined) => void;
+}
+
+export interface RerunCost {
+  tables: number;
+  credits: number;
+}
+
+export type TableRefreshDeps = Pick<PaneDeps, "session" | "run" | "settings" | "clock">;
+
+/** What re-running every query-bound table would cost: one run each, at the tier it was inserted with. */
+export function rerunCost(bindings: readonly TableBinding[]): RerunCost {
+  const queries = bindings.filter((b) => b.kind === "query");
+  return { tables: queries.length, credits: queries.reduce((sum, b) => sum + creditsFor(tierOf(b)), 0) };
+}
+
+function tierOf(binding: TableBinding): Performance {
+  return binding.options?.performance === "large" ? "large" : "medium";
+}
+
+function pick(params: TableBinding["params"], keys: readonly (keyof ResultParams)[]): ResultParams {
+  const out: Record<string, unknown> = {};
+  for (const k of keys) if (params?.[k] !== undefined && params[k] !== null) out[k] = params[k];
+  return out as ResultParams;
+}
+
+/** Where a binding's rows come from now. A re-run happens here, so its credits are spent only when reached. */
+async function sourceOf(deps: TableRefreshDeps, b: TableBinding, mode: QueryRefreshMode, signal?: AbortSignal) {
+  const client = deps.session.client();
+  const partial: ResultParams = b.options?.partial === true ? { allow_partial_results: true } : {};
+  if (b.kind === "dataset") {
+    const names = datasetArgNames(String(b.id));
+    const args = names.map((n) => String(b.args?.[n] ?? ""));
+    return { source: { dataset: String(b.id), args } as Source, params: pick(b.params, ["filters", "sort_by", "columns", "limit"]) };
+  }
+  if (b.kind === "execution") return { source: { executionId: String(b.id) } as Source, params: partial };
+  if (mode === "latest") return { source: { queryId: Number(b.id) } as Source, params: {} };
+  const parameters = (b.params ?? {}) as Record<string, QueryParameterValue>;
+  const run = await client.run(Number(b.id), { parameters, performance: tierOf(b), signal, allowPartialResults: true });
+  return {
+    source: { executionId: run.executionId } as Source,
+    params: run.partial ? { allow_partial_results: true } : {},
+    executionId: run.executionId,
+  };
+}
+
+/**
+ * Refreshes every bound table, one after another (one writer at a time keeps Excel responsive and the
+ * progress readable). A table that fails does not stop the others; each outcome says what happened.
+ */
+export async function refreshBoundTables(deps: TableRefreshDeps, options: RefreshTablesOptions): Promise<TableOutcome[]> {
+  const bindings = listBindings(deps.settings);
+  if (options.mode === "rerun") {
+    const cost = rerunCost(bindings);
+    if (cost.tables > 0 && !(await (options.confirmRerun?.(cost) ?? Promise.resolve(false)))) {
+      return bindings.map((b) => ({ tableName: b.tableName, status: "cancelled", rows: 0, message: "Not refreshed: re-run declined." }));
+    }
+  }
+  const outcomes: TableOutcome[] = [];
+  for (const [index, binding] of bindings.entries()) {
+    if (options.signal?.aborted) {
+      outcomes.push({ tableName: binding.tableName, status: "cancelled", rows: 0, message: "Not refreshed: cancelled." });
+      continue;
+    }
+    options.onTable?.(index, bindings.length, binding);
+    outcomes.push(await refreshOne(deps, binding, options));
+  }
+  return outcomes;
+}
+
+async function refreshOne(deps: TableRefreshDeps, binding: TableBinding, options: RefreshTablesOptions): Promise<TableOutcome> {
+  const name = binding.tableName;
+  try {
+    const { source, params, executionId } = await sourceOf(deps, binding, options.mode, options.signal);
+    const usage = deps.session.usage;
+    const paged = await openPagedRows(deps.session.client(), source, { ...params, headers: false, onDatapoints: (n) => usage.recordDatapoints(n) });
+    const result = await replaceTableRows(deps.run, binding, paged.batches, {
+      numberFormats: paged.numberFormats.length > 0 ? paged.numberFormats : undefined,
+      totalRows: paged.totalRows,
+      signal: options.signal,
+      onProgress: options.onRows,
+      now: () => new Date(deps.clock.now()),
+    });
+    const updated: TableBinding = executionId ? { ...result.binding, options: { ...result.binding.options, executionId } } : result.binding;
+    await saveBinding(deps.settings, updated);
+    const rows = result.rowsWritten.toLocaleString("en-US");
+    if (result.status === "cancelled") return { tableName: name, status: "cancelled", rows: result.rowsWritten, message: `${name}: cancelled after ${rows} rows (marked as incomplete).` };
+    return { tableName: name, status: "refreshed", rows: result.rowsWritten, message: `${name}: ${rows} rows.` };
+  } catch (error) {
+    return { tableName: name, status: "failed", rows: 0, message: `${name}: ${paneMessage(error)}` };
+  }
+}

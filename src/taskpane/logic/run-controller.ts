@@ -1,0 +1,181 @@
+import {
+  isCancelledError,
+  isExecutionFailedError,
+  type ExecutionStatus,
+  type Performance,
+  type QueryParameterValue,
+  type RunProgress,
+} from "../../client";
+import { creditsFor } from "./credits";
+import type { PaneDeps } from "./deps";
+import type { HistoryStore } from "./history-store";
+import { paneMessage } from "./messages";
+import { Store } from "./store";
+
+export type RunPhase = "idle" | "starting" | "running" | "cancelling" | "completed" | "failed" | "cancelled";
+
+export interface RunRequest {
+  queryId: number;
+  parameters: Record<string, QueryParameterValue>;
+  performance: Performance;
+}
+
+export interface RunState {
+  phase: RunPhase;
+  request?: RunRequest;
+  executionId?: string;
+  /** The server's state name (QUERY_STATE_…). */
+  serverState?: string;
+  queuePosition?: number;
+  elapsedMs: number;
+  message: string;
+  /** Set when the run completed: what Insert will fetch. */
+  rowCount?: number;
+  partial: boolean;
+}
+
+const TICK_MS = 250;
+const IDLE: RunState = { phase: "idle", elapsedMs: 0, message: "", partial: false };
+
+/**
+ * One query run at a time: execute, poll, show progress, cancel on the server. Every execution that the
+ * service accepted is put in the history at once, so a closed pane never loses track of credits spent.
+ */
+export class RunController {
+  readonly store = new Store<RunState>(IDLE);
+  #abort: AbortController | undefined;
+  #ticker: unknown;
+
+  constructor(private readonly deps: Pick<PaneDeps, "session" | "clock">, private readonly history: HistoryStore) {}
+
+  get busy(): boolean {
+    return ["starting", "running", "cancelling"].includes(this.store.state.phase);
+  }
+
+  async run(request: RunRequest): Promise<RunState> {
+    if (this.busy) return this.store.state;
+    let client;
+    try {
+      client = this.deps.session.client();
+    } catch (error) {
+      this.store.set({ ...IDLE, phase: "failed", request, message: paneMessage(error) });
+      return this.store.state;
+    }
+    const abort = new AbortController();
+    this.#abort = abort;
+    const startedAt = this.deps.clock.now();
+    this.store.set({ ...IDLE, phase: "starting", request, message: `Submitting query ${request.queryId}…` });
+    this.#startTicker(startedAt);
+    try {
+      const result = await client.run(request.queryId, {
+        parameters: request.parameters,
+        performance: request.performance,
+        signal: abort.signal,
+        allowPartialResults: true,
+        onProgress: (p) => void this.#progress(request, p),
+      });
+      await this.#finished(result.status, result.partial);
+    } catch (error) {
+      await this.#failed(error);
+    } finally {
+      this.#stopTicker();
+      this.#abort = undefined;
+      this.store.set({ elapsedMs: this.deps.clock.now() - startedAt });
+    }
+    return this.store.state;
+  }
+
+  /** Cancels on the server (the client sends E4 when its signal aborts) and waits for the run to settle. */
+  cancel(): void {
+    if (!this.#abort || this.store.state.phase === "cancelling") return;
+    this.store.set({ phase: "cancelling", message: "Cancelling on the server…" });
+    this.#abort.abort();
+  }
+
+  reset(): void {
+    if (!this.busy) this.store.set(IDLE);
+  }
+
+  async #progress(request: RunRequest, p: RunProgress): Promise<void> {
+    const first = this.store.state.executionId === undefined;
+    this.store.set({
+      phase: this.store.state.phase === "cancelling" ? "cancelling" : "running",
+      executionId: p.executionId,
+      serverState: p.state,
+      queuePosition: p.queuePosition,
+      message: this.store.state.phase === "cancelling" ? this.store.state.message : describeState(p.state, p.queuePosition),
+    });
+    if (first) {
+      await this.history.upsert({
+        executionId: p.executionId,
+        queryId: request.queryId,
+        parameters: request.parameters,
+        performance: request.performance,
+        state: p.state,
+        credits: creditsFor(request.performance),
+        submittedAt: new Date(this.deps.clock.now()).toISOString(),
+        baseUrl: this.deps.session.baseUrl,
+      });
+    } else await this.history.update(p.executionId, { state: p.state });
+  }
+
+  async #finished(status: ExecutionStatus, partial: boolean): Promise<void> {
+    const rowCount = status.result_metadata?.total_row_count ?? status.result_metadata?.row_count;
+    await this.#record(status);
+    const rows = rowCount === undefined ? "" : ` · ${rowCount.toLocaleString("en-US")} rows`;
+    this.store.set({
+      phase: "completed",
+      serverState: status.state,
+      queuePosition: undefined,
+      rowCount,
+      partial,
+      message: partial ? `Completed with a partial result${rows}: the full result was too large to store.` : `Completed${rows}.`,
+    });
+  }
+
+  async #failed(error: unknown): Promise<void> {
+    const executionId = this.store.state.executionId;
+    if (isCancelledError(error) && executionId) {
+      // The run may have finished before the cancel arrived: show what the server really has.
+      const status = await this.deps.session.client().status(executionId).catch(() => undefined);
+      if (status?.state === "QUERY_STATE_COMPLETED") return this.#finished(status, false);
+      if (status) await this.#record(status);
+      this.store.set({ phase: "cancelled", serverState: status?.state, queuePosition: undefined, message: "Cancelled on the server." });
+      return;
+    }
+    if (isExecutionFailedError(error)) await this.history.update(error.executionId, { state: error.state, error: error.serverMessage });
+    const message = paneMessage(error);
+    this.store.set({ phase: isCancelledError(error) ? "cancelled" : "failed", queuePosition: undefined, message });
+  }
+
+  async #record(status: ExecutionStatus): Promise<void> {
+    const patch: Parameters<HistoryStore["update"]>[1] = { state: status.state };
+    if (status.expires_at) patch.expiresAt = status.expires_at;
+    const rows = status.result_metadata?.total_row_count ?? status.result_metadata?.row_count;
+    if (rows !== undefined) patch.rowCount = rows;
+    if (typeof status.execution_cost_credits === "number") patch.credits = status.execution_cost_credits;
+    if (status.error?.message) patch.error = status.error.message;
+    await this.history.update(status.execution_id, patch);
+  }
+
+  #startTicker(startedAt: number): void {
+    this.#ticker = this.deps.clock.setInterval(() => this.store.set({ elapsedMs: this.deps.clock.now() - startedAt }), TICK_MS);
+  }
+
+  #stopTicker(): void {
+    if (this.#ticker !== undefined) this.deps.clock.clearInterval(this.#ticker);
+    this.#ticker = undefined;
+  }
+}
+
+/** "Queued (position 3)", "Running", … for the live status line. */
+export function describeState(state: string, queuePosition?: number): string {
+  switch (state) {
+    case "QUERY_STATE_PENDING":
+      return queuePosition === undefined ? "Queued." : `Queued (position ${queuePosition}).`;
+    case "QUERY_STATE_EXECUTING":
+      return "Running…";
+    default:
+      return state.replace(/^QUERY_STATE_/, "").toLowerCase().replace(/_/g, " ");
+  }
+}

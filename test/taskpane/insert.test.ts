@@ -1,0 +1,109 @@
+import { listBindings } from "../../src/excel";
+import { InsertController, type InsertState } from "../../src/taskpane/logic/insert-controller";
+import { startTestService, TEST_KEYS, type TestService } from "../support/service";
+import { testPane } from "./support/pane-deps";
+
+let service: TestService;
+const executions: Record<number, string> = {};
+beforeAll(async () => {
+  service = await startTestService();
+  const pane = await testPane(service.url, { apiKey: TEST_KEYS.demo });
+  for (const queryId of [1002, 1003, 1007]) {
+    executions[queryId] = (await pane.session.client().run(queryId)).executionId;
+  }
+}, 120_000);
+afterAll(() => service.close());
+
+async function setup() {
+  const pane = await testPane(service.url, { apiKey: TEST_KEYS.demo });
+  const insert = new InsertController(pane.deps);
+  const progress: [number, number | undefined][] = [];
+  insert.store.subscribe((s) => {
+    if (s.phase === "writing") progress.push([s.rowsWritten, s.totalRows]);
+  });
+  return { ...pane, insert, progress };
+}
+
+const from = (queryId: number) => ({ kind: "execution" as const, executionId: executions[queryId]!, queryId, parameters: {}, performance: "medium" as const });
+
+describe("insert a result", () => {
+  test("as a table with a header at the selected cell: values, table, binding, usage", async () => {
+    const { insert, wb, session, deps } = await setup();
+    wb.select("Sheet1", "B3");
+    const end = await insert.insert(from(1002), { destination: "selection", asTable: true, headers: true });
+    expect(end).toMatchObject({ phase: "complete", rowsWritten: 500, totalRows: 500, address: "Sheet1!B3:H503", tableName: "Query_1002" });
+    expect(end.message).toBe("Inserted 500 rows at Sheet1!B3:H503. Table Query_1002 is refreshable.");
+    expect(wb.inspect.values("Sheet1", "B3:D4")).toEqual([["trade_id", "block_time", "project"], [0, "2024-03-01 00:00:00.000", "uniswap"]]);
+    expect(wb.inspect.tables()).toEqual([{ name: "Query_1002", sheet: "Sheet1", address: "Sheet1!B3:H503" }]);
+    wb.reopen(); // the binding was saved, not just set
+    expect(listBindings(deps.settings)).toEqual([
+      expect.objectContaining({ kind: "query", id: 1002, tableName: "Query_1002", address: "Sheet1!B3:H503", params: {}, options: expect.objectContaining({ headers: true, executionId: executions[1002], performance: "medium" }) }),
+    ]);
+    expect(session.usage.snapshot().datapointsFetched).toBe(500 * 7);
+  });
+
+  test("as a plain range without a header on a new sheet: no table, no binding", async () => {
+    const { insert, wb, deps } = await setup();
+    const end = await insert.insert(from(1002), { destination: "new-sheet", asTable: false, headers: false });
+    expect(end).toMatchObject({ phase: "complete", address: "'Query 1002'!A1:G500", tableName: undefined });
+    expect(wb.inspect.activeSheet()).toBe("Query 1002");
+    expect(wb.inspect.values("Query 1002", "A1:B1")).toEqual([[0, "2024-03-01 00:00:00.000"]]);
+    expect(wb.inspect.tables()).toEqual([]);
+    expect(listBindings(deps.settings)).toEqual([]);
+    const again = await insert.insert(from(1002), { destination: "new-sheet", asTable: false, headers: true });
+    expect(again.address).toBe("'Query 1002 (2)'!A1:G501");
+  });
+
+  test("a large result is paged into the sheet with growing progress and no sync over 5 MB", async () => {
+    const { insert, wb, progress } = await setup();
+    const end = await insert.insert(from(1007), { destination: "selection", asTable: true, headers: true });
+    expect(end).toMatchObject({ phase: "complete", rowsWritten: 20_000, totalRows: 20_000 });
+    const counts = progress.map(([n]) => n).filter((n) => n > 0);
+    expect(counts.length).toBeGreaterThan(1);
+    expect(counts).toEqual([...counts].sort((a, b) => a - b));
+    expect(counts.at(-1)).toBe(20_000);
+    expect(progress.every(([, total]) => total === 20_000)).toBe(true);
+    expect(wb.stats.maxRequestBytes).toBeLessThan(5_000_000);
+    expect(wb.stats.rejected).toEqual([]);
+  });
+
+  test("a cancelled insert leaves a clearly marked partial block and no table", async () => {
+    const { insert, wb, deps } = await setup();
+    let cancelled = false;
+    insert.store.subscribe((s: InsertState) => {
+      if (s.phase === "writing" && s.rowsWritten > 0 && !cancelled) {
+        cancelled = true;
+        insert.cancel();
+      }
+    });
+    const end = await insert.insert(from(1003), { destination: "selection", asTable: true, headers: true });
+    expect(end.phase).toBe("cancelled");
+    expect(end.rowsWritten).toBeGreaterThan(0);
+    expect(end.rowsWritten).toBeLessThan(1_000_000);
+    expect(end.message).toMatch(/^Insert cancelled: [\d,]+ rows written and marked as incomplete at Sheet1!A1:J\d+\.$/);
+    const markerRow = end.rowsWritten + 2; // header + rows, then the marker
+    expect(wb.inspect.values("Sheet1", `A${markerRow}`)[0]![0]).toMatch(/^Insert cancelled: [\d,]+ of 1,000,000 rows written\. The block above is incomplete\.$/);
+    expect(wb.inspect.cell("Sheet1", `A${markerRow}`).style).toMatchObject({ bold: true });
+    expect(wb.inspect.tables()).toEqual([]);
+    expect(listBindings(deps.settings)).toEqual([]);
+  });
+
+  test("an occupied target is refused with a message saying what to do", async () => {
+    const { insert, wb } = await setup();
+    await wb.run(async (context) => {
+      context.workbook.worksheets.getItem("Sheet1").getRange("C5").values = [["mine"]];
+      await context.sync();
+    });
+    const end = await insert.insert(from(1002), { destination: "selection", asTable: true, headers: true });
+    expect(end.phase).toBe("failed");
+    expect(end.message).toMatch(/not empty.*new sheet/);
+    expect(wb.inspect.values("Sheet1", "C5")).toEqual([["mine"]]);
+  });
+
+  test("an expired or unknown execution fails with the server's message", async () => {
+    const { insert } = await setup();
+    const end = await insert.insert({ kind: "execution", executionId: "01HZZZZZZZZZZZZZZZZZZZZZZZ" }, { destination: "selection", asTable: true, headers: true });
+    expect(end).toMatchObject({ phase: "failed" });
+    expect(end.message).toMatch(/not found/i);
+  });
+});

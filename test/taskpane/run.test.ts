@@ -1,0 +1,114 @@
+import { HistoryStore } from "../../src/taskpane/logic/history-store";
+import { RunController, describeState, type RunState } from "../../src/taskpane/logic/run-controller";
+import { startTestService, TEST_KEYS, type TestService } from "../support/service";
+import { manualPaneClock, testPane } from "./support/pane-deps";
+
+let service: TestService;
+beforeAll(async () => {
+  service = await startTestService();
+});
+afterAll(() => service.close());
+
+async function setup(signedIn = true) {
+  const pane = await testPane(service.url, { apiKey: signedIn ? TEST_KEYS.demo : undefined });
+  const history = new HistoryStore(pane.deps.historyItem);
+  const run = new RunController(pane.deps, history);
+  const phases: string[] = [];
+  run.store.subscribe((s) => (phases.at(-1) === s.phase ? undefined : phases.push(s.phase)));
+  return { ...pane, history, run, phases };
+}
+
+describe("run a query", () => {
+  test("a parameterised run completes, shows its execution id and row count, and lands in the history", async () => {
+    const { run, history, phases, session } = await setup();
+    const end = await run.run({ queryId: 1001, parameters: { symbol: "WBTC", days: "10", interval: "day" }, performance: "medium" });
+    expect(end).toMatchObject({ phase: "completed", serverState: "QUERY_STATE_COMPLETED", rowCount: 10, partial: false });
+    expect(end.message).toBe("Completed · 10 rows.");
+    expect(end.executionId).toMatch(/\S{10,}/);
+    expect(phases).toEqual(["idle", "starting", "running", "completed"]);
+    const [entry] = await history.load();
+    expect(entry).toMatchObject({
+      executionId: end.executionId,
+      queryId: 1001,
+      parameters: { symbol: "WBTC", days: "10", interval: "day" },
+      performance: "medium",
+      state: "QUERY_STATE_COMPLETED",
+      credits: 10,
+      rowCount: 10,
+      baseUrl: service.url,
+    });
+    expect(Date.parse(entry.expiresAt ?? "")).toBeGreaterThan(Date.now() + 80 * 86_400_000);
+    expect(session.usage.snapshot()).toMatchObject({ creditsSpent: 10, executions: 1 });
+  });
+
+  test("the large tier costs 20 credits", async () => {
+    const { run, history, session } = await setup();
+    await run.run({ queryId: 1002, parameters: {}, performance: "large" });
+    expect((await history.load())[0]).toMatchObject({ performance: "large", credits: 20 });
+    expect(session.usage.snapshot().creditsSpent).toBe(20);
+  });
+
+  test("Cancel cancels on the server: the execution ends cancelled and the history says so", async () => {
+    const { run, history, session } = await setup();
+    const seen: RunState[] = [];
+    const unsubscribe = run.store.subscribe((s) => {
+      seen.push(s);
+      if (s.phase === "running" && s.serverState === "QUERY_STATE_EXECUTING") run.cancel();
+    });
+    const end = await run.run({ queryId: 1004, parameters: {}, performance: "medium" });
+    unsubscribe();
+    expect(end.phase).toBe("cancelled");
+    expect(end.message).toBe("Cancelled on the server.");
+    expect(seen.some((s) => s.phase === "cancelling")).toBe(true);
+    const status = await session.client().status(end.executionId!);
+    expect(status.state).toMatch(/^QUERY_STATE_CANCEL+ED$/);
+    expect((await history.load())[0]!.state).toBe(status.state);
+  });
+
+  test.each([
+    ["a query that fails", 1005, {}, /^Query failed: .*always fails/],
+    ["a parameter the server refuses", 1001, { days: "ten" }, /query_parameters\.days: must be a finite number/],
+    ["an unknown parameter", 1001, { colour: "red" }, /unknown parameters \(colour\)/],
+    ["a query that does not exist", 999_999, {}, /not found/i],
+  ])("%s shows the server's message", async (_name, queryId, parameters, message) => {
+    const { run } = await setup();
+    const end = await run.run({ queryId, parameters, performance: "medium" });
+    expect(end.phase).toBe("failed");
+    expect(end.message).toMatch(message);
+  });
+
+  test("signed out: the run says how to sign in and spends nothing", async () => {
+    const { run, session } = await setup(false);
+    const end = await run.run({ queryId: 1002, parameters: {}, performance: "medium" });
+    expect(end).toMatchObject({ phase: "failed", message: "Sign in first: enter your API key under Account." });
+    expect(session.usage.snapshot().requests).toBe(0);
+  });
+
+  test("elapsed time ticks while the run is live and the ticker stops at the end", async () => {
+    const clock = manualPaneClock();
+    const pane = await testPane(service.url, { apiKey: TEST_KEYS.demo, clock });
+    const run = new RunController(pane.deps, new HistoryStore(pane.deps.historyItem));
+    const elapsed: number[] = [];
+    let advanced = false;
+    run.store.subscribe((s) => {
+      if (s.phase === "running" && s.serverState === "QUERY_STATE_EXECUTING" && !advanced) {
+        advanced = true; // the ticks below notify this listener again
+        clock.advance(3_000);
+        elapsed.push(run.store.state.elapsedMs);
+        run.cancel();
+      }
+    });
+    await run.run({ queryId: 1004, parameters: {}, performance: "medium" });
+    expect(elapsed).toEqual([3_000]);
+    expect(clock.intervals).toBe(0);
+  });
+});
+
+test.each([
+  ["QUERY_STATE_PENDING", undefined, "Queued."],
+  ["QUERY_STATE_PENDING", 3, "Queued (position 3)."],
+  ["QUERY_STATE_EXECUTING", undefined, "Running…"],
+  ["QUERY_STATE_COMPLETED_PARTIAL", undefined, "completed partial"],
+])("describeState(%s, %s) = %s", (state, position, text) => {
+  expect(describeState(state, position)).toBe(text);
+});
