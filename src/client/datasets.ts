@@ -33,7 +33,6 @@ export const MARKETSHARE_CHAINS = [
   "polygon",
   "scroll",
   "zk_sync",
-  "zora",
   "solana",
 ] as const;
 

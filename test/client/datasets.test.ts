@@ -9,7 +9,7 @@ describe("dataset names and arguments", () => {
     ["operator-metadata", [], "/v1/restaking/operator-metadata"],
     ["dex", ["ethereum"], "/v1/dex/pairs/ethereum"],
     ["DEX", [" Solana "], "/v1/dex/pairs/solana"],
-    ["marketshare", ["nft", "zora"], "/v1/marketshare/nft/zora"],
+    ["marketshare", ["nft", "mantle"], "/v1/marketshare/nft/mantle"],
     ["marketshare", ["dex", "avalanche_c"], "/v1/marketshare/dex/avalanche_c"],
     ["channels", [], "/v1/social/trends/channels"],
     ["users", [], "/v1/social/trends/users"],

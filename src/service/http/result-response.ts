@@ -34,7 +34,7 @@ export async function sendResult(
   const columns = record.columns ?? [];
   const shared = resolveSharedParams(query, columns, fixed);
   if (record.state === STATES.partial && !shared.allowPartial) throw apiError("partial_result");
-  const page = await reader.page(record.resultFile as string, columns, shared.request, format);
+  const page = await reader.page(record.resultFile as string, columns, { ...shared.request, knownTotal: record.rowCount }, format);
   const next = page.nextOffset !== undefined ? nextUri(request, shared.carry, page.nextOffset, shared.request.limit ?? page.rows.length) : undefined;
   const selected = shared.request.columns.map((name) => columns.find((c) => c.name === name)!);
   if (format === "csv") {

@@ -11,6 +11,8 @@ export interface PageRequest {
   /** Rows asked for; undefined = to the end. */
   limit?: number;
   sampleCount?: number;
+  /** Rows in the whole stored result, when no condition narrows it: saves a count per page. */
+  knownTotal?: number;
   /** The page size cap from the datapoints limit (rows), or undefined when lifted. */
   maxRows?: number;
 }

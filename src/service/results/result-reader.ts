@@ -32,9 +32,10 @@ export class ResultReader {
     const where = request.where ? ` WHERE ${request.where}` : "";
     return this.withConnection(async (conn) => {
       const values = request.params as DuckDBValue[];
-      const total = Number(
-        (await conn.runAndReadAll(`SELECT count(*) FROM ${source}${where}`, values)).getRows()[0][0],
-      );
+      const total =
+        !where && request.knownTotal !== undefined
+          ? request.knownTotal
+          : Number((await conn.runAndReadAll(`SELECT count(*) FROM ${source}${where}`, values)).getRows()[0][0]);
       let take: number;
       let sql: string;
       if (request.sampleCount !== undefined) {
