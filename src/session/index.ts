@@ -5,4 +5,4 @@ export { type AsyncStringStorage, type StorageEnvironment, detectStorageEnvironm
 export { Session, type SessionOptions, type SessionClientOptions, normaliseBaseUrl } from "./session";
 export { NotSignedInError, NOT_SIGNED_IN_MESSAGE, isNotSignedInError } from "./not-signed-in-error";
 export { UsageTracker, type UsageSnapshot, CREDITS_PER_EXECUTION } from "./usage-tracker";
-export { sharedSession, setSharedSession, defaultBaseUrl, FALLBACK_BASE_URL } from "./shared-session";
+export { sharedSession, sharedSessionReady, setSharedSession, defaultBaseUrl, FALLBACK_BASE_URL } from "./shared-session";

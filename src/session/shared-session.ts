@@ -32,7 +32,20 @@ export function sharedSession(): Session {
 
 /** Tests and the playground: put a session of their own in the slot (undefined empties it). */
 export function setSharedSession(session: Session | undefined): void {
-  const scope = globalThis as { [SLOT]?: Session };
+  const scope = globalThis as { [SLOT]?: Session; [LOADED]?: Promise<void> };
+  delete scope[LOADED];
   if (session === undefined) delete scope[SLOT];
   else scope[SLOT] = session;
+}
+
+const LOADED = Symbol.for("service-addin.shared-session-loaded");
+
+/**
+ * Reads the stored key and address of the shared session once per runtime; every caller (functions startup,
+ * pane, ribbon command) awaits the same promise, so nobody sees "not signed in" while storage is being read.
+ */
+export function sharedSessionReady(): Promise<void> {
+  const scope = globalThis as { [LOADED]?: Promise<void> };
+  scope[LOADED] ??= sharedSession().load();
+  return scope[LOADED];
 }

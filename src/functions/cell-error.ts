@@ -1,0 +1,91 @@
+import {
+  isBadRequestError,
+  isCancelledError,
+  isExecutionFailedError,
+  isExecutionPendingError,
+  isForbiddenError,
+  isInvalidArgumentError,
+  isNetworkError,
+  isNotFoundError,
+  isPartialResultError,
+  isRateLimitedError,
+  isServerError,
+  isServiceError,
+  isTimeoutError,
+  isUnauthorizedError,
+} from "../client";
+import { isSheetLimitError } from "../sheet";
+import { NOT_SIGNED_IN_MESSAGE, isNotSignedInError } from "../session";
+import { isSpillTooLargeError } from "./spill-limit";
+
+/**
+ * What a cell shows for a failure. #VALUE! when the user has something to change (sign-in, key, dataset,
+ * option, filter, size); #N/A when the data is not available right now (network, rate limit, not found, still
+ * running, failed run). Only these two codes show a custom message in Excel.
+ */
+export interface CellFailure {
+  code: "invalidValue" | "notAvailable";
+  message: string;
+}
+
+/** Excel shows the message in the cell's error tooltip; long text is cut there anyway. */
+const MAX_MESSAGE = 255;
+
+const INVALID_KEY = "Invalid API key: sign in again from the Service task pane.";
+const PARTIAL =
+  'The stored result is partial (it was too large when the query ran). Add "allow_partial_results=true" to get the rows that were kept.';
+
+function cut(text: string): string {
+  const oneLine = text.replace(/\s+/g, " ").trim();
+  return oneLine.length <= MAX_MESSAGE ? oneLine : `${oneLine.slice(0, MAX_MESSAGE - 1)}…`;
+}
+
+/** Every failure a SERVICE function can meet, in the order they are told apart (first match wins). */
+const RULES: readonly [(e: unknown) => boolean, "invalidValue" | "notAvailable", (e: unknown) => string][] = [
+  [isNotSignedInError, "invalidValue", () => NOT_SIGNED_IN_MESSAGE],
+  [isUnauthorizedError, "invalidValue", () => INVALID_KEY],
+  [isForbiddenError, "invalidValue", () => "This API key may not read that (the query must be public or your team's)."],
+  [isPartialResultError, "invalidValue", () => PARTIAL],
+  [isSpillTooLargeError, "invalidValue", (e) => (e as Error).message],
+  [isSheetLimitError, "invalidValue", (e) => (e as Error).message],
+  [isInvalidArgumentError, "invalidValue", (e) => (e as Error).message],
+  // The service's own words: they name the parameter and the position of the fault ("filters: ... at position 7").
+  [isBadRequestError, "invalidValue", (e) => (e as { serverMessage?: string }).serverMessage ?? "Bad request."],
+  [isRateLimitedError, "notAvailable", (e) => `Rate limited by the service. ${(e as { userMessage: string }).userMessage}`],
+  [isNotFoundError, "notAvailable", (e) => (e as { userMessage: string }).userMessage],
+  [
+    isExecutionPendingError,
+    "notAvailable",
+    (e) => `The query is still running (${String((e as { state: string }).state).replace("QUERY_STATE_", "")}); the result appears here when it finishes.`,
+  ],
+  [isExecutionFailedError, "notAvailable", (e) => (e as { userMessage: string }).userMessage],
+  [isCancelledError, "notAvailable", () => "The execution was cancelled."],
+  [isNetworkError, "notAvailable", (e) => (e as { userMessage: string }).userMessage],
+  [isTimeoutError, "notAvailable", (e) => (e as { userMessage: string }).userMessage],
+  [isServerError, "notAvailable", (e) => (e as { userMessage: string }).userMessage],
+  [isServiceError, "notAvailable", (e) => (e as { userMessage: string }).userMessage],
+];
+
+/** Never the raw message of an unknown error: it could carry anything, a key included. */
+export function cellFailure(error: unknown): CellFailure {
+  for (const [matches, code, message] of RULES) if (matches(error)) return { code, message: cut(message(error)) };
+  return { code: "invalidValue", message: "Unexpected error in the SERVICE function." };
+}
+
+/** The global namespace as the boundary needs it (the real runtime's or the playground's fake). */
+export interface CustomFunctionsErrorApi {
+  Error: new (code: never, message?: string) => CustomFunctions.Error;
+  ErrorCode: { invalidValue: unknown; notAvailable: unknown };
+}
+
+export function customFunctionsApi(): CustomFunctionsErrorApi {
+  const api = (globalThis as { CustomFunctions?: CustomFunctionsErrorApi }).CustomFunctions;
+  if (!api) throw new Error("CustomFunctions is not defined: not running in Excel's custom-functions runtime");
+  return api;
+}
+
+/** Client errors become `CustomFunctions.Error` here and only here (DESIGN §4.11). */
+export function toCustomFunctionsError(error: unknown, api: CustomFunctionsErrorApi = customFunctionsApi()): CustomFunctions.Error {
+  const failure = cellFailure(error);
+  return new api.Error(api.ErrorCode[failure.code] as never, failure.message);
+}

@@ -1,0 +1,52 @@
+/**
+ * The SERVICE.* custom functions. This file is the webpack entry whose JSDoc custom-functions-metadata turns into
+ * functions.json (and after which the plugin appends the CustomFunctions.associate calls), so it stays thin: each
+ * function hands its invocation to the shared runtime (src/functions/runtime.ts). Functions stream so that Refresh
+ * All and auto-refresh can push new values into cells without recalculating the workbook.
+ */
+import { functionsRuntime } from "./shared-runtime";
+
+/**
+ * Rows of a curated dataset as a spill with a header row; refreshed with Refresh All and on the dataset's schedule.
+ * @customfunction DATASET
+ * @param dataset avs, operators, dex, marketshare, channels or users.
+ * @param [args] dex: chain. marketshare: market and chain. Then "name=value" options or a two-column range: filters, sort_by, columns, limit, offset, sample_count, allow_partial_results, headers, timestamps, array_join, auto_refresh.
+ * @param invocation Streaming invocation (supplied by Excel).
+ */
+export function serviceDataset(
+  dataset: string,
+  args: unknown[][][],
+  invocation: CustomFunctions.StreamingInvocation<unknown[][]>,
+): void {
+  functionsRuntime().dataset(dataset, args, invocation);
+}
+
+/**
+ * Rows of a query result: an execution id (text) gives that execution's result; a query id (number) gives the latest result of that query.
+ * @customfunction RESULTS
+ * @param id Execution id (text) or query id (number).
+ * @param [options] "name=value" options or a two-column range: filters, sort_by, columns, limit, offset, sample_count, allow_partial_results, headers, timestamps, array_join.
+ * @param invocation Streaming invocation (supplied by Excel).
+ */
+export function serviceResults(
+  id: unknown,
+  options: unknown[][][],
+  invocation: CustomFunctions.StreamingInvocation<unknown[][]>,
+): void {
+  functionsRuntime().results(id, options, invocation);
+}
+
+/**
+ * State of an execution (queue position and elapsed time while it runs), updated until it ends.
+ * @customfunction STATUS
+ * @param executionId Execution id (text).
+ * @param [detail] FALSE shows the state alone (for formulas); TRUE (default) adds queue position, time and error.
+ * @param invocation Streaming invocation (supplied by Excel).
+ */
+export function serviceStatus(
+  executionId: string,
+  detail: boolean,
+  invocation: CustomFunctions.StreamingInvocation<string>,
+): void {
+  functionsRuntime().status(executionId, detail, invocation);
+}

@@ -1,0 +1,36 @@
+/**
+ * Public surface of the SERVICE functions for the pane, the ribbon command, the playground and benchmarks.
+ * The cells themselves are registered by functions.ts (the webpack entry whose JSDoc is the metadata).
+ */
+import type { RefreshEvent } from "./refresh-events";
+import type { CacheStats } from "./result-cache";
+import type { RefreshSummary } from "./runtime";
+import { functionsRuntime } from "./shared-runtime";
+
+export { FunctionsRuntime, type FunctionsRuntimeOptions, type RefreshSummary } from "./runtime";
+export { functionsRuntime, setFunctionsRuntime } from "./shared-runtime";
+export type { RefreshEvent, RefreshReason } from "./refresh-events";
+export type { CacheStats } from "./result-cache";
+export { cellFailure, toCustomFunctionsError, type CellFailure, type CustomFunctionsErrorApi } from "./cell-error";
+export { DEFAULT_SPILL_LIMIT_BYTES, SpillTooLargeError, isSpillTooLargeError } from "./spill-limit";
+export { FUNCTION_OPTIONS, SHARED_OPTIONS, type OptionName } from "./options";
+export { formatStatus, formatDuration } from "./status-format";
+export { nextRefreshAt, scheduleForPath, type RefreshSchedule } from "./refresh-schedule";
+
+/**
+ * Refresh All (ribbon and pane): re-fetches every request a live SERVICE cell shows, except stored execution
+ * results (they never change), and pushes the new values into the cells without recalculating the workbook.
+ */
+export function refreshAll(): Promise<RefreshSummary> {
+  return functionsRuntime().refreshAll();
+}
+
+/** Called after every refresh (manual, auto, sign-in change, a run finishing). Returns the unsubscribe. */
+export function onRefresh(listener: (event: RefreshEvent) => void): () => void {
+  return functionsRuntime().onRefresh(listener);
+}
+
+/** HTTP requests issued, cache hits, shared in-flight answers, entries and live cells: for the pane and benchmarks. */
+export function cacheStats(): CacheStats & { liveCells: number; statusRequests: number; autoRefreshTimers: number } {
+  return functionsRuntime().cacheStats();
+}

@@ -1,0 +1,68 @@
+import { type CellValue, QUOTE_PREFIX, estimateValuesPayloadBytes, toSheetMatrix } from "../sheet";
+import type { CellRequestOptions } from "./options";
+import { SpillTooLargeError } from "./spill-limit";
+
+/** Rows as fetched (and cached): positional, with the server's (or the CSV typer's) column types. */
+export interface CachedTable {
+  columns: string[];
+  types: string[];
+  rows: unknown[][];
+  /** Rows in the whole stored result, when the service said. */
+  totalRowCount?: number;
+  partial: boolean;
+  /** Types were guessed from CSV text (E5), so timestamps arrive as varchar. */
+  typesInferred: boolean;
+}
+
+const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d{1,9})?)?)?\s*(?:Z|UTC|[+-]\d{2}(?::?\d{2})?)?$/i;
+
+/** CSV has no types: with excel dates asked for, a text column whose every value is a timestamp is one. */
+function typesForRender(table: CachedTable, options: CellRequestOptions["render"]): string[] {
+  if (!table.typesInferred || options.timestamps !== "excel-date") return table.types;
+  return table.types.map((type, c) => {
+    if (type !== "varchar") return type;
+    let seen = false;
+    for (const row of table.rows) {
+      const value = row[c];
+      if (value === null || value === undefined || value === "") continue;
+      if (typeof value !== "string" || !ISO_TIMESTAMP.test(value)) return type;
+      seen = true;
+    }
+    return seen ? "timestamp" : type;
+  });
+}
+
+/**
+ * Undoes the sheet module's apostrophe. `toSheetMatrix` prepares values for `range.values`, where Excel parses a
+ * leading `=`, `+`, `-`, `@` as a formula, so it prefixes those strings (and any string starting with `'`) with an
+ * apostrophe. A custom function's result is NOT parsed: Excel stores returned strings as text verbatim, and an
+ * apostrophe would show up in the cell. Every string that starts with `'` in the matrix got exactly one added, so
+ * removing exactly one restores the original text.
+ */
+function withoutQuotePrefix(matrix: CellValue[][]): CellValue[][] {
+  for (const row of matrix) {
+    for (let c = 0; c < row.length; c++) {
+      const value = row[c];
+      if (typeof value === "string" && value.startsWith(QUOTE_PREFIX)) row[c] = value.slice(1);
+    }
+  }
+  return matrix;
+}
+
+/**
+ * The spill for one cell: header row (unless headers=false), values typed by the sheet module, refused with a
+ * message past the spill limit. An empty result still shows its header; with headers off it shows one empty cell
+ * (a custom function must return at least one cell).
+ */
+export function renderSpill(table: CachedTable, options: CellRequestOptions["render"], limitBytes: number): CellValue[][] {
+  const matrix = withoutQuotePrefix(
+    toSheetMatrix(
+      { columns: table.columns, types: typesForRender(table, options), rows: table.rows },
+      { headers: options.headers, timestamps: options.timestamps, arrayJoin: options.arrayJoin },
+    ),
+  );
+  const bytes = estimateValuesPayloadBytes(matrix);
+  if (bytes > limitBytes) throw new SpillTooLargeError({ rows: table.rows.length, columns: table.columns.length, bytes, limitBytes, totalRows: table.totalRowCount });
+  if (matrix.length === 0 || matrix[0]!.length === 0) return [[""]];
+  return matrix;
+}

@@ -1,0 +1,89 @@
+import { InvalidArgumentError, type ResultParams, datasetPath } from "../client";
+import type { CellRequestOptions } from "./options";
+
+/** Where a cell's rows come from. */
+export type CellSource =
+  | { kind: "dataset"; dataset: string; args: string[]; path: string }
+  | { kind: "execution"; executionId: string }
+  | { kind: "query"; queryId: number };
+
+/** A request in canonical form: two cells that mean the same thing get the same `key` (one cache entry). */
+export interface CanonicalRequest {
+  source: CellSource;
+  params: ResultParams;
+  key: string;
+}
+
+/** Path slots of the datasets that have them (spec E8, E9); named `chain=`/`market=` fill these. */
+const PATH_SLOTS: Record<string, readonly ("market" | "chain")[]> = { dex: ["chain"], marketshare: ["market", "chain"] };
+
+const PARAM_ORDER: readonly (keyof ResultParams)[] = [
+  "columns",
+  "filters",
+  "sort_by",
+  "limit",
+  "offset",
+  "sample_count",
+  "allow_partial_results",
+];
+
+/** The shared parameters with text trimmed and column lists normalised, in a fixed order. */
+export function canonicalParams(params: ResultParams): ResultParams {
+  const out: Record<string, unknown> = {};
+  for (const key of PARAM_ORDER) {
+    let value: unknown = params[key];
+    if (key === "columns" && value !== undefined) {
+      const list = (typeof value === "string" ? value.split(",") : [...(value as readonly string[])]).map((c) => c.trim());
+      value = list.filter((c) => c !== "").join(",") || undefined;
+    } else if (typeof value === "string") {
+      value = value.trim() || undefined;
+    }
+    if (value !== undefined) out[key] = value;
+  }
+  return out as ResultParams;
+}
+
+function keyOf(sourceKey: string, params: ResultParams): string {
+  const query = PARAM_ORDER.filter((k) => params[k] !== undefined)
+    .map((k) => `${k}=${encodeURIComponent(String(params[k]))}`)
+    .join("&");
+  return query ? `${sourceKey}?${query}` : sourceKey;
+}
+
+/** DATASET(name, positional..., options): the path is checked here, so an unknown name fails before any request. */
+export function datasetRequest(name: unknown, positional: readonly string[], options: CellRequestOptions): CanonicalRequest {
+  const dataset = typeof name === "string" ? name.trim().toLowerCase() : "";
+  const slots = PATH_SLOTS[dataset] ?? [];
+  const named = slots.map((slot) => options.path[slot]);
+  const queue = [...positional];
+  const args = named.map((value) => value ?? queue.shift() ?? "");
+  // Leftovers (and chain=/market= given to a dataset without that slot) reach datasetPath, which says what it takes.
+  args.push(...queue);
+  for (const slot of ["market", "chain"] as const) {
+    if (options.path[slot] !== undefined && !slots.includes(slot)) args.push(options.path[slot]);
+  }
+  const filled = args.filter((a) => a !== "");
+  const path = datasetPath(dataset || String(name ?? ""), filled);
+  const params = canonicalParams(options.server);
+  return { source: { kind: "dataset", dataset, args: filled.map((a) => a.toLowerCase()), path }, params, key: keyOf(path, params) };
+}
+
+/** RESULTS(id, options): text is an execution id, a number (or digits-only text) a query id. */
+export function resultsRequest(id: unknown, positional: readonly string[], options: CellRequestOptions): CanonicalRequest {
+  if (positional.length > 0) {
+    throw new InvalidArgumentError(
+      `SERVICE.RESULTS takes an id and "name=value" options; "${positional[0]}" is neither (did you mean "limit=${positional[0]}"?)`,
+    );
+  }
+  const params = canonicalParams(options.server);
+  const text = typeof id === "string" ? id.trim() : undefined;
+  if (typeof id === "number" || (text !== undefined && /^\d+$/.test(text))) {
+    const queryId = Number(id);
+    if (!(Number.isSafeInteger(queryId) && queryId > 0)) {
+      throw new InvalidArgumentError(`A query id must be a positive whole number; got ${String(id)}`);
+    }
+    return { source: { kind: "query", queryId }, params, key: keyOf(`query:${queryId}`, params) };
+  }
+  if (!text) throw new InvalidArgumentError("SERVICE.RESULTS needs an execution id (text) or a query id (number)");
+  return { source: { kind: "execution", executionId: text }, params, key: keyOf(`execution:${text}`, params) };
+}

@@ -1,0 +1,201 @@
+import { isInvalidArgumentError } from "../client";
+import { isNotSignedInError } from "../session";
+import type { CellValue } from "../sheet";
+import type { FetchOutcome } from "./fetch-table";
+import { nextRefreshAt, scheduleForPath } from "./refresh-schedule";
+import type { CachedTable } from "./render";
+import type { CanonicalRequest } from "./request";
+import { isSpillTooLargeError, roughValueBytes } from "./spill-limit";
+
+export interface CacheStats {
+  /** HTTP requests the cache's fetches issued (pages included). */
+  requests: number;
+  /** Fetches started (one per canonical request and refresh; shared by every cell waiting on it). */
+  fetches: number;
+  /** Answers served from a stored entry without a request. */
+  hits: number;
+  /** Answers that joined a fetch already in flight. */
+  shared: number;
+  entries: number;
+  /** Rough size of the stored rows. */
+  bytes: number;
+}
+
+interface Entry {
+  readonly request: CanonicalRequest;
+  table?: CachedTable;
+  /** A failure worth keeping (too large to spill: asking again gives the same answer until the data changes). */
+  failure?: unknown;
+  expiresAt: number;
+  inFlight?: Promise<CachedTable>;
+  lastUsed: number;
+  bytes: number;
+  /** Spills already made from `table` (or the refusal), per render options: 100 cells with one formula render once. */
+  renders: Map<string, { matrix: CellValue[][] } | { error: unknown }>;
+}
+
+export interface ResultCacheOptions {
+  fetch: (request: CanonicalRequest) => Promise<FetchOutcome>;
+  now: () => number;
+  /** Stored rows beyond this are evicted, least recently used first, sparing entries that live cells show. */
+  maxBytes: number;
+  isLive: (key: string) => boolean;
+}
+
+/**
+ * One cache for the shared runtime, keyed by the canonical request. Curated data is kept until its dataset's
+ * next scheduled refresh; execution results forever (they never change); a query's latest result until a refresh.
+ * Concurrent asks for one key share one fetch, so 100 cells with one formula cost one HTTP request.
+ */
+export class ResultCache {
+  readonly #entries = new Map<string, Entry>();
+  readonly #options: ResultCacheOptions;
+  #generation = 0;
+  #stats = { requests: 0, fetches: 0, hits: 0, shared: 0 };
+
+  constructor(options: ResultCacheOptions) {
+    this.#options = options;
+  }
+
+  /** The rows of a request: stored, in flight, or fetched now. */
+  get(request: CanonicalRequest): Promise<CachedTable> {
+    const entry = this.#entry(request);
+    entry.lastUsed = this.#options.now();
+    if (entry.inFlight) {
+      this.#stats.shared++;
+      return entry.inFlight;
+    }
+    if (this.#fresh(entry) && (entry.table || entry.failure !== undefined)) {
+      this.#stats.hits++;
+      return entry.table ? Promise.resolve(entry.table) : Promise.reject(entry.failure);
+    }
+    return this.#load(entry);
+  }
+
+  /** Fetches again whatever is stored (joining a fetch already in flight). */
+  refresh(request: CanonicalRequest): Promise<CachedTable> {
+    const entry = this.#entry(request);
+    return entry.inFlight ?? this.#load(entry);
+  }
+
+  /** True when a refresh cannot change the answer: a stored execution result. */
+  isSettled(key: string): boolean {
+    const entry = this.#entries.get(key);
+    return entry?.request.source.kind === "execution" && entry.table !== undefined;
+  }
+
+  expiresAt(key: string): number | undefined {
+    return this.#entries.get(key)?.expiresAt;
+  }
+
+  /** A spill made once per (rows, render options) and shared by every cell asking for it. */
+  rendered(key: string, renderKey: string, make: () => CellValue[][]): CellValue[][] {
+    const entry = this.#entries.get(key);
+    let made = entry?.renders.get(renderKey);
+    if (!made) {
+      try {
+        made = { matrix: make() };
+      } catch (error) {
+        made = { error };
+      }
+      entry?.renders.set(renderKey, made);
+    }
+    if ("error" in made) throw made.error;
+    return made.matrix;
+  }
+
+  /** Forgets the entries no live cell shows, so the next cell fetches fresh rows. */
+  dropUnused(): void {
+    for (const [key, entry] of this.#entries) if (!entry.inFlight && !this.#options.isLive(key)) this.#entries.delete(key);
+  }
+
+  /** Forgets everything (a different key may see different data); fetches in flight are not stored. */
+  clear(): void {
+    this.#generation++;
+    this.#entries.clear();
+  }
+
+  stats(): CacheStats {
+    let bytes = 0;
+    for (const entry of this.#entries.values()) bytes += entry.bytes;
+    return { ...this.#stats, entries: this.#entries.size, bytes };
+  }
+
+  #entry(request: CanonicalRequest): Entry {
+    let entry = this.#entries.get(request.key);
+    if (!entry) {
+      entry = { request, expiresAt: 0, lastUsed: this.#options.now(), bytes: 0, renders: new Map() };
+      this.#entries.set(request.key, entry);
+    }
+    return entry;
+  }
+
+  #fresh(entry: Entry): boolean {
+    return this.#options.now() < entry.expiresAt;
+  }
+
+  #expiry(request: CanonicalRequest, fetchedAt: number): number {
+    if (request.source.kind !== "dataset") return Infinity;
+    const schedule = scheduleForPath(request.source.path);
+    return schedule ? nextRefreshAt(schedule, fetchedAt) : fetchedAt;
+  }
+
+  #load(entry: Entry): Promise<CachedTable> {
+    const generation = this.#generation;
+    this.#stats.fetches++;
+    const startedAt = this.#options.now();
+    const stored = (): boolean => generation === this.#generation && this.#entries.get(entry.request.key) === entry;
+    const promise = (async () => this.#options.fetch(entry.request))().then(
+      ({ table, requests }) => {
+        this.#stats.requests += requests;
+        if (stored()) {
+          entry.table = table;
+          entry.failure = undefined;
+          entry.renders.clear();
+          entry.expiresAt = this.#expiry(entry.request, startedAt);
+          entry.bytes = tableBytes(table);
+          this.#evict();
+        }
+        return table;
+      },
+      (error: unknown) => {
+        // A request that failed before any answer is still one request; a local refusal (no key) is none.
+        if (!isInvalidArgumentError(error) && !isNotSignedInError(error)) this.#stats.requests++;
+        if (stored()) {
+          entry.table = undefined;
+          entry.renders.clear();
+          entry.bytes = 0;
+          entry.failure = isSpillTooLargeError(error) ? error : undefined;
+          entry.expiresAt = entry.failure === undefined ? 0 : this.#expiry(entry.request, startedAt);
+        }
+        throw error;
+      },
+    );
+    entry.inFlight = promise;
+    const settle = (): void => {
+      if (entry.inFlight === promise) entry.inFlight = undefined;
+    };
+    promise.then(settle, settle);
+    return promise;
+  }
+
+  #evict(): void {
+    let total = 0;
+    for (const entry of this.#entries.values()) total += entry.bytes;
+    if (total <= this.#options.maxBytes) return;
+    const idle = [...this.#entries.entries()]
+      .filter(([key, entry]) => !entry.inFlight && !this.#options.isLive(key))
+      .sort((a, b) => a[1].lastUsed - b[1].lastUsed);
+    for (const [key, entry] of idle) {
+      if (total <= this.#options.maxBytes) break;
+      this.#entries.delete(key);
+      total -= entry.bytes;
+    }
+  }
+}
+
+function tableBytes(table: CachedTable): number {
+  let bytes = 0;
+  for (const row of table.rows) for (const value of row) bytes += roughValueBytes(value);
+  return bytes;
+}

@@ -1,0 +1,20 @@
+import { sharedSession, sharedSessionReady } from "../session";
+import { FunctionsRuntime } from "./runtime";
+
+// Symbol.for: one runtime even if the functions, pane and commands bundles each carry a copy of this module.
+const SLOT = Symbol.for("service-addin.functions-runtime");
+
+/** The runtime behind every SERVICE cell of this Excel session, on the shared session. */
+export function functionsRuntime(): FunctionsRuntime {
+  const scope = globalThis as { [SLOT]?: FunctionsRuntime };
+  scope[SLOT] ??= new FunctionsRuntime({ session: sharedSession(), ready: sharedSessionReady() });
+  return scope[SLOT];
+}
+
+/** Tests and the playground install their own runtime (undefined disposes and removes the current one). */
+export function setFunctionsRuntime(runtime: FunctionsRuntime | undefined): void {
+  const scope = globalThis as { [SLOT]?: FunctionsRuntime };
+  if (scope[SLOT] && scope[SLOT] !== runtime) scope[SLOT].dispose();
+  if (runtime === undefined) delete scope[SLOT];
+  else scope[SLOT] = runtime;
+}

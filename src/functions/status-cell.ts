@@ -1,0 +1,39 @@
+import { InvalidArgumentError } from "../client";
+import { booleanValue } from "./option-values";
+import { formatStatus } from "./status-format";
+import type { StatusWatchers } from "./status-watchers";
+
+export interface StatusCellDeps {
+  watchers: StatusWatchers;
+  now: () => number;
+  toError: (error: unknown) => CustomFunctions.Error;
+}
+
+/** STATUS(execution_id, [detail]): a streaming cell fed by the shared poller of that execution until it ends. */
+export function serveStatus(
+  deps: StatusCellDeps,
+  executionId: unknown,
+  detail: unknown,
+  invocation: CustomFunctions.StreamingInvocation<string>,
+): void {
+  let id: string;
+  let showDetail: boolean;
+  try {
+    id = typeof executionId === "string" ? executionId.trim() : "";
+    if (id === "") throw new InvalidArgumentError("SERVICE.STATUS needs an execution id (the text the Run button gives)");
+    showDetail = detail === null || detail === undefined || detail === "" ? true : booleanValue("detail", detail);
+  } catch (error) {
+    invocation.setResult(deps.toError(error));
+    return;
+  }
+  let active = true;
+  const unwatch = deps.watchers.watch(id, (update) => {
+    if (!active) return;
+    if ("error" in update) invocation.setResult(deps.toError(update.error));
+    else invocation.setResult(formatStatus(update.status, deps.now(), showDetail));
+  });
+  invocation.onCanceled = () => {
+    active = false;
+    unwatch();
+  };
+}

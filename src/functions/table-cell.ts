@@ -1,0 +1,55 @@
+import type { CellValue } from "../sheet";
+import type { LiveCell } from "./live-cells";
+import type { CellRequestOptions } from "./options";
+import type { CachedTable } from "./render";
+import type { CanonicalRequest } from "./request";
+
+/** What the bus delivers to every cell of one request: the rows, or why there are none. */
+export type Outcome = { table: CachedTable } | { error: unknown };
+
+/** A live DATASET/RESULTS cell: its request, and how it turns an outcome into its own spill. */
+export interface TableCell extends LiveCell<Outcome> {
+  readonly request: CanonicalRequest;
+}
+
+export interface TableCellDeps {
+  render: (key: string, table: CachedTable, options: CellRequestOptions["render"]) => CellValue[][];
+  toError: (error: unknown) => CustomFunctions.Error;
+  /** Told about each failure a cell shows (a run still going is watched until it ends). */
+  onFailure: (request: CanonicalRequest, error: unknown) => void;
+}
+
+/**
+ * Wraps an invocation: `push` renders with this cell's own options (headers, timestamps, separator) and sets the
+ * result; after `cancel` it does nothing, so a cleared cell never receives values.
+ */
+export function tableCell(
+  deps: TableCellDeps,
+  request: CanonicalRequest,
+  options: CellRequestOptions,
+  autoRefresh: boolean,
+  invocation: CustomFunctions.StreamingInvocation<unknown[][]>,
+): TableCell & { cancel(): void } {
+  let active = true;
+  return {
+    key: request.key,
+    request,
+    autoRefresh,
+    push: (outcome) => {
+      if (!active) return;
+      if ("error" in outcome) {
+        invocation.setResult(deps.toError(outcome.error));
+        deps.onFailure(request, outcome.error);
+        return;
+      }
+      try {
+        invocation.setResult(deps.render(request.key, outcome.table, options.render));
+      } catch (error) {
+        invocation.setResult(deps.toError(error));
+      }
+    },
+    cancel: () => {
+      active = false;
+    },
+  };
+}
