@@ -32,8 +32,8 @@ export const MARKETSHARE_CHAINS = [
   "optimism",
   "polygon",
   "scroll",
-  "zk_sync",
   "solana",
+  "zk_sync",
 ] as const;
 
 export const MARKETS = ["dex", "nft"] as const;

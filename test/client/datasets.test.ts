@@ -34,7 +34,7 @@ describe("dataset names and arguments", () => {
 
   it("chain lists are the documented ones", () => {
     expect(DEX_CHAINS).toHaveLength(12);
-    expect(MARKETSHARE_CHAINS).toHaveLength(17);
+    expect(MARKETSHARE_CHAINS).toHaveLength(16);
   });
 
   it("a bad dataset fails before any request", async () => {
