@@ -41,6 +41,17 @@ describe("run a query", () => {
     expect(session.usage.snapshot()).toMatchObject({ creditsSpent: 10, executions: 1 });
   });
 
+  test("a second run starts from a clean state: its own execution id, recorded in the history too", async () => {
+    const { run, history } = await setup();
+    const first = await run.run({ queryId: 1002, parameters: {}, performance: "medium" });
+    const seen: (string | undefined)[] = [];
+    run.store.subscribe((s) => seen.push(s.executionId));
+    const second = await run.run({ queryId: 1005, parameters: {}, performance: "medium" });
+    expect(seen.slice(1, 2)).toEqual([undefined]);
+    expect(second.executionId).not.toBe(first.executionId);
+    expect((await history.load()).map((e) => e.queryId)).toEqual([1005, 1002]);
+  });
+
   test("the large tier costs 20 credits", async () => {
     const { run, history, session } = await setup();
     await run.run({ queryId: 1002, parameters: {}, performance: "large" });

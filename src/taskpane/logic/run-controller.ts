@@ -58,13 +58,13 @@ export class RunController {
     try {
       client = this.deps.session.client();
     } catch (error) {
-      this.store.set({ ...IDLE, phase: "failed", request, message: paneMessage(error) });
+      this.store.replace({ ...IDLE, phase: "failed", request, message: paneMessage(error) });
       return this.store.state;
     }
     const abort = new AbortController();
     this.#abort = abort;
     const startedAt = this.deps.clock.now();
-    this.store.set({ ...IDLE, phase: "starting", request, message: `Submitting query ${request.queryId}…` });
+    this.store.replace({ ...IDLE, phase: "starting", request, message: `Submitting query ${request.queryId}…` });
     this.#startTicker(startedAt);
     try {
       const result = await client.run(request.queryId, {
@@ -93,7 +93,7 @@ export class RunController {
   }
 
   reset(): void {
-    if (!this.busy) this.store.set(IDLE);
+    if (!this.busy) this.store.replace(IDLE);
   }
 
   async #progress(request: RunRequest, p: RunProgress): Promise<void> {

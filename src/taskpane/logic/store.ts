@@ -14,8 +14,13 @@ export class Store<S extends object> {
     return this.#state;
   }
 
+  /** Merges `patch` into the state: keys it lacks keep their values (use `replace` to start over). */
   set(patch: Partial<S>): void {
-    this.#state = { ...this.#state, ...patch };
+    this.replace({ ...this.#state, ...patch });
+  }
+
+  replace(state: S): void {
+    this.#state = state;
     for (const listener of [...this.#listeners]) {
       try {
         listener(this.#state);

@@ -1,0 +1,133 @@
+import { getBinding, listBindings, saveBinding } from "../../src/excel";
+import { InsertController } from "../../src/taskpane/logic/insert-controller";
+import { refreshAll, refreshSummary } from "../../src/taskpane/logic/refresh-all";
+import { RefreshController } from "../../src/taskpane/logic/refresh-controller";
+import { rerunCost, type RerunCost } from "../../src/taskpane/logic/refresh-tables";
+import { startTestService, TEST_KEYS, type TestService } from "../support/service";
+import { testPane, type TestPane } from "./support/pane-deps";
+
+let service: TestService;
+beforeAll(async () => {
+  service = await startTestService({ datasets: true });
+});
+afterAll(() => service.close());
+
+const DAYS = (n: number) => ({ symbol: "ARB", days: String(n), since: "2024-02-01", interval: "day" });
+
+/** Runs query 1001 for `days` days (the latest result the "latest" refresh fetches), inserts it as a table at A1. */
+async function insertQueryTable(pane: TestPane, days: number) {
+  const run = await pane.session.client().run(1001, { parameters: DAYS(days) });
+  const insert = new InsertController(pane.deps);
+  const end = await insert.insert(
+    { kind: "execution", executionId: run.executionId, queryId: 1001, parameters: DAYS(days), performance: "medium" },
+    { destination: "selection", asTable: true, headers: true },
+  );
+  expect(end.phase).toBe("complete");
+  await pane.wb.run(async (context) => {
+    context.workbook.worksheets.getItem("Sheet1").getRange("A40").values = [["note below the table"]];
+    await context.sync();
+  });
+  return end.tableName!;
+}
+
+function noteRow(pane: TestPane): number {
+  for (let r = 1; r <= 80; r++) if (pane.wb.inspect.values("Sheet1", `A${r}`)[0]![0] === "note below the table") return r;
+  return -1;
+}
+
+describe("refresh of bound tables", () => {
+  test("a query-bound table takes the latest result: rows grow, then shrink, and what is below moves with them", async () => {
+    const pane = await testPane(service.url, { apiKey: TEST_KEYS.demo });
+    const name = await insertQueryTable(pane, 7);
+    expect(pane.wb.inspect.tables()[0]!.address).toBe("Sheet1!A1:D8");
+
+    await pane.session.client().run(1001, { parameters: DAYS(30) });
+    let [outcome] = (await refreshAll(pane.deps, { mode: "latest" })).tables;
+    expect(outcome).toMatchObject({ tableName: name, status: "refreshed", rows: 30 });
+    expect(pane.wb.inspect.tables()[0]!.address).toBe("Sheet1!A1:D31");
+    expect(pane.wb.inspect.values("Sheet1", "A31:B31")).toEqual([["ARB", expect.anything()]]);
+    expect(noteRow(pane)).toBe(40 + 23);
+
+    await pane.session.client().run(1001, { parameters: DAYS(3) });
+    [outcome] = (await refreshAll(pane.deps, { mode: "latest" })).tables;
+    expect(outcome).toMatchObject({ status: "refreshed", rows: 3 });
+    expect(pane.wb.inspect.tables()[0]!.address).toBe("Sheet1!A1:D4");
+    expect(pane.wb.inspect.values("Sheet1", "A5:D5")).toEqual([["", "", "", ""]]); // no stale rows under new ones
+    expect(noteRow(pane)).toBe(40 - 4);
+    expect(getBinding(pane.deps.settings, name)).toMatchObject({ address: "Sheet1!A1:D4", refreshedAt: expect.any(String) });
+  });
+
+  test("re-running a query-bound table asks first, showing the cost; declined spends nothing", async () => {
+    const pane = await testPane(service.url, { apiKey: TEST_KEYS.demo });
+    const name = await insertQueryTable(pane, 4);
+    const binding = getBinding(pane.deps.settings, name)!;
+    await saveBinding(pane.deps.settings, { ...binding, params: DAYS(12), options: { ...binding.options, performance: "large" } });
+    expect(rerunCost(listBindings(pane.deps.settings))).toEqual({ tables: 1, credits: 20 });
+    const asked: RerunCost[] = [];
+    const spent = pane.session.usage.snapshot().creditsSpent;
+
+    let refresh = new RefreshController(pane.deps, async (cost) => (asked.push(cost), false));
+    let end = await refresh.refresh("rerun");
+    expect(asked).toEqual([{ tables: 1, credits: 20 }]);
+    expect(end.outcomes).toEqual([expect.objectContaining({ status: "cancelled", message: "Not refreshed: re-run declined." })]);
+    expect(pane.session.usage.snapshot().creditsSpent).toBe(spent);
+    expect(pane.wb.inspect.tables()[0]!.address).toBe("Sheet1!A1:D5");
+
+    refresh = new RefreshController(pane.deps, async () => true);
+    end = await refresh.refresh("rerun");
+    expect(end.outcomes).toEqual([expect.objectContaining({ status: "refreshed", rows: 12 })]);
+    expect(end.message).toBe("1 of 1 table refreshed.");
+    expect(pane.session.usage.snapshot().creditsSpent).toBe(spent + 20);
+    expect(pane.wb.inspect.tables()[0]!.address).toBe("Sheet1!A1:D13");
+    const executionId = getBinding(pane.deps.settings, name)!.options!.executionId;
+    expect(executionId).not.toBe(binding.options!.executionId);
+  });
+
+  test("a dataset-bound table is fetched again with its arguments and options", async () => {
+    const pane = await testPane(service.url, { apiKey: TEST_KEYS.demo });
+    const insert = new InsertController(pane.deps);
+    const end = await insert.insert(
+      { kind: "dataset", name: "dex", args: ["base"], params: { columns: "token_pair,usd_liquidity", sort_by: "usd_liquidity desc", limit: 5 } },
+      { destination: "selection", asTable: true, headers: true },
+    );
+    expect(end).toMatchObject({ phase: "complete", rowsWritten: 5, address: "Sheet1!A1:B6" });
+    const binding = getBinding(pane.deps.settings, end.tableName!)!;
+    expect(binding).toMatchObject({ kind: "dataset", id: "dex", args: { chain: "base" }, params: { limit: 5, sort_by: "usd_liquidity desc" } });
+    for (const [limit, address] of [[9, "Sheet1!A1:B10"], [2, "Sheet1!A1:B3"]] as const) {
+      await saveBinding(pane.deps.settings, { ...getBinding(pane.deps.settings, end.tableName!)!, params: { ...binding.params, limit } });
+      const [outcome] = (await refreshAll(pane.deps, { mode: "latest" })).tables;
+      expect(outcome).toMatchObject({ status: "refreshed", rows: limit });
+      expect(pane.wb.inspect.tables()[0]!.address).toBe(address);
+    }
+    const liquidity = pane.wb.inspect.values("Sheet1", "B2:B3").map((r) => r[0] as number);
+    expect(liquidity[0]).toBeGreaterThanOrEqual(liquidity[1]!);
+  });
+
+  test("a table that is gone fails with a message; the functions' refresh runs first and its failure is reported", async () => {
+    const calls: string[] = [];
+    const pane = await testPane(service.url, {
+      apiKey: TEST_KEYS.demo,
+      refreshFunctions: async () => {
+        calls.push("functions");
+        throw new Error("cells busy");
+      },
+    });
+    const name = await insertQueryTable(pane, 2);
+    await pane.wb.run(async (context) => {
+      context.workbook.tables.getItem(name).delete();
+      await context.sync();
+    });
+    const result = await refreshAll(pane.deps, { mode: "latest" });
+    expect(calls).toEqual(["functions"]);
+    expect(result.functions).toEqual({ status: "failed", message: "cells busy" });
+    expect(result.tables).toEqual([expect.objectContaining({ status: "failed", message: expect.stringMatching(/no longer in this workbook/) })]);
+    expect(refreshSummary(result)).toBe("SERVICE cells failed: cells busy; 0 of 1 table refreshed; 1 failed.");
+  });
+
+  test.each([
+    [{ functions: { status: "refreshed" as const }, tables: [] }, "SERVICE cells refreshed; no bound tables."],
+    [{ functions: { status: "unavailable" as const }, tables: [] }, "No bound tables."],
+  ])("summary %#", (result, text) => {
+    expect(refreshSummary(result)).toBe(text);
+  });
+});
