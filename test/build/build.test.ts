@@ -1,0 +1,116 @@
+import { execFile } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+
+/**
+ * The real production build, once, into a temporary folder, with the deployment URLs set as they would be for a
+ * release. Everything below reads its output.
+ */
+const root = join(__dirname, "../..");
+const out = mkdtempSync(join(tmpdir(), "addin-build-"));
+const ADDIN = "https://addin.example.com/excel";
+const API = "https://api.example.com";
+
+interface FunctionJson {
+  id: string;
+  name: string;
+  options?: { stream?: boolean; volatile?: boolean; cancelable?: boolean };
+  parameters: { name: string; type?: string; dimensionality?: string; optional?: boolean; repeating?: boolean }[];
+  result: { type?: string; dimensionality?: string };
+}
+
+let functions: FunctionJson[] = [];
+let manifest = "";
+let page = "";
+
+beforeAll(async () => {
+  await promisify(execFile)(process.execPath, [require.resolve("webpack-cli/bin/cli.js"), "--mode", "production"], {
+    cwd: root,
+    env: { ...process.env, OUTPUT_DIR: out, ADDIN_BASE_URL: `${ADDIN}/`, SERVICE_API_BASE_URL: API },
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  functions = (JSON.parse(readFileSync(join(out, "functions.json"), "utf8")) as { functions: FunctionJson[] }).functions;
+  manifest = readFileSync(join(out, "manifest.xml"), "utf8");
+  page = readFileSync(join(out, "taskpane.html"), "utf8");
+}, 180_000);
+
+afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+describe("functions.json from the production build", () => {
+  it("declares exactly DATASET, RESULTS and STATUS", () => {
+    expect(functions.map((f) => f.id)).toEqual(["DATASET", "RESULTS", "STATUS"]);
+    expect(functions.map((f) => f.name)).toEqual(["DATASET", "RESULTS", "STATUS"]);
+  });
+
+  it.each(["DATASET", "RESULTS", "STATUS"])("%s streams (so refresh can push values) and is neither volatile nor cancelable", (id) => {
+    const fn = functions.find((f) => f.id === id)!;
+    expect(fn.options).toEqual({ stream: true });
+  });
+
+  it.each([
+    ["DATASET", [{ name: "dataset", type: "string" }, { name: "args", type: "any", dimensionality: "matrix", optional: true, repeating: true }], { dimensionality: "matrix" }],
+    ["RESULTS", [{ name: "id", type: "any" }, { name: "options", type: "any", dimensionality: "matrix", optional: true, repeating: true }], { dimensionality: "matrix" }],
+    ["STATUS", [{ name: "executionId", type: "string" }, { name: "detail", type: "boolean", optional: true }], { type: "string" }],
+  ] as const)("%s parameters and result", (id, parameters, result) => {
+    const fn = functions.find((f) => f.id === id)!;
+    expect(fn.parameters.map(({ description: _d, ...p }: FunctionJson["parameters"][number] & { description?: string }) => p)).toEqual(parameters);
+    expect(fn.result).toEqual(result);
+  });
+
+  it("every function and parameter has a description a user sees in Excel's formula help", () => {
+    for (const fn of functions as (FunctionJson & { description?: string })[]) {
+      expect(fn.description?.length).toBeGreaterThan(10);
+      for (const p of fn.parameters as { description?: string }[]) expect(p.description?.length).toBeGreaterThan(5);
+    }
+  });
+});
+
+describe("bundles and page", () => {
+  it("the metadata plugin appended the associate calls to the functions bundle", () => {
+    const code = ["functions.js", "shared.js"].map((f) => readFileSync(join(out, f), "utf8")).join("\n");
+    for (const id of ["DATASET", "RESULTS", "STATUS"]) expect(code).toContain(`CustomFunctions.associate("${id}"`);
+  });
+
+  it("the shared page loads office.js from Microsoft's CDN first, then the runtime and all three bundles", () => {
+    const scripts = [...page.matchAll(/<script[^>]*src="?([^"\s>]+)/g)].map((m) => m[1]);
+    expect(scripts[0]).toBe("https://appsforoffice.microsoft.com/lib/1/hosted/office.js");
+    expect(scripts).toEqual(expect.arrayContaining(["runtime.js", "functions.js", "commands.js", "taskpane.js"]));
+    expect(scripts.indexOf("runtime.js")).toBeLessThan(scripts.indexOf("functions.js"));
+  });
+
+  it("SERVICE_API_BASE_URL is compiled in", () => {
+    const code = ["shared.js", "functions.js"].filter((f) => existsSync(join(out, f))).map((f) => readFileSync(join(out, f), "utf8"));
+    expect(code.join("\n")).toContain(API);
+  });
+
+  it.each([16, 32, 64, 80])("icon-%i.png is copied", (size) => {
+    const png = readFileSync(join(out, "assets", `icon-${size}.png`));
+    expect(png.readUInt32BE(16)).toBe(size);
+    expect(png.readUInt32BE(20)).toBe(size);
+  });
+});
+
+describe("the built manifest", () => {
+  const urls = (): string[] => [...manifest.matchAll(/DefaultValue="(https?:[^"]+)"/g)].map((m) => m[1]!);
+
+  it("points every add-in URL at ADDIN_BASE_URL over https", () => {
+    const own = urls().filter((u) => !u.startsWith("https://go.microsoft.com"));
+    expect(own.length).toBeGreaterThanOrEqual(9);
+    for (const url of own) expect(url.startsWith(`${ADDIN}/`)).toBe(true);
+    expect(manifest).not.toContain("localhost");
+  });
+
+  it("names the built files that exist", () => {
+    for (const url of urls()) {
+      const file = url.slice(ADDIN.length + 1).replace(/[?#].*$/, "");
+      if (/\.(html|js|json|png)$/.test(file)) expect(existsSync(join(out, file))).toBe(true);
+    }
+  });
+
+  it("lists the API's origin as an app domain", () => {
+    expect(manifest).toContain(`<AppDomain>${API}</AppDomain>`);
+    expect(manifest).not.toContain("127.0.0.1");
+  });
+});
