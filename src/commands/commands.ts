@@ -1,13 +1,18 @@
-// PLACEHOLDER written by the build engineer so webpack has an entry; the commands engineer replaces this file.
-// The manifest's Refresh All button runs the ExecuteFunction "refreshAll" associated here.
-import { refreshAll } from "../functions";
+/**
+ * Entry of the ribbon commands (webpack entry "commands"), in the shared runtime's page. Thin on purpose
+ * (DESIGN §4.11): the handler lives in refresh-command.ts and the orchestration in the pane's logic.
+ */
+import { sharedSessionReady } from "../session";
+import { defaultPaneDeps } from "../taskpane/boot";
+import { refreshAllCommand } from "./refresh-command";
 
-Office.onReady(() => {
-  Office.actions.associate("refreshAll", async (event: Office.AddinCommands.Event) => {
-    try {
-      await refreshAll();
-    } finally {
-      event.completed();
-    }
-  });
-});
+/** The manifest's `<Action xsi:type="ExecuteFunction"><FunctionName>refreshAll</FunctionName>`. */
+export const REFRESH_ALL_ACTION = "refreshAll";
+
+export function registerCommands(): void {
+  Office.actions.associate(REFRESH_ALL_ACTION, refreshAllCommand(defaultPaneDeps, { ready: sharedSessionReady }));
+}
+
+if (typeof Office !== "undefined") {
+  void Office.onReady(() => registerCommands());
+}

@@ -44,6 +44,8 @@ export interface UserItem {
 /** Everything the pane's controllers depend on; `bootTaskpane` builds it from the Office globals. */
 export interface PaneDeps {
   session: PaneSession;
+  /** The session's stored key and address being read (sharedSessionReady()); default: `session.load()`. */
+  ready?: Promise<unknown>;
   /** `Excel.run`, or the playground's emulation. */
   run: ExcelRun;
   /** `Office.context.document.settings`: table bindings and per-workbook usage. */

@@ -22,7 +22,7 @@ export interface SignInState {
 export class SignInController {
   readonly store: Store<SignInState>;
 
-  constructor(private readonly deps: Pick<PaneDeps, "session" | "fetch" | "checkClientOptions">) {
+  constructor(private readonly deps: Pick<PaneDeps, "session" | "ready" | "fetch" | "checkClientOptions">) {
     const { session } = deps;
     this.store = new Store<SignInState>({
       signedIn: session.signedIn,
@@ -41,7 +41,8 @@ export class SignInController {
 
   /** Loads the stored key and, when there is one, checks it is still accepted (one cheap request). */
   async start(): Promise<void> {
-    await this.deps.session.load();
+    // The shared session is loaded once per runtime (functions and pane await the same promise).
+    await (this.deps.ready ?? this.deps.session.load());
     const { session } = this.deps;
     this.store.set({ signedIn: session.signedIn, baseUrl: session.baseUrl });
     if (!session.signedIn) {

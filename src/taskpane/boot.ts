@@ -1,0 +1,47 @@
+import { officeRun, type SettingsLike } from "../excel";
+import { refreshAll as refreshFunctions } from "../functions";
+import { sharedSession, sharedSessionReady } from "../session";
+import { type PaneDeps, systemPaneClock } from "./logic/deps";
+import { HISTORY_ITEM, userItem } from "./logic/user-item";
+import { type MountedPane, mountTaskpane } from "./mount-taskpane";
+
+/** `Office.context.document.settings`, looked up at each call: the playground may swap its emulation in later. */
+export const documentSettings: SettingsLike = {
+  get: (name) => Office.context.document.settings.get(name),
+  set: (name, value) => Office.context.document.settings.set(name, value),
+  remove: (name) => Office.context.document.settings.remove(name),
+  saveAsync: (callback) => Office.context.document.settings.saveAsync((result) => callback({ status: result.status, error: result.error })),
+};
+
+/** The pane's dependencies in the add-in (and the playground): the shared session and the Office globals. */
+export function defaultPaneDeps(): PaneDeps {
+  return {
+    session: sharedSession(),
+    ready: sharedSessionReady(),
+    run: officeRun,
+    settings: documentSettings,
+    historyItem: userItem(HISTORY_ITEM),
+    clock: systemPaneClock,
+    refreshFunctions,
+  };
+}
+
+export interface BootOptions {
+  /** Where to mount; default `#app` of the current document. */
+  root?: HTMLElement;
+  /** Replace any dependency (the playground passes its own `run`, settings or session). */
+  deps?: Partial<PaneDeps>;
+}
+
+// One pane per root: a second boot on the same element (hot reload, playground re-run) replaces the first.
+const mounted = new WeakMap<HTMLElement, MountedPane>();
+
+/** Mounts the real pane; called by taskpane.ts on Office.onReady and by the playground with its own root. */
+export function bootTaskpane(options: BootOptions = {}): MountedPane {
+  const root = options.root ?? document.getElementById("app");
+  if (!root) throw new Error('bootTaskpane: no root element (expected <div id="app"> or options.root)');
+  mounted.get(root)?.unmount();
+  const pane = mountTaskpane(root, { ...defaultPaneDeps(), ...options.deps });
+  mounted.set(root, pane);
+  return pane;
+}

@@ -1,0 +1,108 @@
+import type { PaneDeps } from "./logic/deps";
+import { DatasetPickerController } from "./logic/dataset-picker";
+import { HistoryController } from "./logic/history-controller";
+import { HistoryStore } from "./logic/history-store";
+import { DEFAULT_INSERT_OPTIONS, InsertController, type InsertOptions } from "./logic/insert-controller";
+import { RefreshController } from "./logic/refresh-controller";
+import { RunController } from "./logic/run-controller";
+import { SignInController } from "./logic/sign-in-controller";
+import { UsageController } from "./logic/usage-controller";
+import { accountView, signInBadge } from "./view/account-view";
+import { activityView } from "./view/activity-view";
+import { confirmInline } from "./view/confirm";
+import { datasetView } from "./view/dataset-view";
+import { h } from "./view/dom";
+import { historyView } from "./view/history-view";
+import { queryView } from "./view/query-view";
+import { refreshView } from "./view/refresh-view";
+import { injectStyles } from "./view/styles";
+import { tabs } from "./view/tabs";
+import { usageView } from "./view/usage-view";
+
+/** The pane's controllers, for the playground and tests that drive a mounted pane. */
+export interface PaneControllers {
+  signIn: SignInController;
+  run: RunController;
+  insert: InsertController;
+  datasets: DatasetPickerController;
+  refresh: RefreshController;
+  history: HistoryController;
+  usage: UsageController;
+}
+
+export interface MountedPane {
+  controllers: PaneControllers;
+  /** Resolves once the stored key was loaded (and checked) and the history read. */
+  ready: Promise<void>;
+  unmount(): void;
+}
+
+/**
+ * Builds the pane inside `root` (the add-in's #app, or a div of the playground's page): it adds one scoped
+ * stylesheet to the document and otherwise touches nothing outside `root`. Office is reached only via `deps`.
+ */
+export function mountTaskpane(root: HTMLElement, deps: PaneDeps): MountedPane {
+  const doc = root.ownerDocument;
+  injectStyles(doc);
+  const historyStore = new HistoryStore(deps.historyItem);
+  const insertOptions: InsertOptions = { ...DEFAULT_INSERT_OPTIONS };
+  const confirmHost = h(doc, "div", {});
+  const c: PaneControllers = {
+    signIn: new SignInController(deps),
+    run: new RunController(deps, historyStore),
+    insert: new InsertController(deps),
+    datasets: new DatasetPickerController(deps),
+    refresh: new RefreshController(deps, (cost) =>
+      confirmInline(confirmHost, `Re-running ${cost.tables} quer${cost.tables === 1 ? "y" : "ies"} costs ${cost.credits} credits. Run them now?`, `Re-run (${cost.credits} credits)`),
+    ),
+    history: new HistoryController(deps, historyStore),
+    usage: new UsageController(deps),
+  };
+  const stopUsage = c.usage.start();
+
+  const query = queryView(doc, c.run, c.insert, insertOptions);
+  const historyPanel = h(doc, "div", {}, usageView(doc, c.usage));
+  const items = [
+    { label: "Query", panel: h(doc, "div", {}, query.element) },
+    { label: "Datasets", panel: h(doc, "div", {}, datasetView(doc, c.datasets, c.insert, insertOptions)) },
+    { label: "History", panel: historyPanel },
+    { label: "Account", panel: h(doc, "div", {}, accountView(doc, c.signIn)) },
+  ];
+  const panels = tabs(doc, "Service", items);
+  historyPanel.appendChild(
+    historyView(doc, c.history, c.insert, insertOptions, {
+      runAgain: (e) => {
+        panels.select(0);
+        query.fill(e.queryId, e.parameters, e.performance);
+      },
+    }),
+  );
+
+  const pane = h(
+    doc,
+    "div",
+    { class: "svc-pane" },
+    h(doc, "header", {}, h(doc, "h1", {}, "Service"), signInBadge(doc, c.signIn), refreshView(doc, c.refresh), confirmHost),
+    panels.list,
+    ...items.map((item) => item.panel),
+    activityView(doc, c.insert, c.refresh),
+  );
+  root.appendChild(pane);
+  // Until signed in the Account tab is where to start.
+  const ready = (async () => {
+    await Promise.all([c.signIn.start().catch(() => undefined), c.history.load().catch(() => undefined)]);
+    if (!c.signIn.store.state.signedIn) panels.select(3);
+  })();
+
+  return {
+    controllers: c,
+    ready,
+    unmount: () => {
+      stopUsage();
+      c.run.cancel();
+      c.insert.cancel();
+      c.refresh.cancel();
+      pane.remove();
+    },
+  };
+}
