@@ -16,11 +16,15 @@ export interface CachedTable {
 
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d{1,9})?)?)?\s*(?:Z|UTC|[+-]\d{2}(?::?\d{2})?)?$/i;
 
-/** CSV has no types: with excel dates asked for, a text column whose every value is a timestamp is one. */
+/**
+ * With Excel dates asked for, a text column whose every value is an ISO date or timestamp is taken as one: CSV
+ * (E5) has no types at all, and some columns are dates typed varchar on purpose (marketshare `time`, so filters
+ * compare it as text). Without the option such columns stay text, as the service typed them.
+ */
 function typesForRender(table: CachedTable, options: CellRequestOptions["render"]): string[] {
-  if (!table.typesInferred || options.timestamps !== "excel-date") return table.types;
+  if (options.timestamps !== "excel-date") return table.types;
   return table.types.map((type, c) => {
-    if (type !== "varchar") return type;
+    if (!/^(varchar|string|text)$/i.test(type)) return type;
     let seen = false;
     for (const row of table.rows) {
       const value = row[c];

@@ -48,7 +48,8 @@ export class StatusWatchers {
   requests = 0;
 
   constructor(options: StatusWatchersOptions) {
-    this.#options = { firstPollMs: 1000, maxPollMs: 5000, ...options };
+    // `??`, not a spread of defaults: callers pass undefined for "not set".
+    this.#options = { ...options, firstPollMs: options.firstPollMs ?? 1000, maxPollMs: options.maxPollMs ?? 5000 };
   }
 
   watch(executionId: string, listener: StatusListener): () => void {

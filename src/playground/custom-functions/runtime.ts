@@ -1,4 +1,4 @@
-import { CustomFunctionsError, ErrorCode } from "./error";
+import { CustomFunctionsError, ErrorCode, isCustomFunctionsError } from "./error";
 import { FakeStreamingInvocation } from "./invocation";
 import { type FunctionMetadata, type FunctionsMetadata, coerceArguments } from "./metadata";
 

@@ -38,25 +38,24 @@ export function memoryKeyStore(initial?: string): KeyStore {
 }
 
 /** A fetch that counts what reaches the network, by path. */
-export function countingFetch(): FetchLike & { count: number; paths: string[]; reset(): void } {
+export function countingFetch(inner?: FetchLike): FetchLike & { count: number; paths: string[]; reset(): void } {
   const state = { count: 0, paths: [] as string[] };
   const fetch: FetchLike = async (url, init) => {
     state.count++;
     state.paths.push(new URL(url).pathname);
-    return globalThis.fetch(url, init);
+    return inner ? inner(url, init) : globalThis.fetch(url, init);
   };
-  return Object.assign(fetch, {
-    get count() {
-      return state.count;
+  // defineProperties, not Object.assign: assign would copy the getters' current values once.
+  return Object.defineProperties(fetch, {
+    count: { get: () => state.count },
+    paths: { get: () => state.paths },
+    reset: {
+      value: () => {
+        state.count = 0;
+        state.paths = [];
+      },
     },
-    get paths() {
-      return state.paths;
-    },
-    reset() {
-      state.count = 0;
-      state.paths = [];
-    },
-  });
+  }) as FetchLike & { count: number; paths: string[]; reset(): void };
 }
 
 export interface Workbench {
@@ -73,7 +72,7 @@ export interface Workbench {
 /** The fake CustomFunctions runtime with the real functions.ts registered, a session and a functions runtime. */
 export function workbench(
   metadata: FunctionsMetadata,
-  init: { baseUrl: string; apiKey?: string; runtime?: Partial<FunctionsRuntimeOptions> },
+  init: { baseUrl: string; apiKey?: string; runtime?: Partial<FunctionsRuntimeOptions>; fetch?: FetchLike },
 ): Workbench {
   const cf = new FakeCustomFunctionsRuntime(metadata);
   const uninstall = installCustomFunctions(cf);
@@ -81,7 +80,7 @@ export function workbench(
   cf.associate("DATASET", serviceDataset);
   cf.associate("RESULTS", serviceResults);
   cf.associate("STATUS", serviceStatus);
-  const fetch = countingFetch();
+  const fetch = countingFetch(init.fetch);
   const session = new Session({
     keyStore: memoryKeyStore(init.apiKey),
     settingsStore: memorySettingsStore(),
@@ -121,4 +120,15 @@ export function errorOf(value: unknown): CustomFunctionsError {
 /** Lets queued promise jobs and I/O run. */
 export async function settle(turns = 5): Promise<void> {
   for (let i = 0; i < turns; i++) await new Promise<void>((resolve) => setImmediate(resolve));
+}
+
+/** Moves the runtime's clock a step at a time (status polls fire) until `done()`, waiting for real I/O between steps. */
+export async function until(bench: Workbench, done: () => boolean, stepMs = 1000, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    bench.clock.advance(stepMs);
+    await settle();
+  }
 }

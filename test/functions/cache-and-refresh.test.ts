@@ -1,0 +1,170 @@
+import type { FunctionsMetadata } from "../../src/playground/custom-functions";
+import { FAKE_KEY, fakeApi } from "./support/fake-api";
+import { type Workbench, errorOf, generatedMetadata, matrixOf, settle, workbench } from "./support/harness";
+
+const BASE = "http://service.test";
+const MINUTE = 60_000;
+
+describe("cache, dedupe and the refresh bus", () => {
+  let metadata: FunctionsMetadata;
+  let api: ReturnType<typeof fakeApi>;
+  let bench: Workbench;
+  beforeAll(async () => {
+    metadata = await generatedMetadata();
+  });
+  beforeEach(() => {
+    api = fakeApi();
+    bench = workbench(metadata, { baseUrl: BASE, apiKey: FAKE_KEY, fetch: api.fetch });
+  });
+  afterEach(() => bench.close());
+
+  const tvl = (value: unknown): unknown => matrixOf(value)[1]![1];
+
+  it("100 cells with the same formula cost one HTTP request", async () => {
+    const cells = Array.from({ length: 100 }, () => bench.cell("DATASET", "avs", "limit=5"));
+    const values = await Promise.all(cells.map((c) => c.result()));
+    expect(bench.fetch.count).toBe(1);
+    expect(values.every((v) => tvl(v) === 100)).toBe(true);
+    expect(bench.runtime.cacheStats()).toMatchObject({ fetches: 1, requests: 1, liveCells: 100 });
+  });
+
+  it("equivalent formulas share the entry; different ones do not", async () => {
+    await Promise.all([
+      bench.cell("DATASET", "AVS", "limit=5").result(),
+      bench.cell("DATASET", "avs-stats", "rows=5", "headers=false").result(),
+      bench.cell("DATASET", "avs", "limit=6").result(),
+    ]);
+    expect(bench.fetch.count).toBe(2);
+  });
+
+  it("re-entering the same formula (or a recalculation) serves the cache", async () => {
+    const first = bench.cell("DATASET", "dex", "ethereum");
+    await first.result();
+    first.cancel();
+    const again = bench.cell("DATASET", "dex", "Ethereum");
+    expect(tvl(await again.result())).toBe(100);
+    expect(bench.fetch.count).toBe(1);
+    expect(bench.runtime.cacheStats().hits).toBe(1);
+  });
+
+  it("curated data is kept until its dataset's next scheduled refresh (15 min for AVS)", async () => {
+    // The clock starts at 10:07 UTC: the AVS data refreshes at 10:15.
+    await bench.cell("DATASET", "avs").result();
+    bench.clock.advance(7 * MINUTE);
+    await bench.cell("DATASET", "avs").result();
+    expect(bench.fetch.count).toBe(1);
+    bench.clock.advance(1 * MINUTE + 1);
+    api.bump();
+    expect(tvl(await bench.cell("DATASET", "avs").result())).toBe(200);
+    expect(bench.fetch.count).toBe(2);
+  });
+
+  it("auto-refresh: at the scheduled refresh live cells get new values without a recalculation", async () => {
+    const cells = [bench.cell("DATASET", "avs"), bench.cell("DATASET", "avs", "headers=false")];
+    await Promise.all(cells.map((c) => c.result()));
+    const [at] = [...bench.runtime.autoRefreshSchedule().values()];
+    expect(new Date(at!).toISOString()).toBe("2024-06-01T10:15:30.000Z");
+    api.bump();
+    bench.clock.advance(at! - bench.clock.now());
+    const [a, b] = await Promise.all(cells.map((c) => c.result(2)));
+    expect(tvl(a)).toBe(200);
+    expect(matrixOf(b)[0]).toEqual(["alpha", 200]);
+    expect(bench.fetch.count).toBe(2);
+    // Re-armed for the next slot.
+    expect([...bench.runtime.autoRefreshSchedule().values()]).toEqual([Date.parse("2024-06-01T10:30:30.000Z")]);
+  });
+
+  it("auto_refresh=false: no timer; cancelling the last cell disarms the timer", async () => {
+    await bench.cell("DATASET", "dex", "base", "auto_refresh=false").result();
+    expect(bench.runtime.autoRefreshSchedule().size).toBe(0);
+    const cell = bench.cell("DATASET", "marketshare", "dex", "ethereum");
+    await cell.result();
+    expect([...bench.runtime.autoRefreshSchedule().values()]).toEqual([Date.parse("2024-06-01T23:30:30.000Z")]);
+    cell.cancel();
+    expect(bench.runtime.autoRefreshSchedule().size).toBe(0);
+  });
+
+  it("Refresh All re-fetches once per request and pushes into every live cell", async () => {
+    const cells = [
+      ...Array.from({ length: 10 }, () => bench.cell("DATASET", "avs")),
+      ...Array.from({ length: 5 }, () => bench.cell("DATASET", "dex", "base")),
+    ];
+    await Promise.all(cells.map((c) => c.result()));
+    bench.fetch.reset();
+    api.bump();
+    const events: unknown[] = [];
+    bench.runtime.onRefresh((event) => events.push(event));
+    await expect(bench.runtime.refreshAll()).resolves.toEqual({ cells: 15, requests: 2 });
+    expect(bench.fetch.count).toBe(2);
+    expect(cells.every((c) => tvl(c.latest) === 200 && c.results.length === 2)).toBe(true);
+    expect(events).toEqual([expect.objectContaining({ reason: "manual", keys: 2, cells: 15, requests: 2, failed: 0 })]);
+  });
+
+  it("cancelled invocations stop listening: no values after onCanceled, and they are not counted", async () => {
+    const cells = Array.from({ length: 4 }, () => bench.cell("DATASET", "avs"));
+    await Promise.all(cells.map((c) => c.result()));
+    cells[0]!.cancel();
+    cells[1]!.cancel();
+    api.bump();
+    await expect(bench.runtime.refreshAll()).resolves.toEqual({ cells: 2, requests: 1 });
+    expect(cells.map((c) => c.results.length)).toEqual([1, 1, 2, 2]);
+    expect(cells.map((c) => c.lateResults)).toEqual([0, 0, 0, 0]);
+    expect(bench.runtime.cacheStats().liveCells).toBe(2);
+  });
+
+  it("a cell cancelled while its request is in flight never receives the answer", async () => {
+    const release = api.hold();
+    const cell = bench.cell("DATASET", "avs");
+    await settle();
+    cell.cancel();
+    release();
+    await settle(10);
+    expect(cell.results).toEqual([]);
+    expect(cell.lateResults).toBe(0);
+  });
+
+  it("Refresh All leaves stored execution results alone (they never change) and forgets unused entries", async () => {
+    const run = bench.cell("RESULTS", "01EXEC");
+    const gone = bench.cell("DATASET", "dex", "gnosis");
+    await Promise.all([run.result(), gone.result()]);
+    gone.cancel();
+    bench.fetch.reset();
+    await expect(bench.runtime.refreshAll()).resolves.toEqual({ cells: 0, requests: 0 });
+    expect(bench.fetch.count).toBe(0);
+    expect(bench.runtime.cacheStats().entries).toBe(1);
+  });
+
+  it("signing out pushes the sign-in message into live cells; signing in brings the values back", async () => {
+    const cell = bench.cell("DATASET", "avs");
+    await cell.result();
+    await bench.session.signOut();
+    expect(errorOf(await cell.result(2))).toMatchObject({ code: "#VALUE!", message: "Sign in from the Service task pane to use SERVICE functions" });
+    await bench.session.signIn(FAKE_KEY);
+    expect(tvl(await cell.result(3))).toBe(100);
+  });
+
+  it("no stored key: cells say how to sign in, without any request", async () => {
+    bench.close();
+    bench = workbench(metadata, { baseUrl: BASE, fetch: api.fetch });
+    const cell = bench.cell("DATASET", "avs");
+    expect(errorOf(await cell.result())).toMatchObject({ code: "#VALUE!", message: "Sign in from the Service task pane to use SERVICE functions" });
+    expect(bench.fetch.count).toBe(0);
+    await bench.session.signIn(FAKE_KEY);
+    expect(tvl(await cell.result(2))).toBe(100);
+  });
+
+  it("idle entries are evicted past the cache budget; entries live cells show are kept", async () => {
+    bench.close();
+    bench = workbench(metadata, { baseUrl: BASE, apiKey: FAKE_KEY, fetch: api.fetch, runtime: { cacheMaxBytes: 60 } });
+    const kept = bench.cell("DATASET", "dex", "base");
+    await kept.result();
+    const idle = bench.cell("DATASET", "dex", "celo");
+    await idle.result();
+    idle.cancel();
+    await bench.cell("DATASET", "dex", "scroll").result();
+    const keys = bench.runtime.cacheStats().entries;
+    expect(keys).toBe(2);
+    await bench.cell("DATASET", "dex", "base").result();
+    expect(bench.fetch.paths.filter((p) => p.endsWith("/base"))).toHaveLength(1);
+  });
+});
