@@ -18,7 +18,10 @@ export interface RefreshCommandOptions {
  * spends credits (re-running is the pane's, after a confirmation). `event.completed()` is always called,
  * or Excel keeps the button busy.
  */
-export function refreshAllCommand(deps: () => RefreshAllDeps, options: RefreshCommandOptions = {}): (event: CommandEvent) => Promise<void> {
+export function refreshAllCommand(
+  deps: () => RefreshAllDeps,
+  options: RefreshCommandOptions = {},
+): (event: CommandEvent) => Promise<void> {
   return async (event) => {
     try {
       await options.ready?.();

@@ -10,7 +10,8 @@ export const documentSettings: SettingsLike = {
   get: (name) => Office.context.document.settings.get(name),
   set: (name, value) => Office.context.document.settings.set(name, value),
   remove: (name) => Office.context.document.settings.remove(name),
-  saveAsync: (callback) => Office.context.document.settings.saveAsync((result) => callback({ status: result.status, error: result.error })),
+  saveAsync: (callback) =>
+    Office.context.document.settings.saveAsync((result) => callback({ status: result.status, error: result.error })),
 };
 
 /** The pane's dependencies in the add-in (and the playground): the shared session and the Office globals. */

@@ -5,15 +5,33 @@ export { type PaneDeps, type PaneSession, type PaneClock, type UserItem, systemP
 export { Store } from "./logic/store";
 export { SignInController, type SignInState, type KeyStatus } from "./logic/sign-in-controller";
 export { checkKey, type KeyCheck, type KeyCheckResult } from "./logic/key-check";
-export { RunController, describeState, type RunState, type RunRequest, type RunPhase } from "./logic/run-controller";
-export { InsertController, DEFAULT_INSERT_OPTIONS, type InsertOptions, type InsertState, type InsertPhase } from "./logic/insert-controller";
+export { RunController, type RunState, type RunRequest, type RunPhase } from "./logic/run-controller";
+export { describeState, historyPatch } from "./logic/run-states";
+export {
+  InsertController,
+  DEFAULT_INSERT_OPTIONS,
+  type InsertOptions,
+  type InsertState,
+  type InsertPhase,
+} from "./logic/insert-controller";
 export { type InsertSource, type DatasetParams, bindingFor } from "./logic/insert-source";
-export { DatasetPickerController, datasetRequest, type DatasetChoice, type DatasetPickerState } from "./logic/dataset-picker";
+export {
+  DatasetPickerController,
+  datasetRequest,
+  type DatasetChoice,
+  type DatasetPickerState,
+} from "./logic/dataset-picker";
 export { DATASETS, datasetInfo, type DatasetInfo, type DatasetArg } from "./logic/dataset-catalog";
 export { datasetFormula, formulaString, MAX_FORMULA_LENGTH, type DatasetFormulaInput } from "./logic/dataset-formula";
 export { RefreshController, type RefreshState } from "./logic/refresh-controller";
 export { refreshAll, refreshSummary, type RefreshAllResult, type RefreshAllDeps } from "./logic/refresh-all";
-export { refreshBoundTables, rerunCost, type QueryRefreshMode, type RerunCost, type TableOutcome } from "./logic/refresh-tables";
+export {
+  refreshBoundTables,
+  rerunCost,
+  type QueryRefreshMode,
+  type RerunCost,
+  type TableOutcome,
+} from "./logic/refresh-tables";
 export { HistoryController, type HistoryState } from "./logic/history-controller";
 export { HistoryStore, HISTORY_LIMIT, type HistoryEntry } from "./logic/history-store";
 export { UsageController, USAGE_SETTING, type UsageState, type WorkbookUsage } from "./logic/usage-controller";

@@ -53,7 +53,11 @@ export function mountTaskpane(root: HTMLElement, deps: PaneDeps): MountedPane {
     insert: new InsertController(deps),
     datasets: new DatasetPickerController(deps),
     refresh: new RefreshController(deps, (cost) =>
-      confirmInline(confirmHost, `Re-running ${cost.tables} quer${cost.tables === 1 ? "y" : "ies"} costs ${cost.credits} credits. Run them now?`, `Re-run (${cost.credits} credits)`),
+      confirmInline(
+        confirmHost,
+        `Re-running ${cost.tables} quer${cost.tables === 1 ? "y" : "ies"} costs ${cost.credits} credits. Run them now?`,
+        `Re-run (${cost.credits} credits)`,
+      ),
     ),
     history: new HistoryController(deps, historyStore),
     usage: new UsageController(deps),
@@ -72,7 +76,7 @@ export function mountTaskpane(root: HTMLElement, deps: PaneDeps): MountedPane {
   historyPanel.appendChild(
     historyView(doc, c.history, c.insert, insertOptions, {
       runAgain: (e) => {
-        panels.select(0);
+        panels.select(0, true);
         query.fill(e.queryId, e.parameters, e.performance);
       },
     }),
@@ -82,7 +86,15 @@ export function mountTaskpane(root: HTMLElement, deps: PaneDeps): MountedPane {
     doc,
     "div",
     { class: "svc-pane" },
-    h(doc, "header", {}, h(doc, "h1", {}, "Service"), signInBadge(doc, c.signIn), refreshView(doc, c.refresh), confirmHost),
+    h(
+      doc,
+      "header",
+      {},
+      h(doc, "h1", {}, "Service"),
+      signInBadge(doc, c.signIn),
+      refreshView(doc, c.refresh, c.insert),
+      confirmHost,
+    ),
     panels.list,
     ...items.map((item) => item.panel),
     activityView(doc, c.insert, c.refresh),

@@ -37,17 +37,29 @@ describe("ribbon Refresh All", () => {
 
   test("refreshes the cells, then the bound tables with their latest result, without spending credits", async () => {
     const calls: string[] = [];
-    const pane = await testPane(service.url, { apiKey: TEST_KEYS.demo, refreshFunctions: async () => void calls.push("cells") });
+    const pane = await testPane(service.url, {
+      apiKey: TEST_KEYS.demo,
+      refreshFunctions: async () => void calls.push("cells"),
+    });
     const run = await pane.session.client().run(1001, { parameters: { days: "5" } });
     await new InsertController(pane.deps).insert(
-      { kind: "execution", executionId: run.executionId, queryId: 1001, parameters: { days: "5" }, performance: "medium" },
+      {
+        kind: "execution",
+        executionId: run.executionId,
+        queryId: 1001,
+        parameters: { days: "5" },
+        performance: "medium",
+      },
       { destination: "selection", asTable: true, headers: true },
     );
     await pane.session.client().run(1001, { parameters: { days: "9" } });
     const credits = pane.session.usage.snapshot().creditsSpent;
     const results: RefreshAllResult[] = [];
     const event = commandEvent();
-    await refreshAllCommand(() => pane.deps, { ready: async () => void calls.push("ready"), onDone: (r) => results.push(r) })(event);
+    await refreshAllCommand(() => pane.deps, {
+      ready: async () => void calls.push("ready"),
+      onDone: (r) => results.push(r),
+    })(event);
     expect(event.completions).toBe(1);
     expect(calls).toEqual(["ready", "cells"]);
     expect(results[0]!.tables).toEqual([expect.objectContaining({ status: "refreshed", rows: 9 })]);
@@ -57,8 +69,20 @@ describe("ribbon Refresh All", () => {
   });
 
   test.each([
-    ["deps cannot be built", () => { throw new Error("no Office"); }, undefined],
-    ["the session cannot be read", undefined, async () => { throw new Error("storage"); }],
+    [
+      "deps cannot be built",
+      () => {
+        throw new Error("no Office");
+      },
+      undefined,
+    ],
+    [
+      "the session cannot be read",
+      undefined,
+      async () => {
+        throw new Error("storage");
+      },
+    ],
   ])("completes the event even when %s", async (_name, badDeps, ready) => {
     const pane = await testPane(service.url);
     const event = commandEvent();
@@ -70,7 +94,16 @@ describe("ribbon Refresh All", () => {
     const pane = await testPane(service.url);
     pane.deps.settings.set("service.tableBindings", {
       version: 1,
-      bindings: [{ kind: "query", id: 1002, tableName: "T", sheet: "Sheet1", address: "Sheet1!A1:B2", insertedAt: "2026-01-01T00:00:00Z" }],
+      bindings: [
+        {
+          kind: "query",
+          id: 1002,
+          tableName: "T",
+          sheet: "Sheet1",
+          address: "Sheet1!A1:B2",
+          insertedAt: "2026-01-01T00:00:00Z",
+        },
+      ],
     });
     const results: RefreshAllResult[] = [];
     const event = commandEvent();

@@ -11,14 +11,21 @@ describe("formula text", () => {
     [{ name: "avs", args: [], params: {} }, '=SERVICE.DATASET("avs")'],
     [{ name: "dex", args: ["base"], params: { limit: 10 } }, '=SERVICE.DATASET("dex","base","limit=10")'],
     [
-      { name: "marketshare", args: ["nft", "ethereum"], params: { sort_by: "volume_usd desc", columns: "project,volume_usd" } },
+      {
+        name: "marketshare",
+        args: ["nft", "ethereum"],
+        params: { sort_by: "volume_usd desc", columns: "project,volume_usd" },
+      },
       '=SERVICE.DATASET("marketshare","nft","ethereum","sort_by=volume_usd desc","columns=project,volume_usd")',
     ],
     [
       { name: "dex", args: ["base"], params: { filters: `token_pair = 'WETH-USDC'` }, headers: false },
       `=SERVICE.DATASET("dex","base","filters=token_pair = 'WETH-USDC'","headers=FALSE")`,
     ],
-    [{ name: "users", args: [], params: { filters: 'fname = "a"' } }, '=SERVICE.DATASET("users","filters=fname = ""a""")'],
+    [
+      { name: "users", args: [], params: { filters: 'fname = "a"' } },
+      '=SERVICE.DATASET("users","filters=fname = ""a""")',
+    ],
     [{ name: "users", args: [], params: { limit: 0 } }, '=SERVICE.DATASET("users","limit=0")'],
   ])("%j → %s", (input, formula) => {
     expect(datasetFormula(input)).toBe(formula);
@@ -31,12 +38,19 @@ describe("formula text", () => {
   });
 
   test("the functions read the formula's arguments back as the same request", () => {
-    const input = { name: "marketshare", args: ["dex", "base"], params: { filters: "trades > 5", sort_by: "time desc", columns: "time,project", limit: 25 } };
+    const input = {
+      name: "marketshare",
+      args: ["dex", "base"],
+      params: { filters: "trades > 5", sort_by: "time desc", columns: "time,project", limit: 25 },
+    };
     const formula = datasetFormula(input);
     // Excel hands each argument over as a 1×1 matrix; undo the formula quoting the way Excel parses it.
     const literals = [...formula.matchAll(/"((?:[^"]|"")*)"/g)].map((m) => m[1]!.replace(/""/g, '"'));
     const [name, ...rest] = literals;
-    const read = readArguments("DATASET", rest.map((v) => [[v]]));
+    const read = readArguments(
+      "DATASET",
+      rest.map((v) => [[v]]),
+    );
     const request = functionsDatasetRequest(name, read.positional, read.options);
     expect(request.source).toMatchObject({ kind: "dataset", path: "/v1/marketshare/dex/base" });
     expect(request.params).toEqual({ columns: "time,project", filters: "trades > 5", sort_by: "time desc", limit: 25 });
@@ -54,11 +68,28 @@ describe("dataset picker", () => {
     const picker = new DatasetPickerController({ run: createWorkbook().run });
     picker.choose("dex");
     expect(picker.store.state.formula).toBe('=SERVICE.DATASET("dex","ethereum")');
-    picker.update({ args: { chain: "base" }, columns: ["usd_liquidity", "token_pair"], sortBy: "usd_liquidity desc", limit: " 20 " });
-    expect(picker.store.state.formula).toBe('=SERVICE.DATASET("dex","base","sort_by=usd_liquidity desc","columns=token_pair,usd_liquidity","limit=20")');
-    expect(picker.source()).toEqual({ kind: "dataset", name: "dex", args: ["base"], params: { sort_by: "usd_liquidity desc", columns: "token_pair,usd_liquidity", limit: 20 } });
+    picker.update({
+      args: { chain: "base" },
+      columns: ["usd_liquidity", "token_pair"],
+      sortBy: "usd_liquidity desc",
+      limit: " 20 ",
+    });
+    expect(picker.store.state.formula).toBe(
+      '=SERVICE.DATASET("dex","base","sort_by=usd_liquidity desc","columns=token_pair,usd_liquidity","limit=20")',
+    );
+    expect(picker.source()).toEqual({
+      kind: "dataset",
+      name: "dex",
+      args: ["base"],
+      params: { sort_by: "usd_liquidity desc", columns: "token_pair,usd_liquidity", limit: 20 },
+    });
     picker.choose("marketshare");
-    expect(picker.store.state.choice).toMatchObject({ args: { market: "dex", chain: "ethereum" }, columns: [], sortBy: "", limit: "" });
+    expect(picker.store.state.choice).toMatchObject({
+      args: { market: "dex", chain: "ethereum" },
+      columns: [],
+      sortBy: "",
+      limit: "",
+    });
   });
 
   test.each([
@@ -66,7 +97,15 @@ describe("dataset picker", () => {
     [{ limit: "-1" }, "Limit must be a whole number of rows (or blank for all)."],
     [{ args: { chain: "mars" } }, "Choose a chain from the list."],
   ])("a choice that cannot work says what to fix: %j", (patch, problem) => {
-    const base = { name: "dex", args: { chain: "base" }, filters: "", sortBy: "", columns: [], limit: "", headers: true };
+    const base = {
+      name: "dex",
+      args: { chain: "base" },
+      filters: "",
+      sortBy: "",
+      columns: [],
+      limit: "",
+      headers: true,
+    };
     expect(datasetRequest({ ...base, ...patch })).toEqual({ problem });
   });
 

@@ -58,8 +58,19 @@ describe("history with the service", () => {
     await run.run({ queryId: 1002, parameters: {}, performance: "large" });
     await run.run({ queryId: 1005, parameters: {}, performance: "medium" });
     const [failed, done] = history.store.state.entries;
-    expect(failed).toMatchObject({ queryId: 1005, state: "QUERY_STATE_FAILED", credits: 10, error: expect.stringMatching(/always fails/) });
-    expect(done).toMatchObject({ queryId: 1002, state: "QUERY_STATE_COMPLETED", credits: 20, rowCount: 500, expiresAt: expect.any(String) });
+    expect(failed).toMatchObject({
+      queryId: 1005,
+      state: "QUERY_STATE_FAILED",
+      credits: 10,
+      error: expect.stringMatching(/always fails/),
+    });
+    expect(done).toMatchObject({
+      queryId: 1002,
+      state: "QUERY_STATE_COMPLETED",
+      credits: 20,
+      rowCount: 500,
+      expiresAt: expect.any(String),
+    });
     expect(history.hasResult(done!)).toBe(true);
     expect(history.hasResult(failed!)).toBe(false);
     expect(historyItem.value).not.toContain(TEST_KEYS.demo);
@@ -68,7 +79,9 @@ describe("history with the service", () => {
   test("cancel from the history cancels the execution on the server", async () => {
     const { history, session, store } = await setup();
     const ack = await session.client().execute(1004);
-    await store.upsert(entry(0, { executionId: ack.execution_id, queryId: 1004, state: "QUERY_STATE_PENDING", baseUrl: service.url }));
+    await store.upsert(
+      entry(0, { executionId: ack.execution_id, queryId: 1004, state: "QUERY_STATE_PENDING", baseUrl: service.url }),
+    );
     expect(await history.cancel(ack.execution_id)).toBe(true);
     expect(history.store.state.entries[0]!.state).toMatch(/^QUERY_STATE_CANCEL+ED$/);
     expect(history.store.state.message).toBe("Execution cancelled.");
@@ -79,7 +92,9 @@ describe("history with the service", () => {
   test("refreshStates brings unfinished entries up to date", async () => {
     const { history, session, store } = await setup();
     const done = await session.client().run(1002);
-    await store.upsert(entry(0, { executionId: done.executionId, state: "QUERY_STATE_EXECUTING", baseUrl: service.url }));
+    await store.upsert(
+      entry(0, { executionId: done.executionId, state: "QUERY_STATE_EXECUTING", baseUrl: service.url }),
+    );
     await history.refreshStates();
     expect(history.store.state.entries[0]).toMatchObject({ state: "QUERY_STATE_COMPLETED", rowCount: 500 });
   });
@@ -112,7 +127,7 @@ describe("history with the service", () => {
 });
 
 test.each([
-  ['a,b\n1,2\n', "1,2\n"],
+  ["a,b\n1,2\n", "1,2\n"],
   ['"x\ny",b\r\n1,2', "1,2"],
   ["a,b", ""],
 ])("withoutHeader(%j)", (text, rest) => {

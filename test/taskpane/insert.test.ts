@@ -24,20 +24,42 @@ async function setup() {
   return { ...pane, insert, progress };
 }
 
-const from = (queryId: number) => ({ kind: "execution" as const, executionId: executions[queryId]!, queryId, parameters: {}, performance: "medium" as const });
+const from = (queryId: number) => ({
+  kind: "execution" as const,
+  executionId: executions[queryId]!,
+  queryId,
+  parameters: {},
+  performance: "medium" as const,
+});
 
 describe("insert a result", () => {
   test("as a table with a header at the selected cell: values, table, binding, usage", async () => {
     const { insert, wb, session, deps } = await setup();
     wb.select("Sheet1", "B3");
     const end = await insert.insert(from(1002), { destination: "selection", asTable: true, headers: true });
-    expect(end).toMatchObject({ phase: "complete", rowsWritten: 500, totalRows: 500, address: "Sheet1!B3:H503", tableName: "Query_1002" });
+    expect(end).toMatchObject({
+      phase: "complete",
+      rowsWritten: 500,
+      totalRows: 500,
+      address: "Sheet1!B3:H503",
+      tableName: "Query_1002",
+    });
     expect(end.message).toBe("Inserted 500 rows at Sheet1!B3:H503. Table Query_1002 is refreshable.");
-    expect(wb.inspect.values("Sheet1", "B3:D4")).toEqual([["trade_id", "block_time", "project"], [0, "2024-03-01 00:00:00.000", "uniswap"]]);
+    expect(wb.inspect.values("Sheet1", "B3:D4")).toEqual([
+      ["trade_id", "block_time", "project"],
+      [0, "2024-03-01 00:00:00.000", "uniswap"],
+    ]);
     expect(wb.inspect.tables()).toEqual([{ name: "Query_1002", sheet: "Sheet1", address: "Sheet1!B3:H503" }]);
     wb.reopen(); // the binding was saved, not just set
     expect(listBindings(deps.settings)).toEqual([
-      expect.objectContaining({ kind: "query", id: 1002, tableName: "Query_1002", address: "Sheet1!B3:H503", params: {}, options: expect.objectContaining({ headers: true, executionId: executions[1002], performance: "medium" }) }),
+      expect.objectContaining({
+        kind: "query",
+        id: 1002,
+        tableName: "Query_1002",
+        address: "Sheet1!B3:H503",
+        params: {},
+        options: expect.objectContaining({ headers: true, executionId: executions[1002], performance: "medium" }),
+      }),
     ]);
     expect(session.usage.snapshot().datapointsFetched).toBe(500 * 7);
   });
@@ -82,7 +104,9 @@ describe("insert a result", () => {
     expect(end.rowsWritten).toBeLessThan(1_000_000);
     expect(end.message).toMatch(/^Insert cancelled: [\d,]+ rows written and marked as incomplete at Sheet1!A1:J\d+\.$/);
     const markerRow = end.rowsWritten + 2; // header + rows, then the marker
-    expect(wb.inspect.values("Sheet1", `A${markerRow}`)[0]![0]).toMatch(/^Insert cancelled: [\d,]+ of 1,000,000 rows written\. The block above is incomplete\.$/);
+    expect(wb.inspect.values("Sheet1", `A${markerRow}`)[0]![0]).toMatch(
+      /^Insert cancelled: [\d,]+ of 1,000,000 rows written\. The block above is incomplete\.$/,
+    );
     expect(wb.inspect.cell("Sheet1", `A${markerRow}`).style).toMatchObject({ bold: true });
     expect(wb.inspect.tables()).toEqual([]);
     expect(listBindings(deps.settings)).toEqual([]);
@@ -102,7 +126,10 @@ describe("insert a result", () => {
 
   test("an expired or unknown execution fails with the server's message", async () => {
     const { insert } = await setup();
-    const end = await insert.insert({ kind: "execution", executionId: "01HZZZZZZZZZZZZZZZZZZZZZZZ" }, { destination: "selection", asTable: true, headers: true });
+    const end = await insert.insert(
+      { kind: "execution", executionId: "01HZZZZZZZZZZZZZZZZZZZZZZZ" },
+      { destination: "selection", asTable: true, headers: true },
+    );
     expect(end).toMatchObject({ phase: "failed" });
     expect(end.message).toMatch(/not found/i);
   });

@@ -10,7 +10,10 @@ test.each([
   [rows(["note", ""]), { ok: true, parameters: { note: "" } }],
   [rows(["", "7"]), { ok: false, message: 'Give the parameter with value "7" a name.', rowId: 1 }],
   [rows(["a", "1"], ["a", "2"]), { ok: false, message: 'The parameter "a" is listed twice.', rowId: 2 }],
-  [rows(["my param", "1"]), { ok: false, message: '"my param" is not a parameter name: use letters, digits and _.', rowId: 1 }],
+  [
+    rows(["my param", "1"]),
+    { ok: false, message: '"my param" is not a parameter name: use letters, digits and _.', rowId: 1 },
+  ],
 ])("toQueryParameters %#", (input, expected) => {
   expect(toQueryParameters(input)).toEqual(expected);
 });

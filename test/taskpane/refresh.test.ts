@@ -31,7 +31,8 @@ async function insertQueryTable(pane: TestPane, days: number) {
 }
 
 function noteRow(pane: TestPane): number {
-  for (let r = 1; r <= 80; r++) if (pane.wb.inspect.values("Sheet1", `A${r}`)[0]![0] === "note below the table") return r;
+  for (let r = 1; r <= 80; r++)
+    if (pane.wb.inspect.values("Sheet1", `A${r}`)[0]![0] === "note below the table") return r;
   return -1;
 }
 
@@ -54,14 +55,21 @@ describe("refresh of bound tables", () => {
     expect(pane.wb.inspect.tables()[0]!.address).toBe("Sheet1!A1:D4");
     expect(pane.wb.inspect.values("Sheet1", "A5:D5")).toEqual([["", "", "", ""]]); // no stale rows under new ones
     expect(noteRow(pane)).toBe(40 - 4);
-    expect(getBinding(pane.deps.settings, name)).toMatchObject({ address: "Sheet1!A1:D4", refreshedAt: expect.any(String) });
+    expect(getBinding(pane.deps.settings, name)).toMatchObject({
+      address: "Sheet1!A1:D4",
+      refreshedAt: expect.any(String),
+    });
   });
 
   test("re-running a query-bound table asks first, showing the cost; declined spends nothing", async () => {
     const pane = await testPane(service.url, { apiKey: TEST_KEYS.demo });
     const name = await insertQueryTable(pane, 4);
     const binding = getBinding(pane.deps.settings, name)!;
-    await saveBinding(pane.deps.settings, { ...binding, params: DAYS(12), options: { ...binding.options, performance: "large" } });
+    await saveBinding(pane.deps.settings, {
+      ...binding,
+      params: DAYS(12),
+      options: { ...binding.options, performance: "large" },
+    });
     expect(rerunCost(listBindings(pane.deps.settings))).toEqual({ tables: 1, credits: 20 });
     const asked: RerunCost[] = [];
     const spent = pane.session.usage.snapshot().creditsSpent;
@@ -69,7 +77,11 @@ describe("refresh of bound tables", () => {
     let refresh = new RefreshController(pane.deps, async (cost) => (asked.push(cost), false));
     let end = await refresh.refresh("rerun");
     expect(asked).toEqual([{ tables: 1, credits: 20 }]);
-    expect(end.outcomes).toEqual([expect.objectContaining({ status: "cancelled", message: "Not refreshed: re-run declined." })]);
+    expect(end).toMatchObject({
+      phase: "done",
+      outcomes: [],
+      message: "Nothing refreshed: re-running was declined, no credits spent.",
+    });
     expect(pane.session.usage.snapshot().creditsSpent).toBe(spent);
     expect(pane.wb.inspect.tables()[0]!.address).toBe("Sheet1!A1:D5");
 
@@ -87,20 +99,47 @@ describe("refresh of bound tables", () => {
     const pane = await testPane(service.url, { apiKey: TEST_KEYS.demo });
     const insert = new InsertController(pane.deps);
     const end = await insert.insert(
-      { kind: "dataset", name: "dex", args: ["base"], params: { columns: "token_pair,usd_liquidity", sort_by: "usd_liquidity desc", limit: 5 } },
+      {
+        kind: "dataset",
+        name: "dex",
+        args: ["base"],
+        params: { columns: "token_pair,usd_liquidity", sort_by: "usd_liquidity desc", limit: 5 },
+      },
       { destination: "selection", asTable: true, headers: true },
     );
     expect(end).toMatchObject({ phase: "complete", rowsWritten: 5, address: "Sheet1!A1:B6" });
     const binding = getBinding(pane.deps.settings, end.tableName!)!;
-    expect(binding).toMatchObject({ kind: "dataset", id: "dex", args: { chain: "base" }, params: { limit: 5, sort_by: "usd_liquidity desc" } });
-    for (const [limit, address] of [[9, "Sheet1!A1:B10"], [2, "Sheet1!A1:B3"]] as const) {
-      await saveBinding(pane.deps.settings, { ...getBinding(pane.deps.settings, end.tableName!)!, params: { ...binding.params, limit } });
+    expect(binding).toMatchObject({
+      kind: "dataset",
+      id: "dex",
+      args: { chain: "base" },
+      params: { limit: 5, sort_by: "usd_liquidity desc" },
+    });
+    for (const [limit, address] of [
+      [9, "Sheet1!A1:B10"],
+      [2, "Sheet1!A1:B3"],
+    ] as const) {
+      await saveBinding(pane.deps.settings, {
+        ...getBinding(pane.deps.settings, end.tableName!)!,
+        params: { ...binding.params, limit },
+      });
       const [outcome] = (await refreshAll(pane.deps, { mode: "latest" })).tables;
       expect(outcome).toMatchObject({ status: "refreshed", rows: limit });
       expect(pane.wb.inspect.tables()[0]!.address).toBe(address);
     }
     const liquidity = pane.wb.inspect.values("Sheet1", "B2:B3").map((r) => r[0] as number);
     expect(liquidity[0]).toBeGreaterThanOrEqual(liquidity[1]!);
+  });
+
+  test("refreshBoundTables asks too when called directly; declined, no table is touched", async () => {
+    const pane = await testPane(service.url, { apiKey: TEST_KEYS.demo });
+    await insertQueryTable(pane, 2);
+    const credits = pane.session.usage.snapshot().creditsSpent;
+    const result = await refreshAll(pane.deps, { mode: "rerun", confirmRerun: async () => false });
+    expect(result.tables).toEqual([
+      expect.objectContaining({ status: "cancelled", message: "Not refreshed: re-run declined." }),
+    ]);
+    expect(pane.session.usage.snapshot().creditsSpent).toBe(credits);
   });
 
   test("a table that is gone fails with a message; the functions' refresh runs first and its failure is reported", async () => {
@@ -120,7 +159,9 @@ describe("refresh of bound tables", () => {
     const result = await refreshAll(pane.deps, { mode: "latest" });
     expect(calls).toEqual(["functions"]);
     expect(result.functions).toEqual({ status: "failed", message: "cells busy" });
-    expect(result.tables).toEqual([expect.objectContaining({ status: "failed", message: expect.stringMatching(/no longer in this workbook/) })]);
+    expect(result.tables).toEqual([
+      expect.objectContaining({ status: "failed", message: expect.stringMatching(/no longer in this workbook/) }),
+    ]);
     expect(refreshSummary(result)).toBe("SERVICE cells failed: cells busy; 0 of 1 table refreshed; 1 failed.");
   });
 

@@ -1,5 +1,6 @@
 import { HistoryStore } from "../../src/taskpane/logic/history-store";
-import { RunController, describeState, type RunState } from "../../src/taskpane/logic/run-controller";
+import { RunController, type RunState } from "../../src/taskpane/logic/run-controller";
+import { describeState } from "../../src/taskpane/logic/run-states";
 import { startTestService, TEST_KEYS, type TestService } from "../support/service";
 import { manualPaneClock, testPane } from "./support/pane-deps";
 
@@ -21,8 +22,17 @@ async function setup(signedIn = true) {
 describe("run a query", () => {
   test("a parameterised run completes, shows its execution id and row count, and lands in the history", async () => {
     const { run, history, phases, session } = await setup();
-    const end = await run.run({ queryId: 1001, parameters: { symbol: "WBTC", days: "10", interval: "day" }, performance: "medium" });
-    expect(end).toMatchObject({ phase: "completed", serverState: "QUERY_STATE_COMPLETED", rowCount: 10, partial: false });
+    const end = await run.run({
+      queryId: 1001,
+      parameters: { symbol: "WBTC", days: "10", interval: "day" },
+      performance: "medium",
+    });
+    expect(end).toMatchObject({
+      phase: "completed",
+      serverState: "QUERY_STATE_COMPLETED",
+      rowCount: 10,
+      partial: false,
+    });
     expect(end.message).toBe("Completed · 10 rows.");
     expect(end.executionId).toMatch(/\S{10,}/);
     expect(phases).toEqual(["idle", "starting", "running", "completed"]);

@@ -31,7 +31,13 @@ describe("sign in", () => {
     ["a refused key", "not-a-key-0000000000", undefined, "invalid", /Invalid API key/],
     ["a blank key", "   ", undefined, "error", /Enter your API key/],
     ["an address that is not a URL", TEST_KEYS.demo, "localhost:8787", "error", /must use http or https/],
-    ["a service that does not answer", TEST_KEYS.demo, "http://127.0.0.1:9", "unreachable", /Service unreachable at http:\/\/127\.0\.0\.1:9/],
+    [
+      "a service that does not answer",
+      TEST_KEYS.demo,
+      "http://127.0.0.1:9",
+      "unreachable",
+      /Service unreachable at http:\/\/127\.0\.0\.1:9/,
+    ],
   ])("%s is reported and nothing is stored", async (_name, key, url, status, message) => {
     const pane = await testPane(service.url);
     const signIn = new SignInController(pane.deps);

@@ -52,6 +52,10 @@ describe("usage", () => {
     expect(second.store.state.workbook.creditsSpent).toBe(10);
     await second.resetWorkbook();
     pane.wb.reopen();
-    expect(pane.deps.settings.get(USAGE_SETTING)).toMatchObject({ creditsSpent: 0, executions: 0, datapointsFetched: 0 });
+    expect(pane.deps.settings.get(USAGE_SETTING)).toMatchObject({
+      creditsSpent: 0,
+      executions: 0,
+      datapointsFetched: 0,
+    });
   });
 });

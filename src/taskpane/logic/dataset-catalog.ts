@@ -23,8 +23,20 @@ const CHAIN_SHARE: DatasetArg = { name: "chain", label: "Chain", allowed: MARKET
 /** The curated datasets the picker offers, argument values from the client's lists (the allowed values). */
 export const DATASETS: readonly DatasetInfo[] = [
   { name: "avs", label: "Restaking: AVS metrics", refresh: "every 15 minutes", args: [], columns: DATASET_COLUMNS.avs },
-  { name: "operators", label: "Restaking: operator metadata", refresh: "every 15 minutes", args: [], columns: DATASET_COLUMNS.operators },
-  { name: "dex", label: "DEX pair statistics", refresh: "every 30 minutes", args: [CHAIN_DEX], columns: DATASET_COLUMNS.dex },
+  {
+    name: "operators",
+    label: "Restaking: operator metadata",
+    refresh: "every 15 minutes",
+    args: [],
+    columns: DATASET_COLUMNS.operators,
+  },
+  {
+    name: "dex",
+    label: "DEX pair statistics",
+    refresh: "every 30 minutes",
+    args: [CHAIN_DEX],
+    columns: DATASET_COLUMNS.dex,
+  },
   {
     name: "marketshare",
     label: "Marketplace market share",
@@ -32,8 +44,20 @@ export const DATASETS: readonly DatasetInfo[] = [
     args: [MARKET, CHAIN_SHARE],
     columns: DATASET_COLUMNS.marketshare,
   },
-  { name: "channels", label: "Social: channel trends", refresh: "every 30 minutes", args: [], columns: DATASET_COLUMNS.channels },
-  { name: "users", label: "Social: user trends", refresh: "every 30 minutes", args: [], columns: DATASET_COLUMNS.users },
+  {
+    name: "channels",
+    label: "Social: channel trends",
+    refresh: "every 30 minutes",
+    args: [],
+    columns: DATASET_COLUMNS.channels,
+  },
+  {
+    name: "users",
+    label: "Social: user trends",
+    refresh: "every 30 minutes",
+    args: [],
+    columns: DATASET_COLUMNS.users,
+  },
 ];
 
 // The client is the authority on names; a dataset added there without a picker entry is a bug to notice.

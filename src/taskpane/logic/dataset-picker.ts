@@ -28,12 +28,15 @@ export interface DatasetPickerState {
 
 function initialChoice(info: DatasetInfo): DatasetChoice {
   const args: Record<string, string> = {};
-  for (const a of info.args) args[a.name] = a.name === "chain" ? (a.allowed.includes("ethereum") ? "ethereum" : a.allowed[0]!) : a.allowed[0]!;
+  for (const a of info.args)
+    args[a.name] = a.name === "chain" ? (a.allowed.includes("ethereum") ? "ethereum" : a.allowed[0]!) : a.allowed[0]!;
   return { name: info.name, args, filters: "", sortBy: "", columns: [], limit: "", headers: true };
 }
 
 /** Turns a choice into what the service takes, or says what to fix. */
-export function datasetRequest(choice: DatasetChoice): { source: Extract<InsertSource, { kind: "dataset" }> } | { problem: string } {
+export function datasetRequest(
+  choice: DatasetChoice,
+): { source: Extract<InsertSource, { kind: "dataset" }> } | { problem: string } {
   const info = datasetInfo(choice.name);
   if (!info) return { problem: `Choose a dataset.` };
   const args: string[] = [];
@@ -48,7 +51,8 @@ export function datasetRequest(choice: DatasetChoice): { source: Extract<InsertS
   const columns = info.columns.filter((c) => choice.columns.includes(c));
   if (columns.length > 0) params.columns = columns.join(",");
   if (choice.limit.trim()) {
-    if (!/^\d+$/.test(choice.limit.trim())) return { problem: "Limit must be a whole number of rows (or blank for all)." };
+    if (!/^\d+$/.test(choice.limit.trim()))
+      return { problem: "Limit must be a whole number of rows (or blank for all)." };
     params.limit = Number(choice.limit.trim());
   }
   return { source: { kind: "dataset", name: info.name, args, params } };
@@ -96,7 +100,9 @@ export class DatasetPickerController {
         await context.sync();
         return cell.address;
       });
-      this.store.set({ message: `Formula inserted at ${address}. It refreshes with Refresh All and on the dataset's schedule.` });
+      this.store.set({
+        message: `Formula inserted at ${address}. It refreshes with Refresh All and on the dataset's schedule.`,
+      });
       return true;
     } catch (error) {
       this.store.set({ message: paneMessage(error) });
@@ -111,7 +117,10 @@ export class DatasetPickerController {
     const { name, args, params } = r.source;
     const formula = datasetFormula({ name, args, params, headers: choice.headers });
     if (formula.length > MAX_FORMULA_LENGTH) {
-      return this.store.set({ formula: undefined, problem: "The formula would be longer than Excel allows; shorten the filters." });
+      return this.store.set({
+        formula: undefined,
+        problem: "The formula would be longer than Excel allows; shorten the filters.",
+      });
     }
     this.store.set({ formula, problem: undefined });
   }

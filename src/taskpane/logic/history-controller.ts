@@ -16,7 +16,10 @@ export interface HistoryState {
 export class HistoryController {
   readonly store = new Store<HistoryState>({ entries: [], message: "" });
 
-  constructor(private readonly deps: Pick<PaneDeps, "session" | "clock">, private readonly history: HistoryStore) {
+  constructor(
+    private readonly deps: Pick<PaneDeps, "session" | "clock">,
+    private readonly history: HistoryStore,
+  ) {
     history.onChange((entries) => this.store.set({ entries: this.#visible(entries) }));
     deps.session.onChange(() => this.store.set({ entries: this.#visible(this.history.entries) }));
   }
@@ -44,34 +47,50 @@ export class HistoryController {
   }
 
   async cancel(executionId: string): Promise<boolean> {
-    return this.#busy(executionId, async () => {
-      const client = this.deps.session.client();
-      const cancelled = await client.cancel(executionId);
-      const status = await client.status(executionId);
-      await this.history.update(executionId, { state: status.state });
-      this.store.set({ message: cancelled ? "Execution cancelled." : `Not cancelled: the execution is ${describe(status.state)}.` });
-      return cancelled;
-    }, false);
+    return this.#busy(
+      executionId,
+      async () => {
+        const client = this.deps.session.client();
+        const cancelled = await client.cancel(executionId);
+        const status = await client.status(executionId);
+        await this.history.update(executionId, { state: status.state });
+        this.store.set({
+          message: cancelled ? "Execution cancelled." : `Not cancelled: the execution is ${describe(status.state)}.`,
+        });
+        return cancelled;
+      },
+      false,
+    );
   }
 
   /** The CSV's parts and file name; the view turns them into a download. */
   async csv(executionId: string): Promise<{ fileName: string; parts: string[] } | undefined> {
-    return this.#busy(executionId, async () => {
-      const entry = this.store.state.entries.find((e) => e.executionId === executionId);
-      const partial = entry?.state === "QUERY_STATE_COMPLETED_PARTIAL";
-      const parts = await collectCsv(this.deps.session.client(), executionId, { partial });
-      this.store.set({ message: "CSV ready." });
-      return { fileName: csvFileName(entry?.queryId, executionId), parts };
-    }, undefined);
+    return this.#busy(
+      executionId,
+      async () => {
+        const entry = this.store.state.entries.find((e) => e.executionId === executionId);
+        const partial = entry?.state === "QUERY_STATE_COMPLETED_PARTIAL";
+        const parts = await collectCsv(this.deps.session.client(), executionId, { partial });
+        this.store.set({ message: "CSV ready." });
+        return { fileName: csvFileName(entry?.queryId, executionId), parts };
+      },
+      undefined,
+    );
   }
 
   /** Results are kept 90 days; after `expires_at` they cannot be inserted or downloaded. */
   isExpired(entry: HistoryEntry): boolean {
-    return entry.state === "QUERY_STATE_EXPIRED" || (!!entry.expiresAt && Date.parse(entry.expiresAt) <= this.deps.clock.now());
+    return (
+      entry.state === "QUERY_STATE_EXPIRED" ||
+      (!!entry.expiresAt && Date.parse(entry.expiresAt) <= this.deps.clock.now())
+    );
   }
 
   hasResult(entry: HistoryEntry): boolean {
-    return (entry.state === "QUERY_STATE_COMPLETED" || entry.state === "QUERY_STATE_COMPLETED_PARTIAL") && !this.isExpired(entry);
+    return (
+      (entry.state === "QUERY_STATE_COMPLETED" || entry.state === "QUERY_STATE_COMPLETED_PARTIAL") &&
+      !this.isExpired(entry)
+    );
   }
 
   async #busy<T>(executionId: string, action: () => Promise<T>, fallback: T): Promise<T> {
@@ -92,5 +111,8 @@ export class HistoryController {
 }
 
 export function describe(state: string): string {
-  return state.replace(/^QUERY_STATE_/, "").toLowerCase().replace(/_/g, " ");
+  return state
+    .replace(/^QUERY_STATE_/, "")
+    .toLowerCase()
+    .replace(/_/g, " ");
 }

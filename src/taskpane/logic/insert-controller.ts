@@ -45,7 +45,14 @@ export class InsertController {
     if (this.busy) return this.store.state;
     const abort = new AbortController();
     this.#abort = abort;
-    this.store.set({ phase: "preparing", rowsWritten: 0, totalRows: undefined, address: undefined, tableName: undefined, message: "Fetching the first rows…" });
+    this.store.set({
+      phase: "preparing",
+      rowsWritten: 0,
+      totalRows: undefined,
+      address: undefined,
+      tableName: undefined,
+      message: "Fetching the first rows…",
+    });
     try {
       const { session } = this.deps;
       const { source: from, params } = clientSource(source);
@@ -76,15 +83,25 @@ export class InsertController {
       });
       this.store.set({ rowsWritten: result.rowsWritten, address: result.address, tableName: result.tableName });
       if (result.status === "cancelled") {
-        return this.#end("cancelled", `Insert cancelled: ${count(result.rowsWritten)} rows written and marked as incomplete at ${result.address}.`);
+        return this.#end(
+          "cancelled",
+          `Insert cancelled: ${count(result.rowsWritten)} rows written and marked as incomplete at ${result.address}.`,
+        );
       }
       if (result.tableName) {
-        const binding = bindingFor(source, { tableName: result.tableName, sheet: result.sheet, address: result.address, headers: options.headers }, new Date(this.deps.clock.now()));
+        const binding = bindingFor(
+          source,
+          { tableName: result.tableName, sheet: result.sheet, address: result.address, headers: options.headers },
+          new Date(this.deps.clock.now()),
+        );
         await saveBinding(this.deps.settings, binding);
       }
       const partial = paged.partial ? " The result is partial (truncated by the service)." : "";
       const refreshable = result.tableName ? ` Table ${result.tableName} is refreshable.` : "";
-      return this.#end("complete", `Inserted ${count(result.rowsWritten)} rows at ${result.address}.${refreshable}${partial}`);
+      return this.#end(
+        "complete",
+        `Inserted ${count(result.rowsWritten)} rows at ${result.address}.${refreshable}${partial}`,
+      );
     } catch (error) {
       return this.#end("failed", paneMessage(error));
     } finally {

@@ -26,14 +26,18 @@ export interface DatasetParams {
 
 export function clientSource(source: InsertSource): { source: Source; params: ResultParams } {
   if (source.kind === "execution") {
-    return { source: { executionId: source.executionId }, params: source.partial ? { allow_partial_results: true } : {} };
+    return {
+      source: { executionId: source.executionId },
+      params: source.partial ? { allow_partial_results: true } : {},
+    };
   }
   return { source: { dataset: source.name, args: source.args }, params: { ...source.params } };
 }
 
 /** Sheet and table name wish: "Query 1002", "dex base". */
 export function sourceLabel(source: InsertSource): string {
-  if (source.kind === "execution") return source.queryId ? `Query ${source.queryId}` : `Execution ${source.executionId.slice(-6)}`;
+  if (source.kind === "execution")
+    return source.queryId ? `Query ${source.queryId}` : `Execution ${source.executionId.slice(-6)}`;
   return [source.name, ...source.args].join(" ");
 }
 
@@ -49,14 +53,31 @@ export function bindingFor(
   placed: { tableName: string; sheet: string; address: string; headers: boolean },
   now: Date,
 ): TableBinding {
-  const common = { tableName: placed.tableName, sheet: placed.sheet, address: placed.address, insertedAt: now.toISOString() };
+  const common = {
+    tableName: placed.tableName,
+    sheet: placed.sheet,
+    address: placed.address,
+    insertedAt: now.toISOString(),
+  };
   if (source.kind === "dataset") {
     const names = datasetArgNames(source.name);
     const args: Record<string, JsonValue> = {};
     source.args.forEach((value, i) => (args[names[i] ?? String(i)] = value));
-    return { kind: "dataset", id: source.name, args, params: jsonRecord({ ...source.params }), options: { headers: placed.headers }, ...common };
+    return {
+      kind: "dataset",
+      id: source.name,
+      args,
+      params: jsonRecord({ ...source.params }),
+      options: { headers: placed.headers },
+      ...common,
+    };
   }
-  const options = jsonRecord({ headers: placed.headers, executionId: source.executionId, performance: source.performance, partial: source.partial });
+  const options = jsonRecord({
+    headers: placed.headers,
+    executionId: source.executionId,
+    performance: source.performance,
+    partial: source.partial,
+  });
   if (source.queryId === undefined) return { kind: "execution", id: source.executionId, options, ...common };
   return { kind: "query", id: source.queryId, params: jsonRecord(source.parameters ?? {}), options, ...common };
 }

@@ -29,7 +29,10 @@ export async function checkKey(client: Pick<ServiceClient, "status">, baseUrl: s
     return { status: "valid", message: "Key accepted." };
   } catch (error) {
     if (isUnauthorizedError(error) || isForbiddenError(error)) {
-      return { status: "invalid", message: "Invalid API key: the service refused it. Check for typos or create a new key." };
+      return {
+        status: "invalid",
+        message: "Invalid API key: the service refused it. Check for typos or create a new key.",
+      };
     }
     if (isHttpError(error) && error.status < 500) return { status: "valid", message: "Key accepted." };
     if (isNetworkError(error) || isTimeoutError(error)) {
@@ -39,7 +42,10 @@ export async function checkKey(client: Pick<ServiceClient, "status">, baseUrl: s
       };
     }
     if (isHttpError(error)) {
-      return { status: "unreachable", message: `The service at ${baseUrl} is failing (${error.status}); try again later.` };
+      return {
+        status: "unreachable",
+        message: `The service at ${baseUrl} is failing (${error.status}); try again later.`,
+      };
     }
     return { status: "error", message: "The key could not be checked; try again." };
   }

@@ -4,7 +4,11 @@ const MAX_SHEET_NAME = 31;
 
 /** A valid worksheet name from a wish ("Query 1002"): no []:*?/\, no leading/trailing apostrophe, ≤ 31 chars. */
 export function sheetNameFrom(wish: string, existing: readonly string[]): string {
-  let base = wish.replace(/[[\]:*?/\\]/g, " ").replace(/^'+|'+$/g, "").replace(/\s+/g, " ").trim();
+  let base = wish
+    .replace(/[[\]:*?/\\]/g, " ")
+    .replace(/^'+|'+$/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
   if (base === "" || base.toLowerCase() === "history") base = "Result";
   base = base.slice(0, MAX_SHEET_NAME);
   const taken = new Set(existing.map((n) => n.toLowerCase()));

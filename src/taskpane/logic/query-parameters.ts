@@ -8,8 +8,7 @@ export interface ParameterRow {
 }
 
 export type ParametersResult =
-  | { ok: true; parameters: Record<string, QueryParameterValue> }
-  | { ok: false; message: string; rowId: number };
+  { ok: true; parameters: Record<string, QueryParameterValue> } | { ok: false; message: string; rowId: number };
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
@@ -23,7 +22,8 @@ export function toQueryParameters(rows: readonly ParameterRow[]): ParametersResu
   for (const row of rows) {
     const name = row.name.trim();
     if (name === "" && row.value.trim() === "") continue;
-    if (name === "") return { ok: false, message: `Give the parameter with value "${row.value}" a name.`, rowId: row.id };
+    if (name === "")
+      return { ok: false, message: `Give the parameter with value "${row.value}" a name.`, rowId: row.id };
     if (!NAME.test(name)) {
       return { ok: false, message: `"${name}" is not a parameter name: use letters, digits and _.`, rowId: row.id };
     }

@@ -32,15 +32,37 @@ export class RefreshController {
 
   async refresh(mode: QueryRefreshMode): Promise<RefreshState> {
     if (this.store.state.phase === "refreshing") return this.store.state;
+    // Asked before anything happens, cells included: "no" must mean nothing changed and nothing was spent.
+    const cost = mode === "rerun" ? this.rerunCost() : undefined;
+    if (cost && cost.tables > 0 && !(await this.confirmRerun(cost))) {
+      this.store.set({
+        phase: "done",
+        message: "Nothing refreshed: re-running was declined, no credits spent.",
+        outcomes: [],
+      });
+      return this.store.state;
+    }
     const abort = new AbortController();
     this.#abort = abort;
-    this.store.set({ phase: "refreshing", message: "Refreshing…", table: undefined, rowsWritten: 0, totalRows: undefined, outcomes: [] });
+    this.store.set({
+      phase: "refreshing",
+      message: "Refreshing…",
+      table: undefined,
+      rowsWritten: 0,
+      totalRows: undefined,
+      outcomes: [],
+    });
     const result = await refreshAll(this.deps, {
       mode,
       signal: abort.signal,
-      confirmRerun: this.confirmRerun,
+      confirmRerun: async () => true, // confirmed above
       onTable: (index, total, b) =>
-        this.store.set({ table: { index: index + 1, total, name: b.tableName }, rowsWritten: 0, totalRows: undefined, message: `Refreshing ${b.tableName} (${index + 1} of ${total})…` }),
+        this.store.set({
+          table: { index: index + 1, total, name: b.tableName },
+          rowsWritten: 0,
+          totalRows: undefined,
+          message: `Refreshing ${b.tableName} (${index + 1} of ${total})…`,
+        }),
       onRows: (rowsWritten, totalRows) => this.store.set({ rowsWritten, totalRows }),
     });
     this.#abort = undefined;

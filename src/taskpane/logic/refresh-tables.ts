@@ -1,9 +1,4 @@
-import {
-  listBindings,
-  replaceTableRows,
-  saveBinding,
-  type TableBinding,
-} from "../../excel";
+import { listBindings, replaceTableRows, saveBinding, type TableBinding } from "../../excel";
 import type { Performance, QueryParameterValue, ResultParams, Source } from "../../client";
 import { creditsFor } from "./credits";
 import { datasetArgNames } from "./dataset-catalog";
@@ -60,7 +55,10 @@ async function sourceOf(deps: TableRefreshDeps, b: TableBinding, mode: QueryRefr
   if (b.kind === "dataset") {
     const names = datasetArgNames(String(b.id));
     const args = names.map((n) => String(b.args?.[n] ?? ""));
-    return { source: { dataset: String(b.id), args } as Source, params: pick(b.params, ["filters", "sort_by", "columns", "limit"]) };
+    return {
+      source: { dataset: String(b.id), args } as Source,
+      params: pick(b.params, ["filters", "sort_by", "columns", "limit"]),
+    };
   }
   if (b.kind === "execution") return { source: { executionId: String(b.id) } as Source, params: partial };
   if (mode === "latest") return { source: { queryId: Number(b.id) } as Source, params: {} };
@@ -77,18 +75,31 @@ async function sourceOf(deps: TableRefreshDeps, b: TableBinding, mode: QueryRefr
  * Refreshes every bound table, one after another (one writer at a time keeps Excel responsive and the
  * progress readable). A table that fails does not stop the others; each outcome says what happened.
  */
-export async function refreshBoundTables(deps: TableRefreshDeps, options: RefreshTablesOptions): Promise<TableOutcome[]> {
+export async function refreshBoundTables(
+  deps: TableRefreshDeps,
+  options: RefreshTablesOptions,
+): Promise<TableOutcome[]> {
   const bindings = listBindings(deps.settings);
   if (options.mode === "rerun") {
     const cost = rerunCost(bindings);
     if (cost.tables > 0 && !(await (options.confirmRerun?.(cost) ?? Promise.resolve(false)))) {
-      return bindings.map((b) => ({ tableName: b.tableName, status: "cancelled", rows: 0, message: "Not refreshed: re-run declined." }));
+      return bindings.map((b) => ({
+        tableName: b.tableName,
+        status: "cancelled",
+        rows: 0,
+        message: "Not refreshed: re-run declined.",
+      }));
     }
   }
   const outcomes: TableOutcome[] = [];
   for (const [index, binding] of bindings.entries()) {
     if (options.signal?.aborted) {
-      outcomes.push({ tableName: binding.tableName, status: "cancelled", rows: 0, message: "Not refreshed: cancelled." });
+      outcomes.push({
+        tableName: binding.tableName,
+        status: "cancelled",
+        rows: 0,
+        message: "Not refreshed: cancelled.",
+      });
       continue;
     }
     options.onTable?.(index, bindings.length, binding);
@@ -97,12 +108,20 @@ export async function refreshBoundTables(deps: TableRefreshDeps, options: Refres
   return outcomes;
 }
 
-async function refreshOne(deps: TableRefreshDeps, binding: TableBinding, options: RefreshTablesOptions): Promise<TableOutcome> {
+async function refreshOne(
+  deps: TableRefreshDeps,
+  binding: TableBinding,
+  options: RefreshTablesOptions,
+): Promise<TableOutcome> {
   const name = binding.tableName;
   try {
     const { source, params, executionId } = await sourceOf(deps, binding, options.mode, options.signal);
     const usage = deps.session.usage;
-    const paged = await openPagedRows(deps.session.client(), source, { ...params, headers: false, onDatapoints: (n) => usage.recordDatapoints(n) });
+    const paged = await openPagedRows(deps.session.client(), source, {
+      ...params,
+      headers: false,
+      onDatapoints: (n) => usage.recordDatapoints(n),
+    });
     const result = await replaceTableRows(deps.run, binding, paged.batches, {
       numberFormats: paged.numberFormats.length > 0 ? paged.numberFormats : undefined,
       totalRows: paged.totalRows,
@@ -110,10 +129,18 @@ async function refreshOne(deps: TableRefreshDeps, binding: TableBinding, options
       onProgress: options.onRows,
       now: () => new Date(deps.clock.now()),
     });
-    const updated: TableBinding = executionId ? { ...result.binding, options: { ...result.binding.options, executionId } } : result.binding;
+    const updated: TableBinding = executionId
+      ? { ...result.binding, options: { ...result.binding.options, executionId } }
+      : result.binding;
     await saveBinding(deps.settings, updated);
     const rows = result.rowsWritten.toLocaleString("en-US");
-    if (result.status === "cancelled") return { tableName: name, status: "cancelled", rows: result.rowsWritten, message: `${name}: cancelled after ${rows} rows (marked as incomplete).` };
+    if (result.status === "cancelled")
+      return {
+        tableName: name,
+        status: "cancelled",
+        rows: result.rowsWritten,
+        message: `${name}: cancelled after ${rows} rows (marked as incomplete).`,
+      };
     return { tableName: name, status: "refreshed", rows: result.rowsWritten, message: `${name}: ${rows} rows.` };
   } catch (error) {
     return { tableName: name, status: "failed", rows: 0, message: `${name}: ${paneMessage(error)}` };

@@ -1,38 +1,12 @@
-import {
-  isCancelledError,
-  isExecutionFailedError,
-  type ExecutionStatus,
-  type Performance,
-  type QueryParameterValue,
-  type RunProgress,
-} from "../../client";
+import { isCancelledError, isExecutionFailedError, type ExecutionStatus, type RunProgress } from "../../client";
 import { creditsFor } from "./credits";
 import type { PaneDeps } from "./deps";
 import type { HistoryStore } from "./history-store";
 import { paneMessage } from "./messages";
+import { type RunRequest, type RunState, describeState, historyPatch } from "./run-states";
+
+export type { RunPhase, RunRequest, RunState } from "./run-states";
 import { Store } from "./store";
-
-export type RunPhase = "idle" | "starting" | "running" | "cancelling" | "completed" | "failed" | "cancelled";
-
-export interface RunRequest {
-  queryId: number;
-  parameters: Record<string, QueryParameterValue>;
-  performance: Performance;
-}
-
-export interface RunState {
-  phase: RunPhase;
-  request?: RunRequest;
-  executionId?: string;
-  /** The server's state name (QUERY_STATE_…). */
-  serverState?: string;
-  queuePosition?: number;
-  elapsedMs: number;
-  message: string;
-  /** Set when the run completed: what Insert will fetch. */
-  rowCount?: number;
-  partial: boolean;
-}
 
 const TICK_MS = 250;
 const IDLE: RunState = { phase: "idle", elapsedMs: 0, message: "", partial: false };
@@ -46,7 +20,10 @@ export class RunController {
   #abort: AbortController | undefined;
   #ticker: unknown;
 
-  constructor(private readonly deps: Pick<PaneDeps, "session" | "clock">, private readonly history: HistoryStore) {}
+  constructor(
+    private readonly deps: Pick<PaneDeps, "session" | "clock">,
+    private readonly history: HistoryStore,
+  ) {}
 
   get busy(): boolean {
     return ["starting", "running", "cancelling"].includes(this.store.state.phase);
@@ -103,7 +80,8 @@ export class RunController {
       executionId: p.executionId,
       serverState: p.state,
       queuePosition: p.queuePosition,
-      message: this.store.state.phase === "cancelling" ? this.store.state.message : describeState(p.state, p.queuePosition),
+      message:
+        this.store.state.phase === "cancelling" ? this.store.state.message : describeState(p.state, p.queuePosition),
     });
     if (first) {
       await this.history.upsert({
@@ -129,7 +107,9 @@ export class RunController {
       queuePosition: undefined,
       rowCount,
       partial,
-      message: partial ? `Completed with a partial result${rows}: the full result was too large to store.` : `Completed${rows}.`,
+      message: partial
+        ? `Completed with a partial result${rows}: the full result was too large to store.`
+        : `Completed${rows}.`,
     });
   }
 
@@ -137,45 +117,39 @@ export class RunController {
     const executionId = this.store.state.executionId;
     if (isCancelledError(error) && executionId) {
       // The run may have finished before the cancel arrived: show what the server really has.
-      const status = await this.deps.session.client().status(executionId).catch(() => undefined);
+      const status = await this.deps.session
+        .client()
+        .status(executionId)
+        .catch(() => undefined);
       if (status?.state === "QUERY_STATE_COMPLETED") return this.#finished(status, false);
       if (status) await this.#record(status);
-      this.store.set({ phase: "cancelled", serverState: status?.state, queuePosition: undefined, message: "Cancelled on the server." });
+      this.store.set({
+        phase: "cancelled",
+        serverState: status?.state,
+        queuePosition: undefined,
+        message: "Cancelled on the server.",
+      });
       return;
     }
-    if (isExecutionFailedError(error)) await this.history.update(error.executionId, { state: error.state, error: error.serverMessage });
+    if (isExecutionFailedError(error))
+      await this.history.update(error.executionId, { state: error.state, error: error.serverMessage });
     const message = paneMessage(error);
     this.store.set({ phase: isCancelledError(error) ? "cancelled" : "failed", queuePosition: undefined, message });
   }
 
   async #record(status: ExecutionStatus): Promise<void> {
-    const patch: Parameters<HistoryStore["update"]>[1] = { state: status.state };
-    if (status.expires_at) patch.expiresAt = status.expires_at;
-    const rows = status.result_metadata?.total_row_count ?? status.result_metadata?.row_count;
-    if (rows !== undefined) patch.rowCount = rows;
-    if (typeof status.execution_cost_credits === "number") patch.credits = status.execution_cost_credits;
-    if (status.error?.message) patch.error = status.error.message;
-    await this.history.update(status.execution_id, patch);
+    await this.history.update(status.execution_id, historyPatch(status));
   }
 
   #startTicker(startedAt: number): void {
-    this.#ticker = this.deps.clock.setInterval(() => this.store.set({ elapsedMs: this.deps.clock.now() - startedAt }), TICK_MS);
+    this.#ticker = this.deps.clock.setInterval(
+      () => this.store.set({ elapsedMs: this.deps.clock.now() - startedAt }),
+      TICK_MS,
+    );
   }
 
   #stopTicker(): void {
     if (this.#ticker !== undefined) this.deps.clock.clearInterval(this.#ticker);
     this.#ticker = undefined;
-  }
-}
-
-/** "Queued (position 3)", "Running", … for the live status line. */
-export function describeState(state: string, queuePosition?: number): string {
-  switch (state) {
-    case "QUERY_STATE_PENDING":
-      return queuePosition === undefined ? "Queued." : `Queued (position ${queuePosition}).`;
-    case "QUERY_STATE_EXECUTING":
-      return "Running…";
-    default:
-      return state.replace(/^QUERY_STATE_/, "").toLowerCase().replace(/_/g, " ");
   }
 }

@@ -35,7 +35,11 @@ export class SignInController {
     session.onChange(() => {
       const signedIn = session.signedIn;
       if (signedIn === this.store.state.signedIn && session.baseUrl === this.store.state.baseUrl) return;
-      this.store.set({ signedIn, baseUrl: session.baseUrl, ...(signedIn ? {} : { status: "signed-out", message: "Not signed in." }) });
+      this.store.set({
+        signedIn,
+        baseUrl: session.baseUrl,
+        ...(signedIn ? {} : { status: "signed-out", message: "Not signed in." }),
+      });
     });
   }
 
@@ -58,7 +62,11 @@ export class SignInController {
     if (!session.signedIn) return;
     this.store.set({ status: "checking", message: "Checking the saved key…", busy: true });
     const result = await checkKey(session.client(), session.baseUrl);
-    this.store.set({ status: result.status, message: result.status === "valid" ? "Signed in." : result.message, busy: false });
+    this.store.set({
+      status: result.status,
+      message: result.status === "valid" ? "Signed in." : result.message,
+      busy: false,
+    });
   }
 
   /** Checks `key` against `baseUrl` (default: the current address) and stores both only when accepted. */
@@ -80,13 +88,24 @@ export class SignInController {
     } catch (error) {
       return this.#fail("error", `The key was accepted but could not be saved: ${paneMessage(error)}`);
     }
-    this.store.set({ signedIn: true, status: "valid", message: "Signed in. Key saved for your user on this computer.", baseUrl: address, busy: false });
+    this.store.set({
+      signedIn: true,
+      status: "valid",
+      message: "Signed in. Key saved for your user on this computer.",
+      baseUrl: address,
+      busy: false,
+    });
     return "valid";
   }
 
   async signOut(): Promise<void> {
     await this.deps.session.signOut();
-    this.store.set({ signedIn: false, status: "signed-out", message: "Signed out. The key was removed from this computer.", busy: false });
+    this.store.set({
+      signedIn: false,
+      status: "signed-out",
+      message: "Signed out. The key was removed from this computer.",
+      busy: false,
+    });
   }
 
   #fail(status: KeyStatus, message: string): KeyStatus {

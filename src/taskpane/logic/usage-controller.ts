@@ -27,7 +27,12 @@ const accounted = new WeakMap<object, UsageSnapshot>();
 function readWorkbook(settings: SettingsLike, now: string): WorkbookUsage {
   const v = settings.get(USAGE_SETTING) as Partial<WorkbookUsage> | null;
   const n = (x: unknown): number => (typeof x === "number" && Number.isFinite(x) && x >= 0 ? x : 0);
-  return { creditsSpent: n(v?.creditsSpent), executions: n(v?.executions), datapointsFetched: n(v?.datapointsFetched), since: typeof v?.since === "string" ? v.since : now };
+  return {
+    creditsSpent: n(v?.creditsSpent),
+    executions: n(v?.executions),
+    datapointsFetched: n(v?.datapointsFetched),
+    since: typeof v?.since === "string" ? v.since : now,
+  };
 }
 
 /**
@@ -39,9 +44,14 @@ export class UsageController {
   #saving: Promise<void> | undefined;
   #dirty = false;
 
-  constructor(private readonly deps: { session: Pick<PaneSession, "usage">; settings: SettingsLike; clock: PaneClock }) {
+  constructor(
+    private readonly deps: { session: Pick<PaneSession, "usage">; settings: SettingsLike; clock: PaneClock },
+  ) {
     const now = new Date(deps.clock.now()).toISOString();
-    this.store = new Store<UsageState>({ session: deps.session.usage.snapshot(), workbook: readWorkbook(deps.settings, now) });
+    this.store = new Store<UsageState>({
+      session: deps.session.usage.snapshot(),
+      workbook: readWorkbook(deps.settings, now),
+    });
   }
 
   /** Starts following the session; returns the unsubscribe. */
@@ -52,7 +62,12 @@ export class UsageController {
 
   /** Starts the workbook's counts again from zero (the session's are the session's). */
   async resetWorkbook(): Promise<void> {
-    const workbook: WorkbookUsage = { creditsSpent: 0, executions: 0, datapointsFetched: 0, since: new Date(this.deps.clock.now()).toISOString() };
+    const workbook: WorkbookUsage = {
+      creditsSpent: 0,
+      executions: 0,
+      datapointsFetched: 0,
+      since: new Date(this.deps.clock.now()).toISOString(),
+    };
     this.store.set({ workbook });
     await this.#save();
   }
@@ -67,7 +82,8 @@ export class UsageController {
     const before = accounted.get(usage) ?? ZERO;
     accounted.set(usage, snapshot);
     // A session reset makes counters go down: count from zero again rather than subtract.
-    const delta = (k: keyof UsageSnapshot): number => Math.max(0, snapshot[k] - (snapshot[k] >= before[k] ? before[k] : 0));
+    const delta = (k: keyof UsageSnapshot): number =>
+      Math.max(0, snapshot[k] - (snapshot[k] >= before[k] ? before[k] : 0));
     const w = readWorkbook(this.deps.settings, this.store.state.workbook.since);
     const workbook: WorkbookUsage = {
       creditsSpent: w.creditsSpent + delta("creditsSpent"),

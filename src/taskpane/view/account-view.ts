@@ -8,7 +8,12 @@ import { field, h, show } from "./dom";
  */
 export function accountView(doc: Document, signIn: SignInController): HTMLElement {
   const key = h(doc, "input", { type: "password", autocomplete: "off", spellcheck: "false", name: "api-key" });
-  const toggle = h(doc, "button", { type: "button", "aria-pressed": "false", "aria-label": "Show API key", class: "svc-link" }, "Show");
+  const toggle = h(
+    doc,
+    "button",
+    { type: "button", "aria-pressed": "false", "aria-label": "Show API key", class: "svc-link" },
+    "Show",
+  );
   toggle.addEventListener("click", () => {
     const showing = key.type === "text";
     key.type = showing ? "password" : "text";
@@ -16,7 +21,12 @@ export function accountView(doc: Document, signIn: SignInController): HTMLElemen
     toggle.setAttribute("aria-pressed", String(!showing));
     toggle.setAttribute("aria-label", showing ? "Show API key" : "Hide API key");
   });
-  const baseUrl = h(doc, "input", { type: "url", autocomplete: "off", spellcheck: "false", value: signIn.store.state.baseUrl });
+  const baseUrl = h(doc, "input", {
+    type: "url",
+    autocomplete: "off",
+    spellcheck: "false",
+    value: signIn.store.state.baseUrl,
+  });
   const save = h(doc, "button", { type: "submit", class: "svc-primary" }, "Save");
   const signOut = h(doc, "button", { type: "button", onclick: () => void signIn.signOut() }, "Sign out");
   const dot = h(doc, "span", { class: "svc-dot", "aria-hidden": "true" });
@@ -30,7 +40,13 @@ export function accountView(doc: Document, signIn: SignInController): HTMLElemen
     h(doc, "h2", {}, "Sign in"),
     field(doc, "API key", key, "Stored for your user on this computer, never in the workbook."),
     h(doc, "div", { class: "svc-actions" }, toggle),
-    h(doc, "details", {}, h(doc, "summary", {}, "Advanced"), field(doc, "Service address", baseUrl, "For example https://api.example.com")),
+    h(
+      doc,
+      "details",
+      {},
+      h(doc, "summary", {}, "Advanced"),
+      field(doc, "Service address", baseUrl, "For example https://api.example.com"),
+    ),
     h(doc, "div", { class: "svc-actions" }, save, signOut),
     status,
   );
@@ -56,7 +72,14 @@ export function accountView(doc: Document, signIn: SignInController): HTMLElemen
 export function signInBadge(doc: Document, signIn: SignInController): HTMLElement {
   const dot = h(doc, "span", { class: "svc-dot", "aria-hidden": "true" });
   const text = h(doc, "span", { class: "svc-hint" });
-  const labels: Record<string, string> = { valid: "Signed in", invalid: "Key refused", unreachable: "Offline", error: "Not signed in", checking: "Checking…", "signed-out": "Not signed in" };
+  const labels: Record<string, string> = {
+    valid: "Signed in",
+    invalid: "Key refused",
+    unreachable: "Offline",
+    error: "Not signed in",
+    checking: "Checking…",
+    "signed-out": "Not signed in",
+  };
   signIn.store.subscribe((s) => {
     dot.dataset.state = s.status;
     text.textContent = labels[s.status] ?? s.status;

@@ -18,9 +18,21 @@ export function confirmInline(host: HTMLElement, message: string, yes: string, n
     const box = h(
       doc,
       "div",
-      { class: "svc-confirm", role: "alertdialog", "aria-modal": "false", "aria-describedby": text.id, "aria-label": "Confirm" },
+      {
+        class: "svc-confirm",
+        role: "alertdialog",
+        "aria-modal": "false",
+        "aria-describedby": text.id,
+        "aria-label": "Confirm",
+      },
       text,
-      h(doc, "div", { class: "svc-actions" }, yesButton, h(doc, "button", { type: "button", onclick: () => done(false) }, no)),
+      h(
+        doc,
+        "div",
+        { class: "svc-actions" },
+        yesButton,
+        h(doc, "button", { type: "button", onclick: () => done(false) }, no),
+      ),
     );
     box.addEventListener("keydown", (e: KeyboardEvent) => {
       if (e.key === "Escape") {

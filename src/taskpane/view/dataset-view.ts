@@ -8,8 +8,18 @@ import { insertOptionsView } from "./insert-options-view";
  * The dataset picker: dataset and path arguments from lists of allowed values, options, a live preview of the
  * formula, then Insert formula (live SERVICE.DATASET cell) or Insert table (static, refreshable).
  */
-export function datasetView(doc: Document, picker: DatasetPickerController, insert: InsertController, options: InsertOptions): HTMLElement {
-  const dataset = h(doc, "select", { onchange: () => picker.choose(dataset.value) }, ...DATASETS.map((d) => h(doc, "option", { value: d.name }, d.label)));
+export function datasetView(
+  doc: Document,
+  picker: DatasetPickerController,
+  insert: InsertController,
+  options: InsertOptions,
+): HTMLElement {
+  const dataset = h(
+    doc,
+    "select",
+    { onchange: () => picker.choose(dataset.value) },
+    ...DATASETS.map((d) => h(doc, "option", { value: d.name }, d.label)),
+  );
   const schedule = h(doc, "div", { class: "svc-hint" });
   const args = h(doc, "div", { class: "svc-row" });
   const filters = h(doc, "input", { type: "text", spellcheck: "false", placeholder: "usd_liquidity > 1000000" });
@@ -17,11 +27,20 @@ export function datasetView(doc: Document, picker: DatasetPickerController, inse
   const limit = h(doc, "input", { type: "text", inputmode: "numeric", placeholder: "all rows" });
   const columnsBox = h(doc, "div", { class: "svc-choice", role: "group", "aria-label": "Columns" });
   const columnsSummary = h(doc, "summary", {}, "Columns: all");
-  const headers = h(doc, "input", { type: "checkbox", checked: true, onchange: () => picker.update({ headers: headers.checked }) });
+  const headers = h(doc, "input", {
+    type: "checkbox",
+    checked: true,
+    onchange: () => picker.update({ headers: headers.checked }),
+  });
   const formula = h(doc, "output", { class: "svc-mono", "aria-live": "off" });
   const problem = h(doc, "div", { class: "svc-error", role: "alert" });
   const message = h(doc, "div", { role: "status", "aria-live": "polite" });
-  const insertFormula = h(doc, "button", { type: "button", class: "svc-primary", onclick: () => void picker.insertFormula() }, "Insert formula");
+  const insertFormula = h(
+    doc,
+    "button",
+    { type: "button", class: "svc-primary", onclick: () => void picker.insertFormula() },
+    "Insert formula",
+  );
   const insertTable = h(doc, "button", { type: "button" }, "Insert table");
   filters.addEventListener("input", () => picker.update({ filters: filters.value }));
   sortBy.addEventListener("input", () => picker.update({ sortBy: sortBy.value }));
@@ -40,26 +59,35 @@ export function datasetView(doc: Document, picker: DatasetPickerController, inse
       shown = info.name;
       dataset.value = info.name;
       schedule.textContent = `Data refreshed ${info.refresh}.`;
-      replaceChildren(args, ...info.args.map((a) => {
-        const select = h(doc, "select", {}, ...a.allowed.map((v) => h(doc, "option", { value: v }, v)));
-        select.value = s.choice.args[a.name] ?? "";
-        select.addEventListener("change", () => picker.update({ args: { ...picker.store.state.choice.args, [a.name]: select.value } }));
-        return field(doc, a.label, select);
-      }));
-      replaceChildren(columnsBox, ...info.columns.map((c) => {
-        const box = h(doc, "input", { type: "checkbox", value: c });
-        box.addEventListener("change", () => {
-          const chosen = [...columnsBox.querySelectorAll("input")].filter((i) => i.checked).map((i) => i.value);
-          picker.update({ columns: chosen });
-        });
-        return h(doc, "label", {}, box, c);
-      }));
+      replaceChildren(
+        args,
+        ...info.args.map((a) => {
+          const select = h(doc, "select", {}, ...a.allowed.map((v) => h(doc, "option", { value: v }, v)));
+          select.value = s.choice.args[a.name] ?? "";
+          select.addEventListener("change", () =>
+            picker.update({ args: { ...picker.store.state.choice.args, [a.name]: select.value } }),
+          );
+          return field(doc, a.label, select);
+        }),
+      );
+      replaceChildren(
+        columnsBox,
+        ...info.columns.map((c) => {
+          const box = h(doc, "input", { type: "checkbox", value: c });
+          box.addEventListener("change", () => {
+            const chosen = [...columnsBox.querySelectorAll("input")].filter((i) => i.checked).map((i) => i.value);
+            picker.update({ columns: chosen });
+          });
+          return h(doc, "label", {}, box, c);
+        }),
+      );
       filters.value = s.choice.filters;
       sortBy.value = s.choice.sortBy;
       limit.value = s.choice.limit;
       headers.checked = s.choice.headers;
     }
-    columnsSummary.textContent = s.choice.columns.length === 0 ? "Columns: all" : `Columns: ${s.choice.columns.length} chosen`;
+    columnsSummary.textContent =
+      s.choice.columns.length === 0 ? "Columns: all" : `Columns: ${s.choice.columns.length} chosen`;
     formula.textContent = s.formula ?? "";
     problem.textContent = s.problem ?? "";
     message.textContent = s.message;

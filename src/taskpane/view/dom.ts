@@ -17,7 +17,11 @@ export function h<K extends keyof HTMLElementTagNameMap>(
   for (const [key, value] of Object.entries(props)) {
     if (value === undefined || value === false) continue;
     if (key.startsWith("on") && typeof value === "function") el.addEventListener(key.slice(2), value);
-    else if (/^(aria-|data-|role$|class$|for$|type$|id$|name$|title$|hidden$|list$|autocomplete$|spellcheck$|inputmode$)/.test(key)) {
+    else if (
+      /^(aria-|data-|role$|class$|for$|type$|id$|name$|title$|hidden$|list$|autocomplete$|spellcheck$|inputmode$)/.test(
+        key,
+      )
+    ) {
       el.setAttribute(key, value === true ? "" : String(value));
     } else (el as unknown as Record<string, unknown>)[key] = value;
   }
@@ -26,7 +30,9 @@ export function h<K extends keyof HTMLElementTagNameMap>(
 }
 
 export function append(parent: Node, ...children: Child[]): void {
-  for (const c of children) if (c !== false && c !== null && c !== undefined) parent.appendChild(typeof c === "string" ? parent.ownerDocument!.createTextNode(c) : c);
+  for (const c of children)
+    if (c !== false && c !== null && c !== undefined)
+      parent.appendChild(typeof c === "string" ? parent.ownerDocument!.createTextNode(c) : c);
 }
 
 /** Replaces an element's children. */

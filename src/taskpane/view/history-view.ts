@@ -12,7 +12,13 @@ export interface HistoryActions {
 }
 
 /** Recent executions: query, state, credits, submitted, expires; Insert, Download CSV, Cancel, Run again. */
-export function historyView(doc: Document, history: HistoryController, insert: InsertController, options: InsertOptions, actions: HistoryActions): HTMLElement {
+export function historyView(
+  doc: Document,
+  history: HistoryController,
+  insert: InsertController,
+  options: InsertOptions,
+  actions: HistoryActions,
+): HTMLElement {
   const list = h(doc, "ul", { class: "svc-list", "aria-label": "Recent executions" });
   const message = h(doc, "div", { role: "status", "aria-live": "polite" });
   const refresh = h(doc, "button", { type: "button", onclick: () => void history.refreshStates() }, "Update states");
@@ -22,15 +28,51 @@ export function historyView(doc: Document, history: HistoryController, insert: I
     const expired = history.isExpired(e);
     const buttons: HTMLButtonElement[] = [];
     const button = (label: string, aria: string, onclick: () => void, primary = false): void => {
-      buttons.push(h(doc, "button", { type: "button", class: primary ? "svc-primary" : undefined, "aria-label": `${aria} (${title}, ${when(e.submittedAt)})`, disabled: busy, onclick }, label));
+      buttons.push(
+        h(
+          doc,
+          "button",
+          {
+            type: "button",
+            class: primary ? "svc-primary" : undefined,
+            "aria-label": `${aria} (${title}, ${when(e.submittedAt)})`,
+            disabled: busy,
+            onclick,
+          },
+          label,
+        ),
+      );
     };
     if (history.hasResult(e)) {
-      button("Insert", "Insert the result", () => void insert.insert({ kind: "execution", executionId: e.executionId, queryId: e.queryId, parameters: e.parameters, performance: e.performance, partial: e.state === "QUERY_STATE_COMPLETED_PARTIAL" }, { ...options }), true);
-      button("Download CSV", "Download the result as CSV", () => void history.csv(e.executionId).then((csv) => csv && saveCsv(doc, csv.fileName, csv.parts)));
+      button(
+        "Insert",
+        "Insert the result",
+        () =>
+          void insert.insert(
+            {
+              kind: "execution",
+              executionId: e.executionId,
+              queryId: e.queryId,
+              parameters: e.parameters,
+              performance: e.performance,
+              partial: e.state === "QUERY_STATE_COMPLETED_PARTIAL",
+            },
+            { ...options },
+          ),
+        true,
+      );
+      button(
+        "Download CSV",
+        "Download the result as CSV",
+        () => void history.csv(e.executionId).then((csv) => csv && saveCsv(doc, csv.fileName, csv.parts)),
+      );
     }
-    if (!isTerminal({ state: e.state }) && !expired) button("Cancel", "Cancel the execution", () => void history.cancel(e.executionId));
+    if (!isTerminal({ state: e.state }) && !expired)
+      button("Cancel", "Cancel the execution", () => void history.cancel(e.executionId));
     button("Run again", "Run this query again", () => actions.runAgain(e));
-    const params = Object.entries(e.parameters).map(([k, v]) => `${k}=${String(v)}`).join(", ");
+    const params = Object.entries(e.parameters)
+      .map(([k, v]) => `${k}=${String(v)}`)
+      .join(", ");
     return h(
       doc,
       "li",
@@ -41,7 +83,13 @@ export function historyView(doc: Document, history: HistoryController, insert: I
         "dl",
         {},
         h(doc, "dt", {}, "State"),
-        h(doc, "dd", {}, expired ? "expired" : describe(e.state), e.error ? h(doc, "div", { class: "svc-error" }, e.error) : null),
+        h(
+          doc,
+          "dd",
+          {},
+          expired ? "expired" : describe(e.state),
+          e.error ? h(doc, "div", { class: "svc-error" }, e.error) : null,
+        ),
         h(doc, "dt", {}, "Credits"),
         h(doc, "dd", {}, `${e.credits} (${e.performance})`),
         h(doc, "dt", {}, "Submitted"),
@@ -59,10 +107,18 @@ export function historyView(doc: Document, history: HistoryController, insert: I
 
   history.store.subscribe((s) => {
     // The list is rebuilt on every change; keep keyboard focus on the same entry's first button.
-    const focused = doc.activeElement instanceof HTMLElement ? doc.activeElement.closest("li")?.getAttribute("data-id") : undefined;
+    const focused =
+      doc.activeElement instanceof HTMLElement ? doc.activeElement.closest("li")?.getAttribute("data-id") : undefined;
     const items = s.entries.map((e) => item(e, s.busyId === e.executionId));
-    replaceChildren(list, ...(items.length ? items : [h(doc, "li", {}, "No executions yet. Runs from the Query tab appear here.")]));
-    if (focused) items.find((li) => li.getAttribute("data-id") === focused)?.querySelector("button")?.focus();
+    replaceChildren(
+      list,
+      ...(items.length ? items : [h(doc, "li", {}, "No executions yet. Runs from the Query tab appear here.")]),
+    );
+    if (focused)
+      items
+        .find((li) => li.getAttribute("data-id") === focused)
+        ?.querySelector("button")
+        ?.focus();
     message.textContent = s.message;
   });
 

@@ -3,7 +3,13 @@ import { h, uid } from "./dom";
 
 type Choice<T extends string> = readonly (readonly [T, string])[];
 
-function radios<T extends string>(doc: Document, legend: string, choices: Choice<T>, value: T, onChange: (v: T) => void): HTMLFieldSetElement {
+function radios<T extends string>(
+  doc: Document,
+  legend: string,
+  choices: Choice<T>,
+  value: T,
+  onChange: (v: T) => void,
+): HTMLFieldSetElement {
   const name = uid("radio");
   return h(
     doc,
@@ -15,7 +21,13 @@ function radios<T extends string>(doc: Document, legend: string, choices: Choice
       "div",
       { class: "svc-choice" },
       ...choices.map(([v, label]) =>
-        h(doc, "label", {}, h(doc, "input", { type: "radio", name, value: v, checked: v === value, onchange: () => onChange(v) }), label),
+        h(
+          doc,
+          "label",
+          {},
+          h(doc, "input", { type: "radio", name, value: v, checked: v === value, onchange: () => onChange(v) }),
+          label,
+        ),
       ),
     ),
   );
@@ -26,13 +38,35 @@ function radios<T extends string>(doc: Document, legend: string, choices: Choice
  * choice made on one tab holds on the others.
  */
 export function insertOptionsView(doc: Document, options: InsertOptions, withHeader = true): HTMLElement {
-  const header = h(doc, "input", { type: "checkbox", checked: options.headers, onchange: () => (options.headers = header.checked) });
+  const header = h(doc, "input", {
+    type: "checkbox",
+    checked: options.headers,
+    onchange: () => (options.headers = header.checked),
+  });
   return h(
     doc,
     "div",
     {},
-    radios(doc, "Destination", [["selection", "Selected cell"], ["new-sheet", "New sheet"]] as const, options.destination, (v) => (options.destination = v)),
-    radios(doc, "Insert as", [["table", "Excel table (refreshable)"], ["range", "Plain range"]] as const, options.asTable ? "table" : "range", (v) => (options.asTable = v === "table")),
+    radios(
+      doc,
+      "Destination",
+      [
+        ["selection", "Selected cell"],
+        ["new-sheet", "New sheet"],
+      ] as const,
+      options.destination,
+      (v) => (options.destination = v),
+    ),
+    radios(
+      doc,
+      "Insert as",
+      [
+        ["table", "Excel table (refreshable)"],
+        ["range", "Plain range"],
+      ] as const,
+      options.asTable ? "table" : "range",
+      (v) => (options.asTable = v === "table"),
+    ),
     withHeader && h(doc, "div", { class: "svc-choice" }, h(doc, "label", {}, header, "Header row")),
   );
 }

@@ -14,7 +14,12 @@ export interface QueryView {
 }
 
 /** Run a saved query: id, parameters, tier with its cost; live state; Cancel; Insert when finished. */
-export function queryView(doc: Document, run: RunController, insert: InsertController, options: InsertOptions): QueryView {
+export function queryView(
+  doc: Document,
+  run: RunController,
+  insert: InsertController,
+  options: InsertOptions,
+): QueryView {
   const rows = new ParameterRows();
   const editor = paramsEditor(doc, rows);
   const queryId = h(doc, "input", { type: "number", min: 1, step: 1, inputmode: "numeric", required: true });
@@ -29,15 +34,49 @@ export function queryView(doc: Document, run: RunController, insert: InsertContr
   const queueTerm = h(doc, "dt", {}, "Queue position");
   const message = h(doc, "p", {});
   const cancel = h(doc, "button", { type: "button", onclick: () => run.cancel() }, "Cancel run");
-  const details = h(doc, "dl", {}, h(doc, "dt", {}, "Execution"), execution, h(doc, "dt", {}, "State"), state, queueTerm, queue, h(doc, "dt", {}, "Elapsed"), elapsed);
-  const status = h(doc, "section", { role: "status", "aria-live": "polite", "aria-label": "Run status", class: "svc-status" }, h(doc, "div", {}, message, details, h(doc, "div", { class: "svc-actions" }, cancel)));
+  const details = h(
+    doc,
+    "dl",
+    {},
+    h(doc, "dt", {}, "Execution"),
+    execution,
+    h(doc, "dt", {}, "State"),
+    state,
+    queueTerm,
+    queue,
+    h(doc, "dt", {}, "Elapsed"),
+    elapsed,
+  );
+  const status = h(
+    doc,
+    "section",
+    { role: "status", "aria-live": "polite", "aria-label": "Run status", class: "svc-status" },
+    h(doc, "div", {}, message, details, h(doc, "div", { class: "svc-actions" }, cancel)),
+  );
 
   const insertButton = h(doc, "button", { type: "button", class: "svc-primary" }, "Insert");
-  const insertBox = h(doc, "section", { "aria-label": "Insert the result" }, h(doc, "h2", {}, "Insert the result"), insertOptionsView(doc, options), h(doc, "div", { class: "svc-actions" }, insertButton));
+  const insertBox = h(
+    doc,
+    "section",
+    { "aria-label": "Insert the result" },
+    h(doc, "h2", {}, "Insert the result"),
+    insertOptionsView(doc, options),
+    h(doc, "div", { class: "svc-actions" }, insertButton),
+  );
   insertButton.addEventListener("click", () => {
     const s = run.store.state;
     if (!s.executionId || !s.request) return;
-    void insert.insert({ kind: "execution", executionId: s.executionId, queryId: s.request.queryId, parameters: s.request.parameters, performance: s.request.performance, partial: s.partial }, { ...options });
+    void insert.insert(
+      {
+        kind: "execution",
+        executionId: s.executionId,
+        queryId: s.request.queryId,
+        parameters: s.request.parameters,
+        performance: s.request.performance,
+        partial: s.partial,
+      },
+      { ...options },
+    );
   });
 
   const form = h(
@@ -76,7 +115,10 @@ export function queryView(doc: Document, run: RunController, insert: InsertContr
     message.textContent = s.message;
     message.className = s.phase === "failed" ? "svc-error" : "";
     execution.textContent = s.executionId ?? "";
-    state.textContent = (s.serverState ?? "").replace(/^QUERY_STATE_/, "").toLowerCase().replace(/_/g, " ");
+    state.textContent = (s.serverState ?? "")
+      .replace(/^QUERY_STATE_/, "")
+      .toLowerCase()
+      .replace(/_/g, " ");
     show(queueTerm, s.queuePosition !== undefined);
     show(queue, s.queuePosition !== undefined);
     queue.textContent = s.queuePosition === undefined ? "" : count(s.queuePosition);

@@ -60,6 +60,13 @@ export const PANE_CSS = `
 .svc-pane .svc-activity { position:sticky; bottom:0; background:var(--bg); border-top:1px solid var(--line); padding:8px 16px; }
 .svc-pane ul.svc-list { list-style:none; margin:0; padding:0; }
 .svc-pane ul.svc-list > li { border:1px solid var(--line); border-radius:4px; padding:8px; margin-bottom:8px; }
+.svc-pane .svc-refresh label { font-weight:400; align-items:center; gap:4px; }
+.svc-pane .svc-refresh .svc-row { align-items:center; }
+.svc-pane .svc-status p { margin:0 0 8px; }
+.svc-pane .svc-hint + .svc-row, .svc-pane .svc-hint + .svc-field { margin-top:8px; }
+.svc-pane table { border-collapse:collapse; margin:8px 0; }
+.svc-pane th, .svc-pane td { text-align:left; padding:2px 16px 2px 0; }
+.svc-pane th[scope=row] { font-weight:400; color:var(--fg2); }
 .svc-pane .svc-confirm { border:2px solid var(--accent); border-radius:4px; padding:8px; margin:8px 0; background:var(--bg); }
 .svc-pane [hidden] { display:none !important; }
 @media (forced-colors: active) { .svc-pane .svc-dot { forced-color-adjust:none; } }

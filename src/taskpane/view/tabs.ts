@@ -9,7 +9,11 @@ export interface Tab {
  * ARIA tabs (WAI-ARIA Authoring Practices): one tab stop, arrow keys/Home/End move between tabs, the
  * selected tab's panel is shown. Returns the tab list and a `select(index)` for code (e.g. "Run again").
  */
-export function tabs(doc: Document, label: string, items: readonly Tab[]): { list: HTMLElement; select(index: number): void } {
+export function tabs(
+  doc: Document,
+  label: string,
+  items: readonly Tab[],
+): { list: HTMLElement; select(index: number, focus?: boolean): void } {
   const buttons = items.map((item) => {
     const id = uid("tab");
     item.panel.id ||= uid("panel");
@@ -38,5 +42,5 @@ export function tabs(doc: Document, label: string, items: readonly Tab[]): { lis
     });
   });
   select(0);
-  return { list: h(doc, "div", { role: "tablist", "aria-label": label }, ...buttons), select: (i) => select(i, true) };
+  return { list: h(doc, "div", { role: "tablist", "aria-label": label }, ...buttons), select };
 }

@@ -10,7 +10,12 @@ export function usageView(doc: Document, usage: UsageController): HTMLElement {
     workbookPoints: h(doc, "td", {}),
   };
   const since = h(doc, "div", { class: "svc-hint" });
-  const reset = h(doc, "button", { type: "button", class: "svc-link", onclick: () => void usage.resetWorkbook() }, "Reset workbook totals");
+  const reset = h(
+    doc,
+    "button",
+    { type: "button", class: "svc-link", onclick: () => void usage.resetWorkbook() },
+    "Reset workbook totals",
+  );
   usage.store.subscribe((s) => {
     cells.sessionCredits.textContent = count(s.session.creditsSpent);
     cells.sessionPoints.textContent = count(s.session.datapointsFetched);

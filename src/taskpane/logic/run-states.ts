@@ -1,0 +1,50 @@
+import type { ExecutionStatus, Performance, QueryParameterValue } from "../../client";
+import type { HistoryEntry } from "./history-store";
+
+export type RunPhase = "idle" | "starting" | "running" | "cancelling" | "completed" | "failed" | "cancelled";
+
+export interface RunRequest {
+  queryId: number;
+  parameters: Record<string, QueryParameterValue>;
+  performance: Performance;
+}
+
+export interface RunState {
+  phase: RunPhase;
+  request?: RunRequest;
+  executionId?: string;
+  /** The server's state name (QUERY_STATE_…). */
+  serverState?: string;
+  queuePosition?: number;
+  elapsedMs: number;
+  message: string;
+  /** Set when the run completed: what Insert will fetch. */
+  rowCount?: number;
+  partial: boolean;
+}
+
+/** "Queued (position 3)", "Running", … for the live status line. */
+export function describeState(state: string, queuePosition?: number): string {
+  switch (state) {
+    case "QUERY_STATE_PENDING":
+      return queuePosition === undefined ? "Queued." : `Queued (position ${queuePosition}).`;
+    case "QUERY_STATE_EXECUTING":
+      return "Running…";
+    default:
+      return state
+        .replace(/^QUERY_STATE_/, "")
+        .toLowerCase()
+        .replace(/_/g, " ");
+  }
+}
+
+/** What a status tells the history: state, expiry, rows, the credits the server charged, its error message. */
+export function historyPatch(status: ExecutionStatus): Partial<HistoryEntry> {
+  const patch: Partial<HistoryEntry> = { state: status.state };
+  if (status.expires_at) patch.expiresAt = status.expires_at;
+  const rows = status.result_metadata?.total_row_count ?? status.result_metadata?.row_count;
+  if (rows !== undefined) patch.rowCount = rows;
+  if (typeof status.execution_cost_credits === "number") patch.credits = status.execution_cost_credits;
+  if (status.error?.message) patch.error = status.error.message;
+  return patch;
+}
