@@ -1,8 +1,10 @@
 import type { CellBlock } from "../../sheet";
 import { Grid } from "./grid";
 
+// #BUSY! is what a cell shows while an asynchronous (custom) function computes; it is not typed-in data, so it is
+// not in ERROR_CODES (the list entry coercion and the formula tokenizer recognise).
 export type ExcelErrorCode =
-  "#N/A" | "#DIV/0!" | "#VALUE!" | "#REF!" | "#NAME?" | "#NUM!" | "#NULL!" | "#SPILL!" | "#CALC!";
+  "#N/A" | "#DIV/0!" | "#VALUE!" | "#REF!" | "#NAME?" | "#NUM!" | "#NULL!" | "#SPILL!" | "#CALC!" | "#BUSY!";
 export const ERROR_CODES: readonly ExcelErrorCode[] = [
   "#N/A",
   "#DIV/0!",

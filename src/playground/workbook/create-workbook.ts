@@ -1,4 +1,5 @@
 import { parseAddress } from "../../sheet";
+import type { Stored } from "./cell-types";
 import type { ChangeListener } from "./change-log";
 import { EmulatedSettings } from "./document-settings";
 import { officeError } from "./errors";
@@ -69,6 +70,18 @@ export interface PlaygroundWorkbook {
   select(sheet: string, address: string): void;
   /** Simulates closing and reopening the document: unsaved document settings are lost. */
   reopen(): void;
+  /**
+   * Puts calculated values straight into cells, as Excel's calc engine does for a dynamic array's spilled
+   * cells and for an asynchronous function's result: no entry rules (a spilled "=1+1" is text, not a formula),
+   * no request, formulas untouched; undefined empties a cell and null leaves it as it is (as null does in
+   * `range.values`). Listeners get one "cells" change event.
+   */
+  writeComputed(
+    sheet: string,
+    row: number,
+    column: number,
+    values: readonly (readonly (Stored | undefined | null)[])[],
+  ): void;
 }
 
 export function createWorkbook(options: WorkbookOptions = {}): PlaygroundWorkbook {
@@ -151,6 +164,21 @@ export function createWorkbook(options: WorkbookOptions = {}): PlaygroundWorkboo
     },
     reopen() {
       settings.reload();
+    },
+    writeComputed(sheetName, row, column, values) {
+      const sheet = state.sheetByName(sheetName);
+      if (!sheet) throw new Error(`No worksheet named "${sheetName}"`);
+      let columnCount = 0;
+      values.forEach((line, i) => {
+        columnCount = Math.max(columnCount, line.length);
+        line.forEach((v, j) => {
+          if (v !== null) sheet.values.set(row + i, column + j, v);
+        });
+      });
+      if (values.length === 0 || columnCount === 0) return;
+      state.changes.touch(sheet.id, { row, column, rowCount: values.length, columnCount });
+      const events = state.changes.drain((id) => state.sheetById(id)?.name);
+      for (const event of events) for (const listener of host.listeners) listener(event);
     },
   };
 }

@@ -6,13 +6,11 @@ import { officeError } from "./errors";
 import { evaluateBuiltIn } from "./formula";
 
 /**
- * The playground's hook for formulas the built-in evaluator does not know (SERVICE.*): return the value,
- * or undefined to fall back (unknown functions then show #NAME?, like Excel without the add-in).
+ * The playground's hook for formulas the built-in evaluator does not know (SERVICE.*): return the value (an
+ * error value included: #BUSY! while computing, #SPILL!, #VALUE!…), or undefined to fall back (unknown
+ * functions then show #NAME?, like Excel without the add-in).
  */
-export type FormulaHook = (
-  formula: string,
-  cell: { sheet: string; address: string },
-) => string | number | boolean | undefined;
+export type FormulaHook = (formula: string, cell: { sheet: string; address: string }) => Stored | undefined;
 
 const BAD_SHEET_CHARS = /[\\/?*[\]:]/;
 

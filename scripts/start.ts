@@ -1,0 +1,116 @@
+/**
+ * `npm start`: everything on one machine, nothing to set up after `npm install`.
+ *   1. the local service with its demo data and demo key (SERVICE_* variables as for `npm run service`);
+ *   2. one webpack run building the add-in for Excel (dist/) and the playground (dist-playground/);
+ *   3. two small static servers: the add-in for sideloading (HTTPS when the Office dev certificate is installed)
+ *      and the playground on 127.0.0.1;
+ * then prints where everything is. Ctrl-C stops it all.
+ *
+ * Flags: --port N (playground; env PLAYGROUND_PORT; default: a free port), --addin-port N (env ADDIN_PORT;
+ * default 3000, the manifest's), --service-port N (env SERVICE_PORT; default 8787). A taken service or add-in
+ * port falls back to a free one.
+ */
+import { readFile } from "node:fs/promises";
+import { homedir } from "node:os";
+import { join, resolve } from "node:path";
+import type { ServerOptions as HttpsOptions } from "node:https";
+import { choosePort } from "../src/playground/serve/free-port";
+import { runWebpack } from "../src/playground/serve/build";
+import { playgroundConfigScript, startStaticServer, type RunningStaticServer } from "../src/playground/serve/static-server";
+import { DEMO_KEY, startService, type RunningService } from "../src/service";
+import { parseCli } from "../src/service/cli-options";
+
+const ROOT = resolve(__dirname, "..");
+
+function flag(name: string, envName: string): number | undefined {
+  const args = process.argv.slice(2);
+  const i = args.findIndex((a) => a === name || a.startsWith(`${name}=`));
+  const text = i < 0 ? process.env[envName] : args[i].includes("=") ? args[i].split("=")[1] : args[i + 1];
+  if (text === undefined || text === "") return undefined;
+  if (!/^\d+$/.test(text) || Number(text) > 65535) throw new Error(`${name} must be a port number, got "${text}"`);
+  return Number(text);
+}
+
+/**
+ * The Office dev certificate when it was installed (`npx office-addin-dev-certs install`), read from where that
+ * tool writes it. We only read: its getHttpsServerOptions() would generate and install a CA as a side effect.
+ */
+async function devCertificate(): Promise<HttpsOptions | undefined> {
+  const dir = join(homedir(), ".office-addin-dev-certs");
+  try {
+    const [ca, cert, key] = await Promise.all(["ca.crt", "localhost.crt", "localhost.key"].map((f) => readFile(join(dir, f))));
+    return { ca, cert, key };
+  } catch {
+    return undefined;
+  }
+}
+
+async function main(): Promise<void> {
+  const stops: (() => Promise<void>)[] = [];
+  let stopping = false;
+  const stopAll = async (code: number): Promise<never> => {
+    if (!stopping) {
+      stopping = true;
+      for (const stop of stops.reverse()) await stop().catch(() => undefined);
+    }
+    process.exit(code);
+  };
+  process.once("SIGINT", () => void stopAll(0));
+  process.once("SIGTERM", () => void stopAll(0));
+
+  try {
+    // SERVICE_* variables configure the service as for `npm run service`; the port may also come as a flag.
+    const { options } = parseCli([], process.env);
+    const servicePort = flag("--service-port", "SERVICE_PORT") ?? options.port;
+    const service: RunningService = await startService({ ...options, port: await choosePort(servicePort, options.host) });
+    stops.push(() => service.close());
+    void service.warmDatasets().catch(() => undefined);
+    console.log(`Service started at ${service.url} (data in ${resolve(options.dataDir)}); building…`);
+
+    const addinPort = await choosePort(flag("--addin-port", "ADDIN_PORT") ?? 3000, "localhost");
+    const https = await devCertificate();
+    const addinBaseUrl = `${https ? "https" : "http"}://localhost:${addinPort}`;
+    await runWebpack({
+      root: ROOT,
+      configs: ["webpack.config.js", "webpack.playground.js"],
+      env: { ADDIN_BASE_URL: addinBaseUrl, SERVICE_API_BASE_URL: service.url },
+    });
+
+    const addin: RunningStaticServer = await startStaticServer({
+      root: resolve(ROOT, "dist"),
+      port: addinPort,
+      host: "localhost",
+      index: "taskpane.html",
+      https,
+      headers: { "Access-Control-Allow-Origin": "*" },
+    });
+    stops.push(() => addin.close());
+    const playground = await startStaticServer({
+      root: resolve(ROOT, "dist-playground"),
+      port: flag("--port", "PLAYGROUND_PORT") ?? 0,
+      index: "playground.html",
+      generated: {
+        "/playground-config.js": {
+          type: "text/javascript; charset=utf-8",
+          body: () => playgroundConfigScript({ serviceUrl: service.url, demoKey: DEMO_KEY }),
+        },
+      },
+    });
+    stops.push(() => playground.close());
+
+    console.log(`
+  Playground (Excel emulated in the browser):  ${playground.url}/playground.html
+  Service API:                                 ${service.url}/v1   demo key: ${DEMO_KEY}
+  Add-in for real Excel:                       ${addin.url}/taskpane.html
+  Manifest to sideload:                        ${resolve(ROOT, "dist", "manifest.xml")}
+      Excel on the web: Insert > Add-ins > Upload My Add-in, then choose that file.
+      Excel desktop:    npm run sideload (in another terminal).
+${https ? "" : "      Excel needs HTTPS for add-ins: run `npx office-addin-dev-certs install` once, then restart.\n"}
+  Ctrl-C stops everything.`);
+  } catch (error) {
+    console.error(`npm start failed: ${error instanceof Error ? error.message : String(error)}`);
+    await stopAll(1);
+  }
+}
+
+void main();

@@ -1,0 +1,41 @@
+import type { FunctionsMetadata } from "../custom-functions";
+
+export interface CatalogEntry {
+  /** The id the functions bundle associates (`CustomFunctions.associate(id, fn)`). */
+  id: string;
+  /** As the user types it: NAMESPACE.NAME. */
+  qualifiedName: string;
+  streaming: boolean;
+}
+
+/**
+ * Formula names → custom function ids, from functions.json. Excel shows a custom function as
+ * `<namespace>.<name>`, the namespace coming from the manifest (`Functions.Namespace`).
+ */
+export class FunctionCatalog {
+  private readonly byName = new Map<string, CatalogEntry>();
+
+  constructor(
+    metadata: FunctionsMetadata,
+    readonly namespace: string,
+  ) {
+    for (const fn of metadata.functions) {
+      const qualifiedName = `${namespace}.${fn.name}`.toUpperCase();
+      this.byName.set(qualifiedName, { id: fn.id, qualifiedName, streaming: fn.options?.stream === true });
+    }
+  }
+
+  /** The function a formula calls, or undefined. */
+  lookup(name: string): CatalogEntry | undefined {
+    return this.byName.get(name.toUpperCase());
+  }
+
+  /** True for names in the add-in's namespace: unknown ones there are #NAME?, not the workbook's business. */
+  inNamespace(name: string): boolean {
+    return name.toUpperCase().startsWith(`${this.namespace.toUpperCase()}.`);
+  }
+
+  get names(): string[] {
+    return [...this.byName.keys()];
+  }
+}

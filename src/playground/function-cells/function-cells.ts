@@ -1,0 +1,202 @@
+import { cellAddress, parseA1, qualifiedAddress } from "../../sheet";
+import { CustomFunctionsError, ErrorCode, type FakeCustomFunctionsRuntime } from "../custom-functions";
+import { parseCall, UnsupportedFormulaError } from "../formulas/parse-call";
+import { resolveArguments, type ArgumentValue, type CellReader } from "../formulas/resolve-args";
+import { CellError, type ChangeEvent, type FormulaHook, type PlaygroundWorkbook, type Stored } from "../workbook";
+import { FunctionCell, positionKey } from "./function-cell";
+import type { CatalogEntry, FunctionCatalog } from "./function-catalog";
+import { shapeResult } from "./result-shape";
+import { SpillLayout } from "./spill-layout";
+import { blockContains, blocksIntersect } from "./spill-plan";
+
+export type FunctionCellsWorkbook = Pick<PlaygroundWorkbook, "inspect" | "writeComputed" | "onChange">;
+
+export interface FunctionCellsOptions {
+  runtime: FakeCustomFunctionsRuntime;
+  catalog: FunctionCatalog;
+  /** Runs work after the current sync (the hook runs inside one); default queueMicrotask. */
+  defer?: (task: () => void) => void;
+}
+
+const ERROR_TEXTS = new Set(["#N/A", "#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#NULL!", "#SPILL!", "#CALC!", "#BUSY!"]);
+
+/**
+ * The cells whose formula calls a custom function. The workbook calls `hook` for every such formula at entry
+ * and at each recalculation; a call with new arguments cancels the cell's invocation and starts another, the
+ * same arguments keep it. Results (each setResult of a streaming function) are laid out as spills. Change
+ * events tell us when a formula cell was cleared or edited (cancel) or a spill area was written over or freed.
+ */
+export class FunctionCells {
+  readonly #cells = new Map<string, FunctionCell>();
+  readonly #listeners = new Set<() => void>();
+  readonly #defer: (task: () => void) => void;
+  readonly #layout: SpillLayout;
+  #workbook: FunctionCellsWorkbook | undefined;
+  #writing = 0;
+
+  constructor(private readonly options: FunctionCellsOptions) {
+    this.#defer = options.defer ?? ((task) => queueMicrotask(task));
+    this.#layout = new SpillLayout(
+      () => this.#wb(),
+      (sheet, row, column, values) => {
+        this.#writing++;
+        try {
+          this.#wb().writeComputed(sheet, row, column, values);
+        } finally {
+          this.#writing--;
+        }
+      },
+      (cell) => this.all().flatMap((c) => (c !== cell && c.sheet.toLowerCase() === cell.sheet.toLowerCase() && c.spilled ? [c.spilled.block] : [])),
+    );
+  }
+
+  /** Connects the workbook (created with `hook` as its evaluateFormula, so it comes second). */
+  attach(workbook: FunctionCellsWorkbook): void {
+    this.#workbook = workbook;
+    workbook.onChange((event) => this.#onChange(event));
+  }
+
+  readonly hook: FormulaHook = (formula, at) => this.#evaluate(formula, at.sheet, at.address);
+
+  all(): FunctionCell[] {
+    return [...this.#cells.values()];
+  }
+
+  /** The formula cell a cell belongs to: itself (anchor) or the one that spilled into it. */
+  ownerOf(sheet: string, row: number, column: number): FunctionCell | undefined {
+    const own = this.#cells.get(positionKey(sheet, row, column));
+    if (own) return own;
+    const s = sheet.toLowerCase();
+    return this.all().find((c) => c.sheet.toLowerCase() === s && c.spilled && blockContains(c.spilled.block, row, column));
+  }
+
+  /** Called after results and layout changes (the grid repaints hover texts). */
+  onUpdate(listener: () => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  #wb(): FunctionCellsWorkbook {
+    if (!this.#workbook) throw new Error("FunctionCells is not attached to a workbook");
+    return this.#workbook;
+  }
+
+  #emit(): void {
+    for (const listener of [...this.#listeners]) listener();
+  }
+
+  readonly #read: CellReader = (sheet, row, column) => {
+    const wb = this.#wb();
+    if (!wb.inspect.sheetNames().some((n) => n.toLowerCase() === sheet.toLowerCase())) return new CellError("#REF!");
+    const snap = wb.inspect.cell(sheet, cellAddress(row, column));
+    if (snap.value === null) return undefined;
+    if ((snap.kind === "error" || snap.kind === "formula") && typeof snap.value === "string" && ERROR_TEXTS.has(snap.value))
+      return new CellError(snap.value as CellError["code"]);
+    return snap.value;
+  };
+
+  #evaluate(formula: string, sheet: string, address: string): Stored | undefined {
+    const { catalog, runtime } = this.options;
+    const { row, column } = parseA1(address);
+    const settle = (key: string, display: CellError, message?: string): Stored => {
+      const existing = this.#cells.get(positionKey(sheet, row, column));
+      if (existing && existing.key === key && existing.formula === formula) return existing.display;
+      const cell = this.#replace(new FunctionCell(sheet, row, column, formula, key));
+      cell.result = { values: [[display]], messages: new Map(message ? [["0,0", message]] : []) };
+      this.#defer(() => this.#layout.layout(cell));
+      cell.display = display;
+      cell.message = message;
+      return display;
+    };
+    let call;
+    try {
+      call = parseCall(formula);
+    } catch (e) {
+      if (e instanceof UnsupportedFormulaError && catalog.inNamespace(e.callName))
+        return settle(`unsupported:${e.message}`, new CellError("#VALUE!"), e.message);
+      return undefined;
+    }
+    if (!call) return undefined;
+    const entry = catalog.lookup(call.name);
+    if (!entry || !runtime.ids.includes(entry.id.toUpperCase())) {
+      return catalog.inNamespace(call.name) ? settle(`unknown:${call.name}`, new CellError("#NAME?")) : undefined;
+    }
+    const args = resolveArguments(call.args, sheet, this.#read);
+    if (!args.ok) return settle(`error:${args.error.code}`, args.error);
+    const key = `${entry.id}:${JSON.stringify(args.values)}`;
+    const current = this.#cells.get(positionKey(sheet, row, column));
+    if (current && !current.canceled && current.key === key && current.formula === formula) return current.display;
+    const cell = this.#replace(new FunctionCell(sheet, row, column, formula, key));
+    this.#defer(() => this.#start(cell, entry, args.values));
+    return cell.display;
+  }
+
+  #replace(cell: FunctionCell): FunctionCell {
+    const key = positionKey(cell.sheet, cell.row, cell.column);
+    const old = this.#cells.get(key);
+    this.#cells.set(key, cell);
+    if (old) this.#retire(old);
+    return cell;
+  }
+
+  #retire(cell: FunctionCell): void {
+    cell.cancel();
+    // Never write into the workbook from inside a sync (the hook runs there): clear the old spill afterwards.
+    this.#defer(() => {
+      this.#layout.clear(cell);
+      this.#emit();
+    });
+  }
+
+  #start(cell: FunctionCell, entry: CatalogEntry, values: ArgumentValue[]): void {
+    if (cell.canceled) return;
+    const { runtime } = this.options;
+    const apply = (raw: unknown): void => {
+      if (cell.canceled) return;
+      cell.result = shapeResult(raw);
+      this.#layout.layout(cell);
+      this.#emit();
+    };
+    if (!entry.streaming) {
+      void runtime.call(entry.id, values).then(apply, () => apply(new CustomFunctionsError(ErrorCode.invalidValue)));
+      return;
+    }
+    try {
+      const invocation = runtime.stream(entry.id, values, qualifiedAddress(cell.sheet, cellAddress(cell.row, cell.column)));
+      cell.invocation = invocation;
+      invocation.onResult(apply);
+      if (invocation.latest !== undefined) apply(invocation.latest);
+    } catch {
+      apply(new CustomFunctionsError(ErrorCode.invalidValue));
+    }
+  }
+
+  #onChange(event: ChangeEvent): void {
+    if (this.#writing > 0) return;
+    const wb = this.#wb();
+    const sheets = new Set(wb.inspect.sheetNames().map((n) => n.toLowerCase()));
+    for (const [key, cell] of [...this.#cells]) {
+      const sheet = cell.sheet.toLowerCase();
+      if (!sheets.has(sheet)) {
+        cell.cancel();
+        this.#cells.delete(key);
+        continue;
+      }
+      if (sheet !== event.sheet.toLowerCase()) continue;
+      const block = event.block;
+      if (!block || blockContains(block, cell.row, cell.column)) {
+        if (wb.inspect.cell(cell.sheet, cellAddress(cell.row, cell.column)).formula !== cell.formula) {
+          this.#cells.delete(key);
+          cell.cancel();
+          this.#layout.clear(cell);
+          continue;
+        }
+      }
+      const area = cell.wanted;
+      if (!block || !area || !blocksIntersect(block, area)) continue;
+      // Written over: the anchor shows #SPILL!; freed: it spills again. Either way, lay the result out again.
+      if (!cell.spilled || !this.#layout.intact(cell)) this.#layout.layout(cell);
+    }
+    this.#emit();
+  }
+}

@@ -1,0 +1,35 @@
+/** Set by the server in /playground-config.js before any bundle runs. */
+export interface ServedConfig {
+  serviceUrl?: string;
+  demoKey?: string;
+}
+
+export interface PlaygroundConfig {
+  /** The API the pane and the functions call (the local service). */
+  serviceUrl: string;
+  /** The key to sign in with the first time; null: leave the pane signed out. */
+  autoSignInKey: string | null;
+  /** Start from empty per-user storage (no stored key, no history). */
+  reset: boolean;
+  /** Sheets the workbook starts with. */
+  sheets: string[];
+}
+
+/** The manifest's `Functions.Namespace`: formulas call SERVICE.DATASET and so on. */
+export const FUNCTIONS_NAMESPACE = "SERVICE";
+
+/**
+ * Served config, overridden by the page's query: `service=<url>` (another API), `key=<key>` (sign in with that
+ * key instead of the demo key), `signin=none` (stay signed out: the e2e test of a bad key), `reset=1`.
+ */
+export function readConfig(search: string, served: ServedConfig | undefined): PlaygroundConfig {
+  const params = new URLSearchParams(search);
+  const serviceUrl = params.get("service") ?? served?.serviceUrl ?? "http://127.0.0.1:8787";
+  const key = params.get("key") ?? served?.demoKey ?? null;
+  return {
+    serviceUrl,
+    autoSignInKey: params.get("signin") === "none" || key === "" ? null : key,
+    reset: params.get("reset") === "1",
+    sheets: ["Sheet1", "Sheet2", "Sheet3"],
+  };
+}

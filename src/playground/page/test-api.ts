@@ -1,0 +1,53 @@
+import { cellAddress, type CellBlock } from "../../sheet";
+import type { PlaygroundHost } from "../host/install-host";
+import type { PlaygroundView } from "../ui/playground-view";
+import type { WorkbookInspector } from "../workbook";
+
+/** One SERVICE cell as tests see it. */
+export interface FunctionCellInfo {
+  sheet: string;
+  address: string;
+  formula: string;
+  display: string | number | boolean;
+  message?: string;
+  spilled?: CellBlock;
+  canceled: boolean;
+}
+
+/**
+ * `window.playground`: read-only access for the end-to-end tests and for poking around in the console. The
+ * tests drive the page like a user (typing, clicking); they read results here when a spill is larger than the
+ * visible window.
+ */
+export interface PlaygroundTestApi {
+  ready: true;
+  inspect: WorkbookInspector;
+  activeSheet(): string;
+  functionCells(): FunctionCellInfo[];
+  /** Sync requests the add-in made (count, largest payload), like Excel's request log. */
+  syncStats(): { syncs: number; maxRequestBytes: number };
+  actions(): string[];
+}
+
+export function testApi(host: PlaygroundHost, view: PlaygroundView): PlaygroundTestApi {
+  return {
+    ready: true,
+    inspect: host.workbook.inspect,
+    activeSheet: () => view.sheet,
+    functionCells: () =>
+      host.functions.all().map((c) => ({
+        sheet: c.sheet,
+        address: cellAddress(c.row, c.column),
+        formula: c.formula,
+        display: typeof c.display === "object" ? c.display.code : c.display,
+        message: c.message,
+        spilled: c.spilled?.block,
+        canceled: c.canceled,
+      })),
+    syncStats: () => ({
+      syncs: host.workbook.stats.records.length,
+      maxRequestBytes: host.workbook.stats.records.reduce((m, r) => Math.max(m, r.requestBytes), 0),
+    }),
+    actions: () => host.actions.ids(),
+  };
+}

@@ -1,0 +1,51 @@
+import { el } from "./html";
+
+/**
+ * The name box (address of the selection; type an address and Enter to go there) and the formula bar (the
+ * active cell's formula or value; Enter writes it into the cell as typed input).
+ */
+export class FormulaBar {
+  readonly nameBox = el("input", { class: "pg-name-box", "aria-label": "Name Box", spellcheck: "false" });
+  readonly input = el("input", { class: "pg-formula-input", "aria-label": "Formula Bar", spellcheck: "false" });
+  readonly element = el("div", { class: "pg-formula-bar" }, [
+    this.nameBox,
+    el("span", { class: "pg-fx-sep" }),
+    el("span", { class: "pg-fx", text: "fx", "aria-hidden": "true" }),
+    this.input,
+  ]);
+  private shown = "";
+  onCommit?: (text: string) => void;
+  onGoTo?: (address: string) => void;
+  onCancel?: () => void;
+
+  constructor() {
+    this.input.addEventListener("keydown", (e) => {
+      if (e.key === "Enter") {
+        e.preventDefault();
+        this.onCommit?.(this.input.value);
+      } else if (e.key === "Escape") {
+        e.preventDefault();
+        this.input.value = this.shown;
+        this.onCancel?.();
+      }
+    });
+    this.nameBox.addEventListener("keydown", (e) => {
+      if (e.key === "Enter") {
+        e.preventDefault();
+        this.onGoTo?.(this.nameBox.value.trim());
+      }
+    });
+  }
+
+  /** Shows a cell; `derived` (a spilled cell) is shown greyed, as Excel shows the spill's formula. */
+  show(address: string, content: string, derived: boolean): void {
+    this.nameBox.value = address;
+    this.shown = content;
+    if (document.activeElement !== this.input) this.input.value = content;
+    this.input.classList.toggle("pg-derived", derived);
+  }
+
+  get editing(): boolean {
+    return document.activeElement === this.input;
+  }
+}

@@ -1,0 +1,25 @@
+import { el } from "./html";
+
+/** The sheet tabs under the grid; the "+" button adds a sheet through Office.js, like Excel's. */
+export class SheetTabs {
+  readonly list = el("div", { class: "pg-tabs", role: "tablist", "aria-label": "Sheets" });
+  readonly addButton = el("button", { class: "pg-tab-add", title: "New sheet", "aria-label": "New sheet", text: "+" });
+  readonly element = el("div", { class: "pg-tab-bar" }, [this.list, this.addButton]);
+  onSelect?: (sheet: string) => void;
+  onAdd?: () => void;
+
+  constructor() {
+    this.addButton.addEventListener("click", () => this.onAdd?.());
+  }
+
+  render(sheets: readonly string[], active: string): void {
+    this.list.replaceChildren(
+      ...sheets.map((name) => {
+        const on = name.toLowerCase() === active.toLowerCase();
+        const tab = el("button", { class: "pg-tab", role: "tab", "aria-selected": String(on), "data-sheet": name, text: name });
+        tab.addEventListener("click", () => this.onSelect?.(name));
+        return tab;
+      }),
+    );
+  }
+}

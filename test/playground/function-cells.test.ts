@@ -1,0 +1,139 @@
+import {
+  CustomFunctionsError,
+  ErrorCode,
+  FakeCustomFunctionsRuntime,
+  type FakeStreamingInvocation,
+  type FunctionsMetadata,
+} from "../../src/playground/custom-functions";
+import { FunctionCatalog } from "../../src/playground/function-cells/function-catalog";
+import { FunctionCells } from "../../src/playground/function-cells/function-cells";
+import { createWorkbook } from "../../src/playground/workbook";
+
+const metadata: FunctionsMetadata = {
+  functions: [
+    { id: "GRID", name: "GRID", parameters: [{ name: "rows" }, { name: "columns" }], result: { dimensionality: "matrix" } },
+    { id: "FAIL", name: "FAIL", parameters: [], result: {} },
+    { id: "TICKS", name: "TICKS", parameters: [{ name: "label" }], result: {}, options: { stream: true } },
+  ],
+};
+
+const flush = () => new Promise((r) => setTimeout(r, 0));
+
+function setup() {
+  const runtime = new FakeCustomFunctionsRuntime(metadata);
+  const streams: FakeStreamingInvocation<unknown>[] = [];
+  const calls: unknown[][] = [];
+  runtime.associate("GRID", async (rows: number, columns: number) => {
+    calls.push([rows, columns]);
+    return Array.from({ length: rows }, (_, r) => Array.from({ length: columns }, (_, c) => (r === 0 ? `h${c}` : r * 10 + c)));
+  });
+  runtime.associate("FAIL", async () => {
+    throw new CustomFunctionsError(ErrorCode.notAvailable, "nothing here");
+  });
+  runtime.associate("TICKS", (label: string, invocation: FakeStreamingInvocation<unknown>) => {
+    streams.push(invocation);
+    invocation.setResult([[label], ["started"]]);
+  });
+  const cells = new FunctionCells({ runtime, catalog: new FunctionCatalog(metadata, "SERVICE") });
+  const wb = createWorkbook({ sheets: ["Sheet1", "Data"], evaluateFormula: cells.hook });
+  cells.attach(wb);
+  const write = (address: string, value: string, sheet = "Sheet1") =>
+    wb.run(async (ctx) => {
+      ctx.workbook.worksheets.getItem(sheet).getRange(address).values = [[value]];
+      await ctx.sync();
+    });
+  return { runtime, cells, wb, write, streams, calls };
+}
+
+describe("SERVICE.* cells in the playground workbook", () => {
+  test("a matrix result spills from the formula cell; the spilled cells are values, the anchor keeps its formula", async () => {
+    const { wb, write } = setup();
+    await write("B2", "=SERVICE.GRID(3,2)");
+    await flush();
+    expect(wb.inspect.values("Sheet1", "B2:C4")).toEqual([["h0", "h1"], [10, 11], [20, 21]]);
+    expect(wb.inspect.formulas("Sheet1", "B2:C2")).toEqual([["=SERVICE.GRID(3,2)", "h1"]]);
+  });
+
+  test("#SPILL! while the area has content, and it spills again once that is cleared", async () => {
+    const { wb, write, cells } = setup();
+    await write("C3", "in the way");
+    await write("B2", "=SERVICE.GRID(3,2)");
+    await flush();
+    expect(wb.inspect.values("Sheet1", "B2:C4")).toEqual([["#SPILL!", ""], ["", "in the way"], ["", ""]]);
+    expect(cells.ownerOf("Sheet1", 1, 1)?.message).toBe("Spill range isn't blank");
+    await write("C3", "");
+    expect(wb.inspect.values("Sheet1", "B2:C4")).toEqual([["h0", "h1"], [10, 11], [20, 21]]);
+  });
+
+  test("typing into a spilled cell makes the anchor #SPILL!; the typed value stays", async () => {
+    const { wb, write } = setup();
+    await write("A1", "=SERVICE.GRID(2,2)");
+    await flush();
+    await write("B2", "mine");
+    expect(wb.inspect.values("Sheet1", "A1:B2")).toEqual([["#SPILL!", ""], ["", "mine"]]);
+  });
+
+  test("clearing the formula removes its spill and cancels a streaming invocation", async () => {
+    const { wb, write, streams } = setup();
+    await write("A1", '=SERVICE.TICKS("x")');
+    await flush();
+    expect(wb.inspect.values("Sheet1", "A1:A2")).toEqual([["x"], ["started"]]);
+    await write("A1", "");
+    await flush();
+    expect(streams[0].canceled).toBe(true);
+    expect(wb.inspect.values("Sheet1", "A1:A2")).toEqual([[""], [""]]);
+  });
+
+  test("each setResult re-spills; new arguments cancel the old invocation and start another", async () => {
+    const { wb, write, streams } = setup();
+    await write("B1", "one");
+    await write("A1", "=SERVICE.TICKS(B1)");
+    await flush();
+    streams[0].setResult([["one"], ["done"], ["more"]]);
+    expect(wb.inspect.values("Sheet1", "A1:A3")).toEqual([["one"], ["done"], ["more"]]);
+    await write("B1", "two");
+    await flush();
+    expect(streams[0].canceled).toBe(true);
+    expect(streams).toHaveLength(2);
+    expect(wb.inspect.values("Sheet1", "A1:A3")).toEqual([["two"], ["started"], [""]]);
+  });
+
+  test("#BUSY! until the function answers", async () => {
+    const { wb, write, runtime } = setup();
+    let answer: (v: unknown) => void = () => undefined;
+    runtime.associate("GRID", () => new Promise((resolve) => (answer = resolve)));
+    await write("A1", "=SERVICE.GRID(1,1)");
+    await flush();
+    expect(wb.inspect.values("Sheet1", "A1")).toEqual([["#BUSY!"]]);
+    answer(42);
+    await flush();
+    expect(wb.inspect.values("Sheet1", "A1")).toEqual([[42]]);
+  });
+
+  test("recalculation with the same arguments does not call the function again", async () => {
+    const { write, calls } = setup();
+    await write("A1", "=SERVICE.GRID(2,2)");
+    await flush();
+    await write("D9", "unrelated");
+    await flush();
+    expect(calls).toHaveLength(1);
+  });
+
+  test("a thrown CustomFunctions.Error shows its code with the message on hover; unknown names are #NAME?", async () => {
+    const { wb, write, cells } = setup();
+    await write("A1", "=SERVICE.FAIL()");
+    await write("A2", "=SERVICE.NOPE()");
+    await flush();
+    expect(wb.inspect.values("Sheet1", "A1:A2")).toEqual([["#N/A"], ["#NAME?"]]);
+    expect(cells.ownerOf("Sheet1", 0, 0)?.message).toBe("nothing here");
+  });
+
+  test("spilled strings are data: a spilled '=1+1' is text, never a formula", async () => {
+    const { wb, write, runtime } = setup();
+    runtime.associate("GRID", async () => [["=1+1"], ["'quoted"]]);
+    await write("A1", "=SERVICE.GRID(2,1)");
+    await flush();
+    expect(wb.inspect.cell("Sheet1", "A2")).toMatchObject({ kind: "text", value: "'quoted", formula: null });
+    expect(wb.inspect.values("Sheet1", "A1")).toEqual([["=1+1"]]);
+  });
+});

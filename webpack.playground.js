@@ -1,0 +1,67 @@
+/* eslint-disable @typescript-eslint/no-require-imports */
+/**
+ * The playground build (src/playground): the add-in's own bundles, built by webpack.config.js exactly as for
+ * Excel (same entries, loaders, DefinePlugin, functions.json), plus the `playground` entry, which installs the
+ * emulated Office host and then loads those bundles. Output: dist-playground/playground.html (PLAYGROUND_OUTPUT_DIR
+ * overrides; the e2e tests build into a temporary folder).
+ *
+ * Only the page differs from the add-in's taskpane.html: no office.js (the emulation replaces it), and the add-in
+ * bundles are loaded by the playground after its host is installed instead of by <script> tags.
+ */
+const path = require("node:path");
+const HtmlWebpackPlugin = require("html-webpack-plugin");
+const addinConfig = require("./webpack.config.js");
+
+const ADDIN_ENTRIES = ["functions", "commands", "taskpane"];
+
+function playgroundPage({ htmlWebpackPlugin }) {
+  const files = htmlWebpackPlugin.files.js;
+  const host = files.findIndex((f) => /(^|\/)playground\.js$/.test(f));
+  const before = files.slice(0, host + 1);
+  const after = files.slice(host + 1);
+  const scripts = before.map((f) => `    <script defer src="${f}"></script>`).join("\n");
+  return `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>Excel playground - Service add-in</title>
+    <!-- Service address and demo key, written by the playground server (scripts/start.ts); optional. -->
+    <script src="playground-config.js"></script>
+${scripts}
+    <script type="application/json" id="pg-addin-scripts">${JSON.stringify(after)}</script>
+  </head>
+  <body>
+    <p style="font-family: Segoe UI, sans-serif; margin: 24px">Loading the playground…</p>
+  </body>
+</html>
+`;
+}
+
+module.exports = async (env = {}, argv = {}) => {
+  const base = await addinConfig(env, argv);
+  const outputDir = path.resolve(process.env.PLAYGROUND_OUTPUT_DIR || path.join(__dirname, "dist-playground"));
+  return {
+    ...base,
+    entry: { ...base.entry, playground: path.resolve(__dirname, "src", "playground", "page", "main.ts") },
+    output: { ...base.output, path: outputDir },
+    // The add-in's page, office.js tag and copied manifest are for Excel; the playground has its own page.
+    plugins: [
+      ...base.plugins.filter((p) => !(p instanceof HtmlWebpackPlugin) && p.constructor.name !== "OfficeJsScriptPlugin"),
+      new HtmlWebpackPlugin({
+        filename: "playground.html",
+        chunks: ["playground", ...ADDIN_ENTRIES.filter((e) => e in base.entry)],
+        chunksSortMode: "manual",
+        inject: false,
+        templateContent: playgroundPage,
+        officeJs: false,
+      }),
+    ],
+    cache: {
+      type: "filesystem",
+      cacheDirectory: path.resolve(__dirname, "node_modules", ".cache", "webpack-playground"),
+      buildDependencies: { config: [__filename, require.resolve("./webpack.config.js")] },
+    },
+    devServer: undefined,
+  };
+};
