@@ -111,6 +111,8 @@ export function mountTaskpane(root: HTMLElement, deps: PaneDeps): MountedPane {
     ready,
     unmount: () => {
       stopUsage();
+      c.signIn.dispose();
+      c.history.dispose();
       c.run.cancel();
       c.insert.cancel();
       c.refresh.cancel();

@@ -74,6 +74,17 @@ describe("sign in", () => {
     expect(signIn.store.state).toMatchObject({ signedIn: true, status: "invalid" });
   });
 
+  test("checks a key saved elsewhere in the runtime, as it checks one loaded at start", async () => {
+    const pane = await testPane(service.url);
+    const signIn = new SignInController(pane.deps);
+    await pane.session.signIn(TEST_KEYS.carol);
+    await new Promise((resolve) => signIn.store.subscribe((s) => s.status === "valid" && resolve(s)));
+    expect(signIn.store.state).toMatchObject({ signedIn: true, status: "valid" });
+    signIn.dispose();
+    await pane.session.signOut();
+    expect(signIn.store.state.signedIn).toBe(true); // disposed: no longer following
+  });
+
   test("follows a sign-out done elsewhere in the runtime (functions, another pane)", async () => {
     const pane = await testPane(service.url, { apiKey: TEST_KEYS.demo });
     const signIn = new SignInController(pane.deps);

@@ -15,13 +15,21 @@ export interface HistoryState {
 /** Recent executions on the current service: states brought up to date, cancel, CSV download. */
 export class HistoryController {
   readonly store = new Store<HistoryState>({ entries: [], message: "" });
+  readonly #unsubscribe: (() => void)[];
 
   constructor(
     private readonly deps: Pick<PaneDeps, "session" | "clock">,
     private readonly history: HistoryStore,
   ) {
-    history.onChange((entries) => this.store.set({ entries: this.#visible(entries) }));
-    deps.session.onChange(() => this.store.set({ entries: this.#visible(this.history.entries) }));
+    this.#unsubscribe = [
+      history.onChange((entries) => this.store.set({ entries: this.#visible(entries) })),
+      deps.session.onChange(() => this.store.set({ entries: this.#visible(this.history.entries) })),
+    ];
+  }
+
+  /** Stops following the store and the session (pane unmounted). */
+  dispose(): void {
+    for (const off of this.#unsubscribe) off();
   }
 
   async load(): Promise<void> {

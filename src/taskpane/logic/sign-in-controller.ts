@@ -21,6 +21,8 @@ export interface SignInState {
  */
 export class SignInController {
   readonly store: Store<SignInState>;
+  readonly #unsubscribe: () => void;
+  #saving = false;
 
   constructor(private readonly deps: Pick<PaneDeps, "session" | "ready" | "fetch" | "checkClientOptions">) {
     const { session } = deps;
@@ -32,7 +34,7 @@ export class SignInController {
       busy: false,
     });
     // Functions or another pane instance may sign in or out too: follow the session.
-    session.onChange(() => {
+    this.#unsubscribe = session.onChange(() => {
       const signedIn = session.signedIn;
       if (signedIn === this.store.state.signedIn && session.baseUrl === this.store.state.baseUrl) return;
       this.store.set({
@@ -40,7 +42,14 @@ export class SignInController {
         baseUrl: session.baseUrl,
         ...(signedIn ? {} : { status: "signed-out", message: "Not signed in." }),
       });
+      // A key saved elsewhere (the playground's auto sign-in, another pane) is checked like one loaded at start.
+      if (signedIn && !this.#saving) void this.recheck();
     });
+  }
+
+  /** Stops following the session (pane unmounted). */
+  dispose(): void {
+    this.#unsubscribe();
   }
 
   /** Loads the stored key and, when there is one, checks it is still accepted (one cheap request). */
@@ -83,10 +92,13 @@ export class SignInController {
     const client = checkClient(trimmed, address, { ...this.deps.checkClientOptions, fetch: this.deps.fetch });
     const result = await checkKey(client, address);
     if (result.status !== "valid") return this.#fail(result.status, result.message);
+    this.#saving = true;
     try {
       await this.deps.session.signIn(trimmed, address);
     } catch (error) {
       return this.#fail("error", `The key was accepted but could not be saved: ${paneMessage(error)}`);
+    } finally {
+      this.#saving = false;
     }
     this.store.set({
       signedIn: true,

@@ -1,0 +1,113 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import webpack from "webpack";
+import { chromium, type Browser, type Page } from "playwright-core";
+import { startTestService, type TestService } from "../support/service";
+
+/**
+ * The real pane in Chromium at 320 px: labelled controls, keyboard sign-in, run, insert with progress, and the
+ * key nowhere in the page once saved. Skipped where no Chromium is installed (TOOLCHAIN.md: apt-get install chromium).
+ */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const maybe = existsSync(CHROMIUM) ? describe : describe.skip;
+
+async function bundle(outDir: string): Promise<void> {
+  const compiler = webpack({
+    mode: "development",
+    devtool: false,
+    entry: resolve(__dirname, "support/view-harness.ts"),
+    output: { path: outDir, filename: "pane.js" },
+    resolve: { extensions: [".ts", ".js"] },
+    module: {
+      rules: [
+        { test: /\.ts$/, exclude: /node_modules/, use: { loader: "ts-loader", options: { transpileOnly: true } } },
+      ],
+    },
+    performance: { hints: false },
+  });
+  await new Promise<void>((done, fail) =>
+    compiler.run((error, stats) =>
+      error || stats?.hasErrors() ? fail(error ?? new Error(stats?.toString("errors-only"))) : done(),
+    ),
+  );
+}
+
+const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>pane</title></head>
+<body style="margin:0"><div id="pane" style="width:320px"></div><script src="pane.js"></script></body></html>`;
+
+maybe("the pane in a browser", () => {
+  let service: TestService;
+  let server: Server;
+  let browser: Browser;
+  let page: Page;
+  let outDir: string;
+
+  beforeAll(async () => {
+    outDir = mkdtempSync(join(tmpdir(), "pane-view-"));
+    [service] = await Promise.all([startTestService(), bundle(outDir)]);
+    const script = readFileSync(join(outDir, "pane.js"));
+    server = createServer((req, res) => {
+      const js = req.url?.startsWith("/pane.js");
+      res.setHeader("content-type", js ? "text/javascript" : "text/html");
+      res.end(js ? script : PAGE);
+    });
+    await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ["--headless", "--no-sandbox", "--disable-gpu"],
+    });
+    page = await browser.newPage({ viewport: { width: 320, height: 720 } });
+    const { port } = server.address() as { port: number };
+    await page.goto(`http://127.0.0.1:${port}/?svc=${encodeURIComponent(service.url)}`);
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await new Promise((done) => server?.close(done));
+    await service?.close();
+    rmSync(outDir, { recursive: true, force: true });
+  });
+
+  test("fits 320 px and every control has an accessible name", async () => {
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    const unnamed = await page.evaluate(() =>
+      [...document.querySelectorAll("input, select, button, textarea, progress")]
+        .filter((el) => {
+          const e = el as HTMLInputElement;
+          const named =
+            (e.labels?.length ?? 0) > 0 || e.getAttribute("aria-label") || e.getAttribute("aria-labelledby");
+          return !named && !(el.tagName === "BUTTON" && el.textContent?.trim());
+        })
+        .map((el) => el.outerHTML.slice(0, 80)),
+    );
+    expect(unnamed).toEqual([]);
+    expect(await page.getByRole("tab", { name: "Account" }).getAttribute("aria-selected")).toBe("true");
+  });
+
+  test("sign in with the keyboard; the key leaves the page once saved", async () => {
+    const key = page.getByRole("textbox", { name: "API key" });
+    await key.fill(service.apiKey);
+    await key.press("Enter");
+    await page.getByText("Signed in. Key saved for your user on this computer.").waitFor();
+    expect(await key.inputValue()).toBe("");
+    expect(await page.evaluate(() => document.documentElement.outerHTML)).not.toContain(service.apiKey);
+  });
+
+  test("tabs move with the arrow keys; run, then insert; the re-run cost follows the new table", async () => {
+    await page.getByRole("tab", { name: "Account" }).focus();
+    await page.keyboard.press("Home");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Query");
+    await page.getByRole("spinbutton", { name: "Query ID" }).fill("1002");
+    await page.getByRole("button", { name: "Run", exact: true }).click();
+    await page.getByText("Completed · 500 rows.").waitFor();
+    await page.getByRole("button", { name: "Insert", exact: true }).click();
+    await page.getByText(/^Inserted 500 rows at Sheet1!A1:G501\./).waitFor();
+    const tables = await page.evaluate(() =>
+      (window as unknown as { wb: { inspect: { tables(): unknown } } }).wb.inspect.tables(),
+    );
+    expect(tables).toEqual([{ name: "Query_1002", sheet: "Sheet1", address: "Sheet1!A1:G501" }]);
+    expect(await page.getByText("Re-run queries (10 credits)").count()).toBe(1);
+  });
+});
