@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-require-imports */
 /**
  * Build of the add-in (DESIGN §1): one shared-runtime page, taskpane.html, hosts the functions, commands and
  * taskpane bundles; custom-functions-metadata writes functions.json from the JSDoc of src/functions/functions.ts;
@@ -71,7 +70,8 @@ module.exports = async (env = {}, argv = {}) => {
   const outputDir = path.resolve(process.env.OUTPUT_DIR || path.join(__dirname, "dist"));
   const taskpaneTemplate = src("taskpane", "taskpane.html");
   const templateLoadsOfficeJs =
-    fs.existsSync(taskpaneTemplate) && /<script[^>]*\ssrc=["'][^"']*office(\.debug)?\.js["']/i.test(fs.readFileSync(taskpaneTemplate, "utf8"));
+    fs.existsSync(taskpaneTemplate) &&
+    /<script[^>]*\ssrc=["'][^"']*office(\.debug)?\.js["']/i.test(fs.readFileSync(taskpaneTemplate, "utf8"));
 
   const config = {
     mode,
@@ -107,7 +107,14 @@ module.exports = async (env = {}, argv = {}) => {
       runtimeChunk: "single",
       splitChunks: {
         cacheGroups: {
-          shared: { name: "shared", chunks: "initial", minChunks: 2, minSize: 0, priority: 10, reuseExistingChunk: true },
+          shared: {
+            name: "shared",
+            chunks: "initial",
+            minChunks: 2,
+            minSize: 0,
+            priority: 10,
+            reuseExistingChunk: true,
+          },
         },
       },
     },
@@ -159,7 +166,9 @@ async function devServerTransport() {
     const options = await devCerts.getHttpsServerOptions();
     return { type: "https", options };
   } catch (error) {
-    console.warn(`dev server: no Office dev certificate (${error.message}); serving plain HTTP (fine for the playground).`);
+    console.warn(
+      `dev server: no Office dev certificate (${error.message}); serving plain HTTP (fine for the playground).`,
+    );
     return { type: "http" };
   }
 }

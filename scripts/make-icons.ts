@@ -41,7 +41,12 @@ export function encodePng(width: number, height: number, rgba: Uint8Array): Buff
     raw.set(rgba.subarray(y * width * 4, (y + 1) * width * 4), y * (width * 4 + 1) + 1);
   }
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, chunk("IHDR", header), chunk("IDAT", deflateSync(raw)), chunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    signature,
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(raw)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 
 type Rgb = [number, number, number];
@@ -83,7 +88,8 @@ export function drawIcon(size: number): Uint8Array {
         }
       }
       const i = (py * size + px) * 4;
-      if (a > 0) out.set([Math.round(r / a), Math.round(g / a), Math.round(b / a), Math.round((255 * a) / samples ** 2)], i);
+      if (a > 0)
+        out.set([Math.round(r / a), Math.round(g / a), Math.round(b / a), Math.round((255 * a) / samples ** 2)], i);
     }
   }
   return out;

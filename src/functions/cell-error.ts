@@ -51,12 +51,17 @@ const RULES: readonly [(e: unknown) => boolean, "invalidValue" | "notAvailable",
   [isInvalidArgumentError, "invalidValue", (e) => (e as Error).message],
   // The service's own words: they name the parameter and the position of the fault ("filters: ... at position 7").
   [isBadRequestError, "invalidValue", (e) => (e as { serverMessage?: string }).serverMessage ?? "Bad request."],
-  [isRateLimitedError, "notAvailable", (e) => `Rate limited by the service. ${(e as { userMessage: string }).userMessage}`],
+  [
+    isRateLimitedError,
+    "notAvailable",
+    (e) => `Rate limited by the service. ${(e as { userMessage: string }).userMessage}`,
+  ],
   [isNotFoundError, "notAvailable", (e) => (e as { userMessage: string }).userMessage],
   [
     isExecutionPendingError,
     "notAvailable",
-    (e) => `The query is still running (${String((e as { state: string }).state).replace("QUERY_STATE_", "")}); the result appears here when it finishes.`,
+    (e) =>
+      `The query is still running (${String((e as { state: string }).state).replace("QUERY_STATE_", "")}); the result appears here when it finishes.`,
   ],
   [isExecutionFailedError, "notAvailable", (e) => (e as { userMessage: string }).userMessage],
   [isCancelledError, "notAvailable", () => "The execution was cancelled."],
@@ -85,7 +90,10 @@ export function customFunctionsApi(): CustomFunctionsErrorApi {
 }
 
 /** Client errors become `CustomFunctions.Error` here and only here (DESIGN §4.11). */
-export function toCustomFunctionsError(error: unknown, api: CustomFunctionsErrorApi = customFunctionsApi()): CustomFunctions.Error {
+export function toCustomFunctionsError(
+  error: unknown,
+  api: CustomFunctionsErrorApi = customFunctionsApi(),
+): CustomFunctions.Error {
   const failure = cellFailure(error);
   return new api.Error(api.ErrorCode[failure.code] as never, failure.message);
 }

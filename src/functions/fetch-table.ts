@@ -21,7 +21,11 @@ function clientSource(request: CanonicalRequest): Source {
  * result asked for without a limit costs a page or two, not the whole download. Pages past the limit are aborted
  * by leaving the iterator (the client cancels what is in flight).
  */
-export async function fetchTable(client: ServiceClient, request: CanonicalRequest, limitBytes: number): Promise<FetchOutcome> {
+export async function fetchTable(
+  client: ServiceClient,
+  request: CanonicalRequest,
+  limitBytes: number,
+): Promise<FetchOutcome> {
   // A little slack: the rough estimate runs a bit under or over the exact one done when rendering.
   const stopAt = Math.ceil(limitBytes * 1.2);
   let table: CachedTable | undefined;

@@ -35,7 +35,9 @@ export function choiceValue<T extends string>(name: string, value: unknown, choi
   const key = String(value).trim().toLowerCase();
   const choice = choices[key];
   if (choice === undefined) {
-    throw new InvalidArgumentError(`Option ${name} must be one of ${Object.keys(choices).join(", ")}; got "${String(value)}"`);
+    throw new InvalidArgumentError(
+      `Option ${name} must be one of ${Object.keys(choices).join(", ")}; got "${String(value)}"`,
+    );
   }
   return choice;
 }

@@ -18,7 +18,12 @@ export type OptionName = keyof typeof OPTIONS;
 
 type Apply = (options: CellRequestOptions, value: unknown, name: string) => void;
 
-const TIMESTAMP_MODES: Record<string, TimestampMode> = { text: "text", excel: "excel-date", "excel-date": "excel-date", serial: "excel-date" };
+const TIMESTAMP_MODES: Record<string, TimestampMode> = {
+  text: "text",
+  excel: "excel-date",
+  "excel-date": "excel-date",
+  serial: "excel-date",
+};
 
 /** Every option a cell can give, with how it lands; the order is the order messages list them in. */
 const OPTIONS = {
@@ -88,7 +93,10 @@ export function defaultOptions(): CellRequestOptions {
 
 /** "Sort By", "sort-by" and "SORT_BY" all mean sort_by. */
 export function canonicalOptionName(name: string, fn: OptionsFunction): OptionName {
-  const key = name.trim().toLowerCase().replace(/[\s-]+/g, "_");
+  const key = name
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, "_");
   const resolved = (key in OPTIONS ? key : ALIASES[key]) as OptionName | undefined;
   const allowed: readonly OptionName[] = FUNCTION_OPTIONS[fn];
   if (resolved === undefined || !allowed.includes(resolved)) {
@@ -98,7 +106,10 @@ export function canonicalOptionName(name: string, fn: OptionsFunction): OptionNa
 }
 
 /** Applies named values in order; a name given twice is refused (which one was meant is anyone's guess). */
-export function applyOptions(fn: OptionsFunction, pairs: readonly { name: string; value: unknown }[]): CellRequestOptions {
+export function applyOptions(
+  fn: OptionsFunction,
+  pairs: readonly { name: string; value: unknown }[],
+): CellRequestOptions {
   const options = defaultOptions();
   const seen = new Set<OptionName>();
   for (const { name, value } of pairs) {

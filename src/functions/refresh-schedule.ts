@@ -6,7 +6,8 @@
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
-export type RefreshSchedule = { kind: "every"; minutes: number } | { kind: "daily"; hourUtc: number; minuteUtc: number };
+export type RefreshSchedule =
+  { kind: "every"; minutes: number } | { kind: "daily"; hourUtc: number; minuteUtc: number };
 
 const SCHEDULES: readonly [RegExp, RefreshSchedule][] = [
   [/^\/v1\/restaking\//, { kind: "every", minutes: 15 }],

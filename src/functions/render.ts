@@ -14,7 +14,8 @@ export interface CachedTable {
   typesInferred: boolean;
 }
 
-const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d{1,9})?)?)?\s*(?:Z|UTC|[+-]\d{2}(?::?\d{2})?)?$/i;
+const ISO_TIMESTAMP =
+  /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d{1,9})?)?)?\s*(?:Z|UTC|[+-]\d{2}(?::?\d{2})?)?$/i;
 
 /**
  * With Excel dates asked for, a text column whose every value is an ISO date or timestamp is taken as one: CSV
@@ -58,7 +59,11 @@ function withoutQuotePrefix(matrix: CellValue[][]): CellValue[][] {
  * message past the spill limit. An empty result still shows its header; with headers off it shows one empty cell
  * (a custom function must return at least one cell).
  */
-export function renderSpill(table: CachedTable, options: CellRequestOptions["render"], limitBytes: number): CellValue[][] {
+export function renderSpill(
+  table: CachedTable,
+  options: CellRequestOptions["render"],
+  limitBytes: number,
+): CellValue[][] {
   const matrix = withoutQuotePrefix(
     toSheetMatrix(
       { columns: table.columns, types: typesForRender(table, options), rows: table.rows },
@@ -66,7 +71,14 @@ export function renderSpill(table: CachedTable, options: CellRequestOptions["ren
     ),
   );
   const bytes = estimateValuesPayloadBytes(matrix);
-  if (bytes > limitBytes) throw new SpillTooLargeError({ rows: table.rows.length, columns: table.columns.length, bytes, limitBytes, totalRows: table.totalRowCount });
+  if (bytes > limitBytes)
+    throw new SpillTooLargeError({
+      rows: table.rows.length,
+      columns: table.columns.length,
+      bytes,
+      limitBytes,
+      totalRows: table.totalRowCount,
+    });
   if (matrix.length === 0 || matrix[0]!.length === 0) return [[""]];
   return matrix;
 }

@@ -15,7 +15,10 @@ export interface CanonicalRequest {
 }
 
 /** Path slots of the datasets that have them (spec E8, E9); named `chain=`/`market=` fill these. */
-const PATH_SLOTS: Record<string, readonly ("market" | "chain")[]> = { dex: ["chain"], marketshare: ["market", "chain"] };
+const PATH_SLOTS: Record<string, readonly ("market" | "chain")[]> = {
+  dex: ["chain"],
+  marketshare: ["market", "chain"],
+};
 
 const PARAM_ORDER: readonly (keyof ResultParams)[] = [
   "columns",
@@ -33,7 +36,9 @@ export function canonicalParams(params: ResultParams): ResultParams {
   for (const key of PARAM_ORDER) {
     let value: unknown = params[key];
     if (key === "columns" && value !== undefined) {
-      const list = (typeof value === "string" ? value.split(",") : [...(value as readonly string[])]).map((c) => c.trim());
+      const list = (typeof value === "string" ? value.split(",") : [...(value as readonly string[])]).map((c) =>
+        c.trim(),
+      );
       value = list.filter((c) => c !== "").join(",") || undefined;
     } else if (typeof value === "string") {
       value = value.trim() || undefined;
@@ -51,7 +56,11 @@ function keyOf(sourceKey: string, params: ResultParams): string {
 }
 
 /** DATASET(name, positional..., options): the path is checked here, so an unknown name fails before any request. */
-export function datasetRequest(name: unknown, positional: readonly string[], options: CellRequestOptions): CanonicalRequest {
+export function datasetRequest(
+  name: unknown,
+  positional: readonly string[],
+  options: CellRequestOptions,
+): CanonicalRequest {
   const dataset = typeof name === "string" ? name.trim().toLowerCase() : "";
   const slots = PATH_SLOTS[dataset] ?? [];
   const named = slots.map((slot) => options.path[slot]);
@@ -65,11 +74,19 @@ export function datasetRequest(name: unknown, positional: readonly string[], opt
   const filled = args.filter((a) => a !== "");
   const path = datasetPath(dataset || String(name ?? ""), filled);
   const params = canonicalParams(options.server);
-  return { source: { kind: "dataset", dataset, args: filled.map((a) => a.toLowerCase()), path }, params, key: keyOf(path, params) };
+  return {
+    source: { kind: "dataset", dataset, args: filled.map((a) => a.toLowerCase()), path },
+    params,
+    key: keyOf(path, params),
+  };
 }
 
 /** RESULTS(id, options): text is an execution id, a number (or digits-only text) a query id. */
-export function resultsRequest(id: unknown, positional: readonly string[], options: CellRequestOptions): CanonicalRequest {
+export function resultsRequest(
+  id: unknown,
+  positional: readonly string[],
+  options: CellRequestOptions,
+): CanonicalRequest {
   if (positional.length > 0) {
     throw new InvalidArgumentError(
       `SERVICE.RESULTS takes an id and "name=value" options; "${positional[0]}" is neither (did you mean "limit=${positional[0]}"?)`,

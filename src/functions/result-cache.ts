@@ -106,7 +106,8 @@ export class ResultCache {
 
   /** Forgets the entries no live cell shows, so the next cell fetches fresh rows. */
   dropUnused(): void {
-    for (const [key, entry] of this.#entries) if (!entry.inFlight && !this.#options.isLive(key)) this.#entries.delete(key);
+    for (const [key, entry] of this.#entries)
+      if (!entry.inFlight && !this.#options.isLive(key)) this.#entries.delete(key);
   }
 
   /** Forgets everything (a different key may see different data); fetches in flight are not stored. */

@@ -86,11 +86,19 @@ export class FunctionsRuntime {
     this.#offSession = this.#session.onChange(() => this.#sessionChanged());
   }
 
-  dataset(name: unknown, args: unknown[][][] | null | undefined, invocation: CustomFunctions.StreamingInvocation<unknown[][]>): void {
+  dataset(
+    name: unknown,
+    args: unknown[][][] | null | undefined,
+    invocation: CustomFunctions.StreamingInvocation<unknown[][]>,
+  ): void {
     this.#serveTable("DATASET", invocation, args, (positional, options) => datasetRequest(name, positional, options));
   }
 
-  results(id: unknown, args: unknown[][][] | null | undefined, invocation: CustomFunctions.StreamingInvocation<unknown[][]>): void {
+  results(
+    id: unknown,
+    args: unknown[][][] | null | undefined,
+    invocation: CustomFunctions.StreamingInvocation<unknown[][]>,
+  ): void {
     this.#serveTable("RESULTS", invocation, args, (positional, options) => resultsRequest(id, positional, options));
   }
 
@@ -167,7 +175,11 @@ export class FunctionsRuntime {
   }
 
   /** Fetches (or serves) one request and pushes the outcome to `cells` (all of the key's live cells when absent). */
-  async #deliver(request: CanonicalRequest, cells: TableCell[] | undefined, force: boolean): Promise<{ cells: number; failed: boolean }> {
+  async #deliver(
+    request: CanonicalRequest,
+    cells: TableCell[] | undefined,
+    force: boolean,
+  ): Promise<{ cells: number; failed: boolean }> {
     await this.#ready;
     let outcome: Outcome;
     try {
@@ -191,14 +203,24 @@ export class FunctionsRuntime {
         return first ? this.#deliver(first.request, undefined, true) : { cells: 0, failed: false };
       }),
     );
-    const summary = { cells: results.reduce((n, r) => n + r.cells, 0), requests: this.#cache.stats().requests - before };
-    this.#events.emit({ reason, keys: keys.length, ...summary, failed: results.filter((r) => r.failed).length, at: this.#clock.now() });
+    const summary = {
+      cells: results.reduce((n, r) => n + r.cells, 0),
+      requests: this.#cache.stats().requests - before,
+    };
+    this.#events.emit({
+      reason,
+      keys: keys.length,
+      ...summary,
+      failed: results.filter((r) => r.failed).length,
+      at: this.#clock.now(),
+    });
     return summary;
   }
 
   /** A RESULTS cell on a run still going: watch the run, and refresh its cells once it ends. */
   #awaitExecution(request: CanonicalRequest, error: unknown): void {
-    if (request.source.kind !== "execution" || !isExecutionPendingError(error) || this.#waiting.has(request.key)) return;
+    if (request.source.kind !== "execution" || !isExecutionPendingError(error) || this.#waiting.has(request.key))
+      return;
     const unwatch = this.#watchers.watch(request.source.executionId, (update) => {
       if ("status" in update && !update.status.is_execution_finished) return;
       this.#waiting.get(request.key)?.();

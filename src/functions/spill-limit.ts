@@ -14,7 +14,14 @@ function mb(bytes: number): string {
 export class SpillTooLargeError extends ServiceError {
   readonly rows: number;
   readonly columns: number;
-  constructor(init: { rows: number; columns: number; bytes: number; limitBytes: number; totalRows?: number; complete?: boolean }) {
+  constructor(init: {
+    rows: number;
+    columns: number;
+    bytes: number;
+    limitBytes: number;
+    totalRows?: number;
+    complete?: boolean;
+  }) {
     const total = init.totalRows ?? init.rows;
     const size = init.complete === false ? `over ${mb(init.bytes)}` : `about ${mb(init.bytes)}`;
     const message =

@@ -20,7 +20,8 @@ export function serveStatus(
   let showDetail: boolean;
   try {
     id = typeof executionId === "string" ? executionId.trim() : "";
-    if (id === "") throw new InvalidArgumentError("SERVICE.STATUS needs an execution id (the text the Run button gives)");
+    if (id === "")
+      throw new InvalidArgumentError("SERVICE.STATUS needs an execution id (the text the Run button gives)");
     showDetail = detail === null || detail === undefined || detail === "" ? true : booleanValue("detail", detail);
   } catch (error) {
     invocation.setResult(deps.toError(error));

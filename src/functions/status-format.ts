@@ -32,7 +32,8 @@ export function formatStatus(status: ExecutionStatus, nowMs: number, detail: boo
   const started = time(status.execution_started_at) ?? time(status.submitted_at);
   const ended = time(status.execution_ended_at) ?? time(status.cancelled_at);
   const parts: string[] = [];
-  if (typeof status.queue_position === "number" && !status.is_execution_finished) parts.push(`queue position ${status.queue_position}`);
+  if (typeof status.queue_position === "number" && !status.is_execution_finished)
+    parts.push(`queue position ${status.queue_position}`);
   if (started !== undefined && status.state !== "QUERY_STATE_EXPIRED") {
     const end = status.is_execution_finished ? ended : nowMs;
     if (end !== undefined) parts.push(formatDuration(end - started));

@@ -35,7 +35,9 @@ interface Watch {
 
 /** Errors that another poll would only repeat. */
 function isFinalError(error: unknown): boolean {
-  return [isNotSignedInError, isUnauthorizedError, isForbiddenError, isNotFoundError, isInvalidArgumentError].some((is) => is(error));
+  return [isNotSignedInError, isUnauthorizedError, isForbiddenError, isNotFoundError, isInvalidArgumentError].some(
+    (is) => is(error),
+  );
 }
 
 /**

@@ -58,7 +58,12 @@ export class Session {
     this.#baseUrl = this.#defaultBaseUrl;
     this.#fetch = countingFetch(options.fetch, this.usage);
     // apiKey/baseUrl/fetch are stripped even if a caller passes them untyped: the session owns those three.
-    const { apiKey: _k, baseUrl: _b, fetch: _f, ...rest } = (options.clientOptions ?? {}) as Partial<ServiceClientOptions>;
+    const {
+      apiKey: _k,
+      baseUrl: _b,
+      fetch: _f,
+      ...rest
+    } = (options.clientOptions ?? {}) as Partial<ServiceClientOptions>;
     this.#clientOptions = rest;
   }
 

@@ -31,7 +31,8 @@ beforeAll(async () => {
     env: { ...process.env, OUTPUT_DIR: out, ADDIN_BASE_URL: `${ADDIN}/`, SERVICE_API_BASE_URL: API },
     maxBuffer: 16 * 1024 * 1024,
   });
-  functions = (JSON.parse(readFileSync(join(out, "functions.json"), "utf8")) as { functions: FunctionJson[] }).functions;
+  functions = (JSON.parse(readFileSync(join(out, "functions.json"), "utf8")) as { functions: FunctionJson[] })
+    .functions;
   manifest = readFileSync(join(out, "manifest.xml"), "utf8");
   page = readFileSync(join(out, "taskpane.html"), "utf8");
 }, 180_000);
@@ -44,18 +45,46 @@ describe("functions.json from the production build", () => {
     expect(functions.map((f) => f.name)).toEqual(["DATASET", "RESULTS", "STATUS"]);
   });
 
-  it.each(["DATASET", "RESULTS", "STATUS"])("%s streams (so refresh can push values) and is neither volatile nor cancelable", (id) => {
-    const fn = functions.find((f) => f.id === id)!;
-    expect(fn.options).toEqual({ stream: true });
-  });
+  it.each(["DATASET", "RESULTS", "STATUS"])(
+    "%s streams (so refresh can push values) and is neither volatile nor cancelable",
+    (id) => {
+      const fn = functions.find((f) => f.id === id)!;
+      expect(fn.options).toEqual({ stream: true });
+    },
+  );
 
   it.each([
-    ["DATASET", [{ name: "dataset", type: "string" }, { name: "args", type: "any", dimensionality: "matrix", optional: true, repeating: true }], { dimensionality: "matrix" }],
-    ["RESULTS", [{ name: "id", type: "any" }, { name: "options", type: "any", dimensionality: "matrix", optional: true, repeating: true }], { dimensionality: "matrix" }],
-    ["STATUS", [{ name: "executionId", type: "string" }, { name: "detail", type: "boolean", optional: true }], { type: "string" }],
+    [
+      "DATASET",
+      [
+        { name: "dataset", type: "string" },
+        { name: "args", type: "any", dimensionality: "matrix", optional: true, repeating: true },
+      ],
+      { dimensionality: "matrix" },
+    ],
+    [
+      "RESULTS",
+      [
+        { name: "id", type: "any" },
+        { name: "options", type: "any", dimensionality: "matrix", optional: true, repeating: true },
+      ],
+      { dimensionality: "matrix" },
+    ],
+    [
+      "STATUS",
+      [
+        { name: "executionId", type: "string" },
+        { name: "detail", type: "boolean", optional: true },
+      ],
+      { type: "string" },
+    ],
   ] as const)("%s parameters and result", (id, parameters, result) => {
     const fn = functions.find((f) => f.id === id)!;
-    expect(fn.parameters.map(({ description: _d, ...p }: FunctionJson["parameters"][number] & { description?: string }) => p)).toEqual(parameters);
+    expect(
+      fn.parameters.map(
+        ({ description: _d, ...p }: FunctionJson["parameters"][number] & { description?: string }) => p,
+      ),
+    ).toEqual(parameters);
     expect(fn.result).toEqual(result);
   });
 
@@ -81,7 +110,9 @@ describe("bundles and page", () => {
   });
 
   it("SERVICE_API_BASE_URL is compiled in", () => {
-    const code = ["shared.js", "functions.js"].filter((f) => existsSync(join(out, f))).map((f) => readFileSync(join(out, f), "utf8"));
+    const code = ["shared.js", "functions.js"]
+      .filter((f) => existsSync(join(out, f)))
+      .map((f) => readFileSync(join(out, f), "utf8"));
     expect(code.join("\n")).toContain(API);
   });
 

@@ -2,17 +2,46 @@ import { readArguments } from "../../src/functions/arguments";
 import { datasetRequest, resultsRequest } from "../../src/functions/request";
 
 /** What Excel passes for a repeating matrix parameter: each argument as a matrix (a single value as 1×1). */
-const args = (...items: unknown[]): unknown[][][] => items.map((item) => (Array.isArray(item) ? (item as unknown[][]) : [[item]]));
+const args = (...items: unknown[]): unknown[][][] =>
+  items.map((item) => (Array.isArray(item) ? (item as unknown[][]) : [[item]]));
 
 describe("readArguments: options typed in cells", () => {
   const cases: [string, unknown[][][], object][] = [
     ["nothing", [], {}],
     ["name=value text", args("limit=10", "columns=a, b"), { limit: 10, columns: "a, b" }],
-    ["only the first = splits (filters contain =)", args("filters=token_pair = 'WETH-USDC'"), { filters: "token_pair = 'WETH-USDC'" }],
-    ["names are case- and space-insensitive", args("Sort By=usd_liquidity desc", "SAMPLE-COUNT=5"), { sort_by: "usd_liquidity desc", sample_count: 5 }],
-    ["guessable aliases", args("filter=x > 1", "sort=x", "cols=x", "partial=TRUE"), { filters: "x > 1", sort_by: "x", columns: "x", allow_partial_results: true }],
-    ["a two-column range of names and values", args([["limit", 5], ["offset", 10], ["", ""], ["allow_partial_results", true]]), { limit: 5, offset: 10, allow_partial_results: true }],
-    ["a two-column range with a header row", args([["Name", "Value"], ["limit", 3]]), { limit: 3 }],
+    [
+      "only the first = splits (filters contain =)",
+      args("filters=token_pair = 'WETH-USDC'"),
+      { filters: "token_pair = 'WETH-USDC'" },
+    ],
+    [
+      "names are case- and space-insensitive",
+      args("Sort By=usd_liquidity desc", "SAMPLE-COUNT=5"),
+      { sort_by: "usd_liquidity desc", sample_count: 5 },
+    ],
+    [
+      "guessable aliases",
+      args("filter=x > 1", "sort=x", "cols=x", "partial=TRUE"),
+      { filters: "x > 1", sort_by: "x", columns: "x", allow_partial_results: true },
+    ],
+    [
+      "a two-column range of names and values",
+      args([
+        ["limit", 5],
+        ["offset", 10],
+        ["", ""],
+        ["allow_partial_results", true],
+      ]),
+      { limit: 5, offset: 10, allow_partial_results: true },
+    ],
+    [
+      "a two-column range with a header row",
+      args([
+        ["Name", "Value"],
+        ["limit", 3],
+      ]),
+      { limit: 3 },
+    ],
     ["a column of name=value cells", args([["limit=2"], [""], ["sort_by=x"]]), { limit: 2, sort_by: "x" }],
     ["a blank value means not given", args("limit=", [["offset", null]]), {}],
   ];
@@ -47,15 +76,35 @@ describe("readArguments: options typed in cells", () => {
   });
 
   it.each([
-    ["unknown option, listing the valid ones", "DATASET", args("colour=red"), /Unknown option "colour" for SERVICE.DATASET; options: filters, sort_by, columns, limit, offset, sample_count, allow_partial_results, headers, timestamps, array_join, auto_refresh, chain, market/],
-    ["auto_refresh is a DATASET option only", "RESULTS", args("auto_refresh=false"), /Unknown option "auto_refresh" for SERVICE.RESULTS/],
+    [
+      "unknown option, listing the valid ones",
+      "DATASET",
+      args("colour=red"),
+      /Unknown option "colour" for SERVICE.DATASET; options: filters, sort_by, columns, limit, offset, sample_count, allow_partial_results, headers, timestamps, array_join, auto_refresh, chain, market/,
+    ],
+    [
+      "auto_refresh is a DATASET option only",
+      "RESULTS",
+      args("auto_refresh=false"),
+      /Unknown option "auto_refresh" for SERVICE.RESULTS/,
+    ],
     ["chain is a DATASET option only", "RESULTS", args("chain=base"), /Unknown option "chain"/],
     ["an option given twice", "RESULTS", args("limit=1", "rows=2"), /Option limit is given twice/],
     ["a limit that is not a whole number", "RESULTS", args("limit=ten"), /limit must be a whole number ≥ 0; got "ten"/],
     ["a negative offset", "RESULTS", args([["offset", -1]]), /offset must be a whole number/],
     ["a boolean that is not one", "RESULTS", args("headers=maybe"), /headers must be TRUE or FALSE/],
-    ["an unknown timestamp mode", "RESULTS", args("timestamps=unix"), /timestamps must be one of text, excel, excel-date, serial/],
-    ["a range cell that is not name=value", "RESULTS", args([["limit=1", "x", "y"]]), /Options in a range must be "name=value" text/],
+    [
+      "an unknown timestamp mode",
+      "RESULTS",
+      args("timestamps=unix"),
+      /timestamps must be one of text, excel, excel-date, serial/,
+    ],
+    [
+      "a range cell that is not name=value",
+      "RESULTS",
+      args([["limit=1", "x", "y"]]),
+      /Options in a range must be "name=value" text/,
+    ],
   ] as const)("refuses %s", (_name, fn, items, message) => {
     expect(() => readArguments(fn, items)).toThrow(message);
   });
@@ -94,9 +143,21 @@ describe("canonical requests: one cache key per meaning", () => {
   });
 
   it.each([
-    ["unknown dataset, listing the six", () => key("tvl"), /Unknown dataset "tvl"; allowed: avs, operators, dex <chain>, marketshare <market> <chain>, channels, users/],
-    ["unknown chain, listing the chains", () => key("dex", "mars"), /Unknown chain "mars" for dataset "dex"; allowed: arbitrum, base, bnb/],
-    ["unknown market", () => key("marketshare", "stocks", "ethereum"), /Unknown market "stocks" for dataset "marketshare"; allowed: dex, nft/],
+    [
+      "unknown dataset, listing the six",
+      () => key("tvl"),
+      /Unknown dataset "tvl"; allowed: avs, operators, dex <chain>, marketshare <market> <chain>, channels, users/,
+    ],
+    [
+      "unknown chain, listing the chains",
+      () => key("dex", "mars"),
+      /Unknown chain "mars" for dataset "dex"; allowed: arbitrum, base, bnb/,
+    ],
+    [
+      "unknown market",
+      () => key("marketshare", "stocks", "ethereum"),
+      /Unknown market "stocks" for dataset "marketshare"; allowed: dex, nft/,
+    ],
     ["missing chain", () => key("dex"), /Dataset "dex" takes 1 argument \(chain\); got 0/],
     ["a path argument for a dataset without one", () => key("avs", "ethereum"), /Dataset "avs" takes 0 arguments/],
     ["chain= for a dataset without one", () => key("users", "chain=base"), /Dataset "users" takes 0 arguments/],
@@ -108,7 +169,13 @@ describe("canonical requests: one cache key per meaning", () => {
   });
 
   it("a number is a query id (E5), text an execution id (E2)", () => {
-    expect(resultsRequest(1002, [], readArguments("RESULTS", []).options).source).toEqual({ kind: "query", queryId: 1002 });
-    expect(resultsRequest("01HX", [], readArguments("RESULTS", []).options).source).toEqual({ kind: "execution", executionId: "01HX" });
+    expect(resultsRequest(1002, [], readArguments("RESULTS", []).options).source).toEqual({
+      kind: "query",
+      queryId: 1002,
+    });
+    expect(resultsRequest("01HX", [], readArguments("RESULTS", []).options).source).toEqual({
+      kind: "execution",
+      executionId: "01HX",
+    });
   });
 });

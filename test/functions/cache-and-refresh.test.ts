@@ -138,7 +138,10 @@ describe("cache, dedupe and the refresh bus", () => {
     const cell = bench.cell("DATASET", "avs");
     await cell.result();
     await bench.session.signOut();
-    expect(errorOf(await cell.result(2))).toMatchObject({ code: "#VALUE!", message: "Sign in from the Service task pane to use SERVICE functions" });
+    expect(errorOf(await cell.result(2))).toMatchObject({
+      code: "#VALUE!",
+      message: "Sign in from the Service task pane to use SERVICE functions",
+    });
     await bench.session.signIn(FAKE_KEY);
     expect(tvl(await cell.result(3))).toBe(100);
   });
@@ -147,7 +150,10 @@ describe("cache, dedupe and the refresh bus", () => {
     bench.close();
     bench = workbench(metadata, { baseUrl: BASE, fetch: api.fetch });
     const cell = bench.cell("DATASET", "avs");
-    expect(errorOf(await cell.result())).toMatchObject({ code: "#VALUE!", message: "Sign in from the Service task pane to use SERVICE functions" });
+    expect(errorOf(await cell.result())).toMatchObject({
+      code: "#VALUE!",
+      message: "Sign in from the Service task pane to use SERVICE functions",
+    });
     expect(bench.fetch.count).toBe(0);
     await bench.session.signIn(FAKE_KEY);
     expect(tvl(await cell.result(2))).toBe(100);

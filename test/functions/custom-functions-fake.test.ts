@@ -19,8 +19,18 @@ const meta = (id: string, parameters: FunctionMetadata["parameters"], stream = t
 /** The CustomFunctions runtime fake: what the playground runs for real and the function tests run on. */
 describe("FakeCustomFunctionsRuntime", () => {
   it.each([
-    ["an omitted optional argument arrives as null", [{ name: "a" }, { name: "b", optional: true }], ["x"], ["x", null]],
-    ["a scalar given to a matrix parameter arrives as 1×1", [{ name: "m", dimensionality: "matrix" as const }], [5], [[[5]]]],
+    [
+      "an omitted optional argument arrives as null",
+      [{ name: "a" }, { name: "b", optional: true }],
+      ["x"],
+      ["x", null],
+    ],
+    [
+      "a scalar given to a matrix parameter arrives as 1×1",
+      [{ name: "m", dimensionality: "matrix" as const }],
+      [5],
+      [[[5]]],
+    ],
     ["a range given to a scalar parameter: its first value", [{ name: "s" }], [[[7, 8]]], [7]],
     [
       "repeating arguments arrive together, each coerced",
@@ -28,7 +38,12 @@ describe("FakeCustomFunctionsRuntime", () => {
       ["avs", "limit=1", [["a", 1]]],
       ["avs", [[["limit=1"]], [["a", 1]]]],
     ],
-    ["no repeating arguments: an empty array", [{ name: "rest", repeating: true, dimensionality: "matrix" as const }], [], [[]]],
+    [
+      "no repeating arguments: an empty array",
+      [{ name: "rest", repeating: true, dimensionality: "matrix" as const }],
+      [],
+      [[]],
+    ],
   ])("%s", (_name, parameters, args, expected) => {
     expect(coerceArguments(meta("F", parameters), args)).toEqual(expected);
   });
@@ -48,7 +63,12 @@ describe("FakeCustomFunctionsRuntime", () => {
     cell.cancel();
     cell.cancel();
     cell.setResult(99);
-    expect({ canceled, results: cell.results, late: cell.lateResults, live: cf.live().length }).toEqual({ canceled: 1, results: [41, 42], late: 1, live: 0 });
+    expect({ canceled, results: cell.results, late: cell.lateResults, live: cf.live().length }).toEqual({
+      canceled: 1,
+      results: [41, 42],
+      late: 1,
+      live: 0,
+    });
   });
 
   it("associate takes a map too; ids are case-insensitive; unknown ids are #NAME?", () => {

@@ -12,7 +12,10 @@ describe("SERVICE.DATASET", () => {
   let bench: Workbench;
 
   beforeAll(async () => {
-    [service, metadata] = await Promise.all([startTestService({ datasets: true, clock: serviceClock }), generatedMetadata()]);
+    [service, metadata] = await Promise.all([
+      startTestService({ datasets: true, clock: serviceClock }),
+      generatedMetadata(),
+    ]);
   }, 120_000);
   afterAll(async () => service.close());
   beforeEach(() => {
@@ -24,9 +27,18 @@ describe("SERVICE.DATASET", () => {
   it.each([
     [["avs"], ["avs_name", "avs_contract_address", "num_operators", "total_TVL"]],
     [["operators"], ["operator_name", "operator_contract_address", "website", "microblog"]],
-    [["dex", "ethereum"], ["chain", "token_pair", "projects", "pool_ids"]],
-    [["marketshare", "dex", "ethereum"], ["time", "market", "blockchain", "project"]],
-    [["marketshare", "market=nft", "chain=solana"], ["time", "market", "blockchain", "project"]],
+    [
+      ["dex", "ethereum"],
+      ["chain", "token_pair", "projects", "pool_ids"],
+    ],
+    [
+      ["marketshare", "dex", "ethereum"],
+      ["time", "market", "blockchain", "project"],
+    ],
+    [
+      ["marketshare", "market=nft", "chain=solana"],
+      ["time", "market", "blockchain", "project"],
+    ],
     [["channels"], ["channel_tier_name", "channel_tier", "channel_tier_last", "channel"]],
     [["users"], ["fid_active_tier_name", "fid_active_tier", "fid_active_tier_last", "fid"]],
   ])("DATASET(%j) spills a header row and typed rows", async (args, firstColumns) => {
@@ -34,12 +46,23 @@ describe("SERVICE.DATASET", () => {
     expect((matrix[0] as string[]).slice(0, firstColumns.length)).toEqual(firstColumns);
     expect(matrix.length).toBeGreaterThan(1);
     expect(matrix.length).toBeLessThanOrEqual(6);
-    expect(matrix.every((row) => row.length === firstColumns.length || row.length === (matrix[0] as unknown[]).length)).toBe(true);
+    expect(
+      matrix.every((row) => row.length === firstColumns.length || row.length === (matrix[0] as unknown[]).length),
+    ).toBe(true);
   });
 
   it("dex pairs: arrays joined, numbers as numbers, filters/sort_by/columns/offset applied by the service", async () => {
     const top = matrixOf(
-      await bench.cell("DATASET", "dex", "ethereum", "sort_by=usd_liquidity desc", "columns=token_pair,projects,usd_liquidity", "limit=3").result(),
+      await bench
+        .cell(
+          "DATASET",
+          "dex",
+          "ethereum",
+          "sort_by=usd_liquidity desc",
+          "columns=token_pair,projects,usd_liquidity",
+          "limit=3",
+        )
+        .result(),
     );
     expect(top[0]).toEqual(["token_pair", "projects", "usd_liquidity"]);
     const liquidity = top.slice(1).map((r) => r[2] as number);
@@ -47,9 +70,26 @@ describe("SERVICE.DATASET", () => {
     expect(liquidity).toEqual([...liquidity].sort((a, b) => b - a));
     expect(String(top[1]![1])).not.toMatch(/^\[/);
     const pair = String(top[1]![0]);
-    const filtered = matrixOf(await bench.cell("DATASET", "dex", "ethereum", `filters=token_pair = '${pair}'`, "columns=token_pair", "headers=false").result());
+    const filtered = matrixOf(
+      await bench
+        .cell("DATASET", "dex", "ethereum", `filters=token_pair = '${pair}'`, "columns=token_pair", "headers=false")
+        .result(),
+    );
     expect(filtered.every((r) => r[0] === pair)).toBe(true);
-    const second = matrixOf(await bench.cell("DATASET", "dex", "ethereum", "sort_by=usd_liquidity desc", "columns=token_pair,projects,usd_liquidity", "limit=1", "offset=1", "headers=false").result());
+    const second = matrixOf(
+      await bench
+        .cell(
+          "DATASET",
+          "dex",
+          "ethereum",
+          "sort_by=usd_liquidity desc",
+          "columns=token_pair,projects,usd_liquidity",
+          "limit=1",
+          "offset=1",
+          "headers=false",
+        )
+        .result(),
+    );
     expect(second).toEqual([top[2]]);
   });
 
@@ -58,14 +98,34 @@ describe("SERVICE.DATASET", () => {
   });
 
   it("marketshare time column: text by default, Excel serial dates with timestamps=excel", async () => {
-    const text = matrixOf(await bench.cell("DATASET", "marketshare", "dex", "ethereum", "columns=time", "limit=1", "headers=false").result());
+    const text = matrixOf(
+      await bench
+        .cell("DATASET", "marketshare", "dex", "ethereum", "columns=time", "limit=1", "headers=false")
+        .result(),
+    );
     expect(String(text[0]![0])).toMatch(/^\d{4}-\d{2}-\d{2}/);
-    const serial = matrixOf(await bench.cell("DATASET", "marketshare", "dex", "ethereum", "columns=time", "limit=1", "headers=false", "timestamps=excel").result());
+    const serial = matrixOf(
+      await bench
+        .cell(
+          "DATASET",
+          "marketshare",
+          "dex",
+          "ethereum",
+          "columns=time",
+          "limit=1",
+          "headers=false",
+          "timestamps=excel",
+        )
+        .result(),
+    );
     expect(typeof serial[0]![0]).toBe("number");
   });
 
   it.each([
-    [["tvl"], /^Unknown dataset "tvl"; allowed: avs, operators, dex <chain>, marketshare <market> <chain>, channels, users/],
+    [
+      ["tvl"],
+      /^Unknown dataset "tvl"; allowed: avs, operators, dex <chain>, marketshare <market> <chain>, channels, users/,
+    ],
     [["dex", "mars"], /^Unknown chain "mars" for dataset "dex"; allowed: arbitrum, base, bnb, celo, ethereum/],
     [["marketshare", "stocks", "ethereum"], /^Unknown market "stocks" for dataset "marketshare"; allowed: dex, nft/],
     [["avs", "colour=red"], /^Unknown option "colour" for SERVICE.DATASET; options: filters/],
@@ -83,7 +143,14 @@ describe("SERVICE.DATASET", () => {
   });
 
   it("Refresh All after the service's data changed pushes the new values into live cells", async () => {
-    const cell = bench.cell("DATASET", "dex", "base", "sort_by=token_pair", "columns=token_pair,usd_liquidity", "limit=5");
+    const cell = bench.cell(
+      "DATASET",
+      "dex",
+      "base",
+      "sort_by=token_pair",
+      "columns=token_pair,usd_liquidity",
+      "limit=5",
+    );
     const before = matrixOf(await cell.result());
     serviceClock.advance(30 * 60_000); // the next 30-minute refresh
     await expect(bench.runtime.refreshAll()).resolves.toEqual({ cells: 1, requests: 1 });

@@ -2,7 +2,11 @@ import { readArguments } from "../../src/functions/arguments";
 import { type CachedTable, renderSpill } from "../../src/functions/render";
 import { SpillTooLargeError } from "../../src/functions/spill-limit";
 
-const render = (...options: string[]) => readArguments("RESULTS", options.map((o) => [[o]])).options.render;
+const render = (...options: string[]) =>
+  readArguments(
+    "RESULTS",
+    options.map((o) => [[o]]),
+  ).options.render;
 const table = (types: string[], rows: unknown[][], extra: Partial<CachedTable> = {}): CachedTable => ({
   columns: types.map((_, i) => `c${i}`),
   types,
@@ -61,31 +65,60 @@ describe("type mapping of spilled values", () => {
 
   // Custom-function results are not parsed by Excel, so text that looks like a formula must come back verbatim:
   // the apostrophe the range writer needs (src/sheet escapeForValues) must not appear in a spill.
-  it.each(["=1+1", "+44 20", "-1+1", "@SUM(A1)", "'quoted", "''two", "＝full-width"])("formula-like text %j is returned verbatim", (text) => {
-    expect(one("varchar", text)).toBe(text);
-  });
+  it.each(["=1+1", "+44 20", "-1+1", "@SUM(A1)", "'quoted", "''two", "＝full-width"])(
+    "formula-like text %j is returned verbatim",
+    (text) => {
+      expect(one("varchar", text)).toBe(text);
+    },
+  );
 
   it("header cells are verbatim too", () => {
     const spill = renderSpill({ ...table(["varchar"], [["x"]]), columns: ["=name"] }, render(), 2_000_000);
     expect(spill).toEqual([["=name"], ["x"]]);
   });
 
-  it.each([true, false])("timestamps=excel: a text column of ISO dates becomes dates (CSV typing: %s)", (typesInferred) => {
-    const csv = table(["varchar", "varchar"], [["2024-03-01 12:00:00", "abc"], ["", "2024-03-01"]], { typesInferred });
-    expect(renderSpill(csv, render("headers=false", "timestamps=excel"), 2_000_000)).toEqual([[45352.5, "abc"], ["", "2024-03-01"]]);
-    expect(renderSpill(csv, render("headers=false"), 2_000_000)).toEqual(csv.rows);
-  });
+  it.each([true, false])(
+    "timestamps=excel: a text column of ISO dates becomes dates (CSV typing: %s)",
+    (typesInferred) => {
+      const csv = table(
+        ["varchar", "varchar"],
+        [
+          ["2024-03-01 12:00:00", "abc"],
+          ["", "2024-03-01"],
+        ],
+        { typesInferred },
+      );
+      expect(renderSpill(csv, render("headers=false", "timestamps=excel"), 2_000_000)).toEqual([
+        [45352.5, "abc"],
+        ["", "2024-03-01"],
+      ]);
+      expect(renderSpill(csv, render("headers=false"), 2_000_000)).toEqual(csv.rows);
+    },
+  );
 });
 
 describe("spill shape", () => {
-  const t = table(["bigint", "varchar"], [[1, "a"], [2, "b"]]);
+  const t = table(
+    ["bigint", "varchar"],
+    [
+      [1, "a"],
+      [2, "b"],
+    ],
+  );
 
   it("a header row by default", () => {
-    expect(renderSpill(t, render(), 2_000_000)).toEqual([["c0", "c1"], [1, "a"], [2, "b"]]);
+    expect(renderSpill(t, render(), 2_000_000)).toEqual([
+      ["c0", "c1"],
+      [1, "a"],
+      [2, "b"],
+    ]);
   });
 
   it("headers=false: rows only", () => {
-    expect(renderSpill(t, render("headers=false"), 2_000_000)).toEqual([[1, "a"], [2, "b"]]);
+    expect(renderSpill(t, render("headers=false"), 2_000_000)).toEqual([
+      [1, "a"],
+      [2, "b"],
+    ]);
   });
 
   it("no rows: the header alone; no rows and no header: one empty cell", () => {
@@ -94,7 +127,10 @@ describe("spill shape", () => {
   });
 
   it("past the spill limit: refused with how to narrow it or insert it from the pane", () => {
-    const big = table(["varchar"], Array.from({ length: 1000 }, (_, i) => [`row ${i} ${"x".repeat(100)}`]));
+    const big = table(
+      ["varchar"],
+      Array.from({ length: 1000 }, (_, i) => [`row ${i} ${"x".repeat(100)}`]),
+    );
     expect(() => renderSpill(big, render(), 50_000)).toThrow(SpillTooLargeError);
     expect(() => renderSpill(big, render(), 50_000)).toThrow(
       /Too large to spill: 1,000 rows × 1 columns is about 0\.1 MB \(limit 0\.1 MB\)\. Narrow it with "columns=\.\.\.", "limit=\.\.\." or "filters=\.\.\.", or insert it as a table from the Service task pane\./,

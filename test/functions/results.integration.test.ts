@@ -42,7 +42,7 @@ describe("SERVICE.RESULTS against the real service", () => {
     expect(col("wide_int")).toEqual(["12345678901234567890", 42, -1, 0, ""]);
     expect(col("big_int")).toEqual(["9007199254740993", 42, "-9007199254740993", 0, ""]);
     expect(col("flag")).toEqual([true, false, "", true, false]);
-    expect(col("tags")).toEqual(["a, b", "", "", "x,y, z\"w", "only"]);
+    expect(col("tags")).toEqual(["a, b", "", "", 'x,y, z"w', "only"]);
     expect(col("small_double")).toEqual([1.5, -2.25, 3, "", 0]);
   });
 
@@ -58,7 +58,11 @@ describe("SERVICE.RESULTS against the real service", () => {
         ])
         .result(),
     );
-    expect(matrix).toEqual([["trade_id", "project"], [493, "curve"], [489, "curve"]]);
+    expect(matrix).toEqual([
+      ["trade_id", "project"],
+      [493, "curve"],
+      [489, "curve"],
+    ]);
   });
 
   it("sample_count: that many random rows", async () => {
@@ -67,7 +71,9 @@ describe("SERVICE.RESULTS against the real service", () => {
   });
 
   it("a query id (number) gives the latest result of that query, typed from CSV", async () => {
-    const matrix = matrixOf(await bench.cell("RESULTS", 1002, "limit=2", "headers=false", "columns=trade_id,amount_usd").result());
+    const matrix = matrixOf(
+      await bench.cell("RESULTS", 1002, "limit=2", "headers=false", "columns=trade_id,amount_usd").result(),
+    );
     expect(matrix.map((r) => r[0])).toEqual([0, 1]);
     expect(typeof matrix[0]![1]).toBe("number");
   });
@@ -97,7 +103,8 @@ describe("SERVICE.RESULTS against the real service", () => {
     await until(bench, () => Array.isArray(cell.latest));
     expect((cell.latest as unknown[][]).map((r) => r[0])).toEqual([0, 1, 2]);
     const first = cell.results[0];
-    if (!Array.isArray(first)) expect(errorOf(first)).toMatchObject({ code: "#N/A", message: expect.stringMatching(/still running/) });
+    if (!Array.isArray(first))
+      expect(errorOf(first)).toMatchObject({ code: "#N/A", message: expect.stringMatching(/still running/) });
   });
 
   it("too large to spill: refused after the first page, saying how to narrow it", async () => {
@@ -105,7 +112,9 @@ describe("SERVICE.RESULTS against the real service", () => {
     bench.fetch.reset();
     const error = errorOf(await bench.cell("RESULTS", big).result());
     expect(error.code).toBe("#VALUE!");
-    expect(error.message).toMatch(/^Too large to spill: 1,000,000 rows × 10 columns is over \d+\.\d MB \(limit 2\.0 MB\)\. Narrow it with "columns=\.\.\.", "limit=\.\.\." or "filters=\.\.\.", or insert it as a table from the Service task pane\.$/);
+    expect(error.message).toMatch(
+      /^Too large to spill: 1,000,000 rows × 10 columns is over \d+\.\d MB \(limit 2\.0 MB\)\. Narrow it with "columns=\.\.\.", "limit=\.\.\." or "filters=\.\.\.", or insert it as a table from the Service task pane\.$/,
+    );
     expect(bench.fetch.count).toBeLessThanOrEqual(5);
     const narrowed = matrixOf(await bench.cell("RESULTS", big, "limit=1000", "columns=id,symbol").result());
     expect(narrowed).toHaveLength(1001);
@@ -135,7 +144,10 @@ describe("SERVICE.RESULTS against the real service", () => {
     bench.close();
     bench = workbench(metadata, { baseUrl: service.url, apiKey: "sk-wrong-key-42" });
     const error = errorOf(await bench.cell("RESULTS", trades).result());
-    expect(error).toMatchObject({ code: "#VALUE!", message: "Invalid API key: sign in again from the Service task pane." });
+    expect(error).toMatchObject({
+      code: "#VALUE!",
+      message: "Invalid API key: sign in again from the Service task pane.",
+    });
     expect(JSON.stringify(bench.cf.invocations.map((i) => i.results))).not.toContain("sk-wrong-key-42");
   });
 
@@ -143,7 +155,10 @@ describe("SERVICE.RESULTS against the real service", () => {
     bench.close();
     bench = workbench(metadata, { baseUrl: "http://127.0.0.1:9", apiKey: service.apiKey });
     const error = errorOf(await bench.cell("RESULTS", trades).result());
-    expect(error).toMatchObject({ code: "#N/A", message: "Cannot reach the service; check the connection and the service address." });
+    expect(error).toMatchObject({
+      code: "#N/A",
+      message: "Cannot reach the service; check the connection and the service address.",
+    });
   });
 });
 
@@ -159,7 +174,10 @@ describe("SERVICE.RESULTS: partial results and rate limits", () => {
     try {
       const id = await executeAndWait(service.url, service.apiKey, 1002);
       const refused = errorOf(await bench.cell("RESULTS", id).result());
-      expect(refused).toMatchObject({ code: "#VALUE!", message: expect.stringMatching(/Add "allow_partial_results=true"/) });
+      expect(refused).toMatchObject({
+        code: "#VALUE!",
+        message: expect.stringMatching(/Add "allow_partial_results=true"/),
+      });
       const rows = matrixOf(await bench.cell("RESULTS", id, "allow_partial_results=true").result());
       expect(rows.length).toBeGreaterThan(1);
       expect(rows.length).toBeLessThan(501);
@@ -179,7 +197,12 @@ describe("SERVICE.RESULTS: partial results and rate limits", () => {
       const limited = errors.filter((e) => !/not found/i.test(e.message ?? ""));
       expect(limited.length).toBeGreaterThanOrEqual(3);
       for (const error of limited) {
-        expect(error).toMatchObject({ code: "#N/A", message: expect.stringMatching(/^Rate limited by the service\. Too many requests; try again (in \d+ s|shortly)\.$/) });
+        expect(error).toMatchObject({
+          code: "#N/A",
+          message: expect.stringMatching(
+            /^Rate limited by the service\. Too many requests; try again (in \d+ s|shortly)\.$/,
+          ),
+        });
       }
     } finally {
       bench.close();

@@ -77,7 +77,10 @@ describe("SERVICE.STATUS", () => {
     bench.close();
     bench = workbench(metadata, { baseUrl: service.url });
     const cell = bench.cell<string>("STATUS", id, false);
-    expect(errorOf(await cell.result())).toMatchObject({ code: "#VALUE!", message: "Sign in from the Service task pane to use SERVICE functions" });
+    expect(errorOf(await cell.result())).toMatchObject({
+      code: "#VALUE!",
+      message: "Sign in from the Service task pane to use SERVICE functions",
+    });
     await bench.session.signIn(service.apiKey);
     expect(await cell.result(2)).toBe("COMPLETED");
   });

@@ -106,7 +106,11 @@ describe("detectStorageEnvironment", () => {
     scope.OfficeRuntime = { storage: runtime };
     scope.localStorage = local;
     scope.Office = { context: { partitionKey: "p" } };
-    expect(detectStorageEnvironment()).toEqual({ officeRuntimeStorage: runtime, localStorage: local, partitionKey: "p" });
+    expect(detectStorageEnvironment()).toEqual({
+      officeRuntimeStorage: runtime,
+      localStorage: local,
+      partitionKey: "p",
+    });
   });
 
   it("an undefined partition key (Windows) or a throwing localStorage count as absent", () => {

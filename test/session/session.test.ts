@@ -62,7 +62,11 @@ describe("Session", () => {
 
   it("load() reads the stored key and address", async () => {
     const settings = memorySettingsStore({ baseUrl: "https://api.example.com/" });
-    const session = new Session({ keyStore: memoryKeyStore(KEY), settingsStore: settings, defaultBaseUrl: FALLBACK_BASE_URL });
+    const session = new Session({
+      keyStore: memoryKeyStore(KEY),
+      settingsStore: settings,
+      defaultBaseUrl: FALLBACK_BASE_URL,
+    });
     await session.load();
     expect(session.signedIn).toBe(true);
     expect(session.baseUrl).toBe("https://api.example.com");

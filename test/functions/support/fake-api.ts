@@ -30,7 +30,11 @@ export function fakeApi() {
     if (headers["X-Service-Api-Key"] !== FAKE_KEY) return json({ error: "Invalid API key" }, 401);
     const { pathname } = new URL(url);
     const v = state.version;
-    if (pathname.startsWith("/v1/restaking/") || pathname.startsWith("/v1/dex/") || pathname.startsWith("/v1/marketshare/")) {
+    if (
+      pathname.startsWith("/v1/restaking/") ||
+      pathname.startsWith("/v1/dex/") ||
+      pathname.startsWith("/v1/marketshare/")
+    ) {
       return json(
         envelope(
           [

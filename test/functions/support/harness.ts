@@ -15,9 +15,11 @@ import { ManualClock } from "./manual-clock";
 
 /** functions.json as custom-functions-metadata makes it from functions.ts (the build test checks the built one). */
 export async function generatedMetadata(): Promise<FunctionsMetadata> {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { generateCustomFunctionsMetadata } = require("custom-functions-metadata") as {
-    generateCustomFunctionsMetadata(inputs: string[], wantAssociations?: boolean): Promise<{ metadataJson: string; errors: string[] }>;
+    generateCustomFunctionsMetadata(
+      inputs: string[],
+      wantAssociations?: boolean,
+    ): Promise<{ metadataJson: string; errors: string[] }>;
   };
   const result = await generateCustomFunctionsMetadata([join(__dirname, "../../../src/functions/functions.ts")], true);
   if (result.errors.length > 0) throw new Error(result.errors.join("\n"));
@@ -113,7 +115,8 @@ export function matrixOf(value: unknown): unknown[][] {
 }
 
 export function errorOf(value: unknown): CustomFunctionsError {
-  if (!(value instanceof CustomFunctionsError)) throw new Error(`cell shows a value, not an error: ${JSON.stringify(value)}`);
+  if (!(value instanceof CustomFunctionsError))
+    throw new Error(`cell shows a value, not an error: ${JSON.stringify(value)}`);
   return value;
 }
 

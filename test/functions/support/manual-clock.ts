@@ -30,7 +30,10 @@ export class ManualClock implements ClientClock {
 
   /** When the earliest timer is due. */
   nextAt(): number | undefined {
-    return this.#timers.reduce<number | undefined>((min, t) => (min === undefined || t.at < min ? t.at : min), undefined);
+    return this.#timers.reduce<number | undefined>(
+      (min, t) => (min === undefined || t.at < min ? t.at : min),
+      undefined,
+    );
   }
 
   /** Moves time forward, firing every timer that falls due, in order. */

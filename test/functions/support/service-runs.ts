@@ -1,7 +1,12 @@
 import { waitFinished } from "../../support/service";
 
 /** Starts a saved query on the real service (setup for tests; the add-in's own runs go through the client). */
-export async function execute(url: string, apiKey: string, queryId: number, parameters?: Record<string, unknown>): Promise<string> {
+export async function execute(
+  url: string,
+  apiKey: string,
+  queryId: number,
+  parameters?: Record<string, unknown>,
+): Promise<string> {
   const res = await fetch(`${url}/v1/query/${queryId}/execute`, {
     method: "POST",
     headers: { "X-Service-Api-Key": apiKey, "Content-Type": "application/json" },
@@ -12,12 +17,20 @@ export async function execute(url: string, apiKey: string, queryId: number, para
   return body.execution_id;
 }
 
-export async function executeAndWait(url: string, apiKey: string, queryId: number, parameters?: Record<string, unknown>): Promise<string> {
+export async function executeAndWait(
+  url: string,
+  apiKey: string,
+  queryId: number,
+  parameters?: Record<string, unknown>,
+): Promise<string> {
   const id = await execute(url, apiKey, queryId, parameters);
   await waitFinished(url, apiKey, id);
   return id;
 }
 
 export async function cancel(url: string, apiKey: string, executionId: string): Promise<void> {
-  await fetch(`${url}/v1/execution/${executionId}/cancel`, { method: "POST", headers: { "X-Service-Api-Key": apiKey } });
+  await fetch(`${url}/v1/execution/${executionId}/cancel`, {
+    method: "POST",
+    headers: { "X-Service-Api-Key": apiKey },
+  });
 }
