@@ -12,6 +12,8 @@ export interface FunctionCellInfo {
   message?: string;
   spilled?: CellBlock;
   canceled: boolean;
+  /** Results the function has set so far (a streaming function sets several). */
+  updates: number;
 }
 
 /**
@@ -43,6 +45,7 @@ export function testApi(host: PlaygroundHost, view: PlaygroundView): PlaygroundT
         message: c.message,
         spilled: c.spilled?.block,
         canceled: c.canceled,
+        updates: c.invocation?.results.length ?? (c.result ? 1 : 0),
       })),
     syncStats: () => ({
       syncs: host.workbook.stats.records.length,

@@ -39,6 +39,7 @@ body { font-family:"Segoe UI","Segoe UI Web (West European)",-apple-system,Blink
 .pg-grid-layer { position:sticky; top:0; left:0; overflow:hidden; z-index:1; }
 .pg-grid-spacer { pointer-events:none; }
 .pg-cells, .pg-col-headers, .pg-row-headers { position:absolute; inset:0; }
+.pg-col-headers, .pg-row-headers, .pg-corner { pointer-events:none; }
 .pg-cell { position:absolute; box-sizing:border-box; padding:0 4px; line-height:21px; white-space:nowrap; overflow:hidden;
   border-right:1px solid #e1e1e1; border-bottom:1px solid #e1e1e1; font-family:Calibri,Aptos,"Segoe UI",sans-serif; font-size:14px; }
 .pg-right { text-align:right; } .pg-center { text-align:center; } .pg-left { text-align:left; }
