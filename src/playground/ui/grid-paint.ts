@@ -49,20 +49,39 @@ export function paintCells(views: CellViews, sheet: string, geometry: GridGeomet
   const parts: string[] = [];
   for (let r = win.firstRow; r <= win.lastRow; r++) {
     const top = HEADER_HEIGHT + geometry.rowTop(r) - view.scrollTop;
-    for (let c = win.firstColumn; c <= win.lastColumn; c++) {
-      // Every visible cell is drawn, empty ones too: their borders are the gridlines.
-      const v = views.cell(sheet, r, c, tables);
+    // Every visible cell is drawn, empty ones too: their borders are the gridlines.
+    const row: CellView[] = [];
+    for (let c = win.firstColumn; c <= win.lastColumn; c++) row.push(views.cell(sheet, r, c, tables));
+    row.forEach((v, i) => {
+      const c = win.firstColumn + i;
       const left = ROW_HEADER_WIDTH + geometry.columnLeft(c) - view.scrollLeft;
-      let style = `left:${left}px;top:${top}px;width:${geometry.columnWidth(c)}px;height:${ROW_HEIGHT}px;`;
+      // Left-aligned text runs on over empty cells to its right as far as it needs, as in Excel.
+      let span = 1;
+      if (v.align === "left" && v.text && !v.table) {
+        const needed = textWidth(v.text);
+        while (i + span < row.length && isBlank(row[i + span]) && geometry.columnLeft(c + span) - geometry.columnLeft(c) < needed) span++;
+      }
+      const width = geometry.columnLeft(c + span) - geometry.columnLeft(c);
+      let style = `left:${left}px;top:${top}px;width:${width}px;height:${ROW_HEIGHT}px;`;
       if (v.color) style += `color:${escapeHtml(v.color)};`;
       if (v.fill) style += `background:${escapeHtml(v.fill)};`;
       const title = v.message ? ` title="${escapeHtml(v.message)}"` : "";
+      const cls = cellClass(v) + (span > 1 ? " pg-overflow" : "");
       parts.push(
-        `<div class="${cellClass(v)}" data-addr="${cellAddress(r, c)}" data-r="${r}" data-c="${c}" style="${style}"${title}>${escapeHtml(v.text)}</div>`,
+        `<div class="${cls}" data-addr="${cellAddress(r, c)}" data-r="${r}" data-c="${c}" style="${style}"${title}>${escapeHtml(v.text)}</div>`,
       );
-    }
+    });
   }
   return parts.join("");
+}
+
+/** Roughly how wide text is in the grid's 14 px Calibri (no layout pass: this runs for every visible cell). */
+export function textWidth(text: string): number {
+  return text.length * 7 + 8;
+}
+
+function isBlank(v: CellView): boolean {
+  return v.text === "" && !v.fill && !v.table && !v.spill && !v.message;
 }
 
 /** Column letters and row numbers of the visible window, the selection's headers highlighted. */

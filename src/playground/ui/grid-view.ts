@@ -35,6 +35,8 @@ export class GridView {
   afterPaint?: () => void;
   onSelectionChange?: (selection: Selection) => void;
   onEditRequest?: (initial?: string) => void;
+  /** Double-click on a column header's right border: Excel's autofit. */
+  onAutofitColumn?: (column: number) => void;
 
   constructor(private readonly source: GridSource) {
     this.layer.append(this.cells, this.spillBox, this.selectionBox, this.columnHeaders, this.rowHeaders, el("div", { class: "pg-corner" }));
@@ -43,7 +45,9 @@ export class GridView {
     new ResizeObserver(() => this.repaint()).observe(this.element);
     this.element.addEventListener("mousedown", (e) => this.mouseDown(e));
     this.element.addEventListener("dblclick", (e) => {
-      if (this.pointAt(e)) this.onEditRequest?.();
+      const border = this.columnBorderAt(e);
+      if (border !== null) this.onAutofitColumn?.(border);
+      else if (this.pointAt(e)) this.onEditRequest?.();
     });
   }
 
@@ -125,6 +129,20 @@ export class GridView {
     const y = e.clientY - rect.top - HEADER_HEIGHT;
     if (x < 0 || y < 0 || x > this.element.clientWidth - ROW_HEADER_WIDTH || y > this.element.clientHeight - HEADER_HEIGHT) return null;
     return { row: this.geometry.rowAt(y + this.element.scrollTop), column: this.geometry.columnAt(x + this.element.scrollLeft) };
+  }
+
+  /** The column whose right border is under the pointer in the header row, or null. */
+  private columnBorderAt(e: MouseEvent): number | null {
+    const rect = this.element.getBoundingClientRect();
+    const y = e.clientY - rect.top;
+    const x = e.clientX - rect.left - ROW_HEADER_WIDTH + this.element.scrollLeft;
+    if (y < 0 || y > HEADER_HEIGHT || x < 0) return null;
+    const column = this.geometry.columnAt(x);
+    const right = this.geometry.columnLeft(column + 1);
+    const left = this.geometry.columnLeft(column);
+    if (Math.abs(x - right) <= 4) return column;
+    if (Math.abs(x - left) <= 4 && column > 0) return column - 1;
+    return null;
   }
 
   private mouseDown(e: MouseEvent): void {

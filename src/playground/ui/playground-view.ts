@@ -67,6 +67,7 @@ export class PlaygroundView {
       this.showActiveCell();
     };
     this.grid.onEditRequest = (initial) => this.startEdit(initial);
+    this.grid.onAutofitColumn = (column) => void this.writer.autofitColumn(this.sheet, column).then(() => this.grid.repaint());
     this.grid.afterPaint = () => {
       if (this.editor.open) this.editor.place(this.grid.activeRect());
     };

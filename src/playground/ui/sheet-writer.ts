@@ -1,3 +1,4 @@
+import { MAX_ROWS } from "../../sheet";
 import type { ExcelRunLike } from "../workbook";
 
 /**
@@ -21,6 +22,14 @@ export class SheetWriter {
   async clear(sheet: string, address: string): Promise<void> {
     await this.batch(async (ctx) => {
       ctx.workbook.worksheets.getItem(sheet).getRange(address).clear("Contents");
+      await ctx.sync();
+    });
+  }
+
+  /** Excel's autofit of one column (double-click on its header's border). */
+  async autofitColumn(sheet: string, column: number): Promise<void> {
+    await this.batch(async (ctx) => {
+      ctx.workbook.worksheets.getItem(sheet).getRangeByIndexes(0, column, MAX_ROWS, 1).format.autofitColumns();
       await ctx.sync();
     });
   }

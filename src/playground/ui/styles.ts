@@ -42,6 +42,7 @@ body { font-family:"Segoe UI","Segoe UI Web (West European)",-apple-system,Blink
 .pg-col-headers, .pg-row-headers, .pg-corner { pointer-events:none; }
 .pg-cell { position:absolute; box-sizing:border-box; padding:0 4px; line-height:21px; white-space:nowrap; overflow:hidden;
   border-right:1px solid #e1e1e1; border-bottom:1px solid #e1e1e1; font-family:Calibri,Aptos,"Segoe UI",sans-serif; font-size:14px; }
+.pg-overflow { z-index:1; background:#fff; text-overflow:clip; }
 .pg-right { text-align:right; } .pg-center { text-align:center; } .pg-left { text-align:left; }
 .pg-bold { font-weight:700; } .pg-italic { font-style:italic; }
 .pg-flag::before { content:""; position:absolute; left:0; top:0; border-style:solid; border-width:6px 6px 0 0; border-color:#107c10 transparent transparent transparent; }
