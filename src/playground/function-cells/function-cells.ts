@@ -1,8 +1,9 @@
 import { cellAddress, parseA1, qualifiedAddress } from "../../sheet";
 import { CustomFunctionsError, ErrorCode, type FakeCustomFunctionsRuntime } from "../custom-functions";
-import { parseCall, UnsupportedFormulaError } from "../formulas/parse-call";
-import { resolveArguments, type ArgumentValue, type CellReader } from "../formulas/resolve-args";
-import { CellError, type ChangeEvent, type FormulaHook, type PlaygroundWorkbook, type Stored } from "../workbook";
+import type { ArgumentValue } from "../formulas/resolve-args";
+import type { ChangeEvent, FormulaHook, PlaygroundWorkbook, Stored } from "../workbook";
+import { workbookCellReader } from "./cell-reader";
+import { dispatchFormula } from "./formula-dispatch";
 import { FunctionCell, positionKey } from "./function-cell";
 import type { CatalogEntry, FunctionCatalog } from "./function-catalog";
 import { shapeResult } from "./result-shape";
@@ -17,8 +18,6 @@ export interface FunctionCellsOptions {
   /** Runs work after the current sync (the hook runs inside one); default queueMicrotask. */
   defer?: (task: () => void) => void;
 }
-
-const ERROR_TEXTS = new Set(["#N/A", "#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#NULL!", "#SPILL!", "#CALC!", "#BUSY!"]);
 
 /**
  * The cells whose formula calls a custom function. The workbook calls `hook` for every such formula at entry
@@ -85,49 +84,24 @@ export class FunctionCells {
     for (const listener of [...this.#listeners]) listener();
   }
 
-  readonly #read: CellReader = (sheet, row, column) => {
-    const wb = this.#wb();
-    if (!wb.inspect.sheetNames().some((n) => n.toLowerCase() === sheet.toLowerCase())) return new CellError("#REF!");
-    const snap = wb.inspect.cell(sheet, cellAddress(row, column));
-    if (snap.value === null) return undefined;
-    if ((snap.kind === "error" || snap.kind === "formula") && typeof snap.value === "string" && ERROR_TEXTS.has(snap.value))
-      return new CellError(snap.value as CellError["code"]);
-    return snap.value;
-  };
-
   #evaluate(formula: string, sheet: string, address: string): Stored | undefined {
     const { catalog, runtime } = this.options;
+    const d = dispatchFormula(formula, sheet, catalog, runtime.ids, workbookCellReader(this.#wb()));
+    if (d.kind === "not-ours") return undefined;
     const { row, column } = parseA1(address);
-    const settle = (key: string, display: CellError, message?: string): Stored => {
-      const existing = this.#cells.get(positionKey(sheet, row, column));
-      if (existing && existing.key === key && existing.formula === formula) return existing.display;
-      const cell = this.#replace(new FunctionCell(sheet, row, column, formula, key));
-      cell.result = { values: [[display]], messages: new Map(message ? [["0,0", message]] : []) };
-      this.#defer(() => this.#layout.layout(cell));
-      cell.display = display;
-      cell.message = message;
-      return display;
-    };
-    let call;
-    try {
-      call = parseCall(formula);
-    } catch (e) {
-      if (e instanceof UnsupportedFormulaError && catalog.inNamespace(e.callName))
-        return settle(`unsupported:${e.message}`, new CellError("#VALUE!"), e.message);
-      return undefined;
-    }
-    if (!call) return undefined;
-    const entry = catalog.lookup(call.name);
-    if (!entry || !runtime.ids.includes(entry.id.toUpperCase())) {
-      return catalog.inNamespace(call.name) ? settle(`unknown:${call.name}`, new CellError("#NAME?")) : undefined;
-    }
-    const args = resolveArguments(call.args, sheet, this.#read);
-    if (!args.ok) return settle(`error:${args.error.code}`, args.error);
-    const key = `${entry.id}:${JSON.stringify(args.values)}`;
     const current = this.#cells.get(positionKey(sheet, row, column));
-    if (current && !current.canceled && current.key === key && current.formula === formula) return current.display;
-    const cell = this.#replace(new FunctionCell(sheet, row, column, formula, key));
-    this.#defer(() => this.#start(cell, entry, args.values));
+    // The same call as before (a recalculation): the running invocation stays, the cell keeps what it shows.
+    if (current && !current.canceled && current.key === d.key && current.formula === formula) return current.display;
+    const cell = this.#replace(new FunctionCell(sheet, row, column, formula, d.key));
+    if (d.kind === "error") {
+      cell.display = d.error;
+      cell.message = d.message;
+      cell.result = { values: [[d.error]], messages: new Map(d.message ? [["0,0", d.message]] : []) };
+      this.#defer(() => this.#layout.layout(cell));
+    } else {
+      const { entry, args } = d;
+      this.#defer(() => this.#start(cell, entry, args));
+    }
     return cell.display;
   }
 
