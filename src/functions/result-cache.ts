@@ -2,10 +2,10 @@ import { isInvalidArgumentError } from "../client";
 import { isNotSignedInError } from "../session";
 import type { CellValue } from "../sheet";
 import type { FetchOutcome } from "./fetch-table";
-import { nextRefreshAt, scheduleForPath } from "./refresh-schedule";
+import { type Entry, evictIdle, expiryOf, tableBytes } from "./cache-entry";
 import type { CachedTable } from "./render";
 import type { CanonicalRequest } from "./request";
-import { isSpillTooLargeError, roughValueBytes } from "./spill-limit";
+import { isSpillTooLargeError } from "./spill-limit";
 
 export interface CacheStats {
   /** HTTP requests the cache's fetches issued (pages included). */
@@ -19,19 +19,6 @@ export interface CacheStats {
   entries: number;
   /** Rough size of the stored rows. */
   bytes: number;
-}
-
-interface Entry {
-  readonly request: CanonicalRequest;
-  table?: CachedTable;
-  /** A failure worth keeping (too large to spill: asking again gives the same answer until the data changes). */
-  failure?: unknown;
-  expiresAt: number;
-  inFlight?: Promise<CachedTable>;
-  lastUsed: number;
-  bytes: number;
-  /** Spills already made from `table` (or the refusal), per render options: 100 cells with one formula render once. */
-  renders: Map<string, { matrix: CellValue[][] } | { error: unknown }>;
 }
 
 export interface ResultCacheOptions {
@@ -135,12 +122,6 @@ export class ResultCache {
     return this.#options.now() < entry.expiresAt;
   }
 
-  #expiry(request: CanonicalRequest, fetchedAt: number): number {
-    if (request.source.kind !== "dataset") return Infinity;
-    const schedule = scheduleForPath(request.source.path);
-    return schedule ? nextRefreshAt(schedule, fetchedAt) : fetchedAt;
-  }
-
   #load(entry: Entry): Promise<CachedTable> {
     const generation = this.#generation;
     this.#stats.fetches++;
@@ -153,9 +134,9 @@ export class ResultCache {
           entry.table = table;
           entry.failure = undefined;
           entry.renders.clear();
-          entry.expiresAt = this.#expiry(entry.request, startedAt);
+          entry.expiresAt = expiryOf(entry.request, startedAt);
           entry.bytes = tableBytes(table);
-          this.#evict();
+          evictIdle(this.#entries, this.#options.maxBytes, this.#options.isLive);
         }
         return table;
       },
@@ -167,7 +148,7 @@ export class ResultCache {
           entry.renders.clear();
           entry.bytes = 0;
           entry.failure = isSpillTooLargeError(error) ? error : undefined;
-          entry.expiresAt = entry.failure === undefined ? 0 : this.#expiry(entry.request, startedAt);
+          entry.expiresAt = entry.failure === undefined ? 0 : expiryOf(entry.request, startedAt);
         }
         throw error;
       },
@@ -179,24 +160,4 @@ export class ResultCache {
     promise.then(settle, settle);
     return promise;
   }
-
-  #evict(): void {
-    let total = 0;
-    for (const entry of this.#entries.values()) total += entry.bytes;
-    if (total <= this.#options.maxBytes) return;
-    const idle = [...this.#entries.entries()]
-      .filter(([key, entry]) => !entry.inFlight && !this.#options.isLive(key))
-      .sort((a, b) => a[1].lastUsed - b[1].lastUsed);
-    for (const [key, entry] of idle) {
-      if (total <= this.#options.maxBytes) break;
-      this.#entries.delete(key);
-      total -= entry.bytes;
-    }
-  }
-}
-
-function tableBytes(table: CachedTable): number {
-  let bytes = 0;
-  for (const row of table.rows) for (const value of row) bytes += roughValueBytes(value);
-  return bytes;
 }

@@ -9,13 +9,16 @@ export interface StatusCellDeps {
   toError: (error: unknown) => CustomFunctions.Error;
 }
 
-/** STATUS(execution_id, [detail]): a streaming cell fed by the shared poller of that execution until it ends. */
+/**
+ * STATUS(execution_id, [detail]): a streaming cell fed by the shared poller of that execution until it ends.
+ * Returns what stops it (the caller calls it from the invocation's onCanceled).
+ */
 export function serveStatus(
   deps: StatusCellDeps,
   executionId: unknown,
   detail: unknown,
   invocation: CustomFunctions.StreamingInvocation<string>,
-): void {
+): () => void {
   let id: string;
   let showDetail: boolean;
   try {
@@ -25,7 +28,7 @@ export function serveStatus(
     showDetail = detail === null || detail === undefined || detail === "" ? true : booleanValue("detail", detail);
   } catch (error) {
     invocation.setResult(deps.toError(error));
-    return;
+    return () => undefined;
   }
   let active = true;
   const unwatch = deps.watchers.watch(id, (update) => {
@@ -33,7 +36,7 @@ export function serveStatus(
     if ("error" in update) invocation.setResult(deps.toError(update.error));
     else invocation.setResult(formatStatus(update.status, deps.now(), showDetail));
   });
-  invocation.onCanceled = () => {
+  return () => {
     active = false;
     unwatch();
   };

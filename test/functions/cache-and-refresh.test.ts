@@ -174,3 +174,23 @@ describe("cache, dedupe and the refresh bus", () => {
     expect(bench.fetch.paths.filter((p) => p.endsWith("/base"))).toHaveLength(1);
   });
 });
+
+describe("STATUS cancelled before the session was read", () => {
+  it("never starts polling", async () => {
+    const metadata = await generatedMetadata();
+    let release = (): void => undefined;
+    const ready = new Promise<void>((resolve) => (release = resolve));
+    const api = fakeApi();
+    const bench = workbench(metadata, { baseUrl: BASE, apiKey: FAKE_KEY, fetch: api.fetch, runtime: { ready } });
+    try {
+      const cell = bench.cell("STATUS", "01EXEC");
+      cell.cancel();
+      release();
+      await settle(10);
+      expect(bench.fetch.count).toBe(0);
+      expect(cell.results).toEqual([]);
+    } finally {
+      bench.close();
+    }
+  });
+});

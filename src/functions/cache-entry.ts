@@ -1,0 +1,50 @@
+import type { CellValue } from "../sheet";
+import { nextRefreshAt, scheduleForPath } from "./refresh-schedule";
+import type { CachedTable } from "./render";
+import type { CanonicalRequest } from "./request";
+import { roughValueBytes } from "./spill-limit";
+
+/** One canonical request in the cache: its rows (or a refusal worth keeping), freshness and renders. */
+export interface Entry {
+  readonly request: CanonicalRequest;
+  table?: CachedTable;
+  /** A failure worth keeping (too large to spill: asking again gives the same answer until the data changes). */
+  failure?: unknown;
+  expiresAt: number;
+  inFlight?: Promise<CachedTable>;
+  lastUsed: number;
+  bytes: number;
+  /** Spills already made from `table` (or the refusal), per render options: 100 cells with one formula render once. */
+  renders: Map<string, { matrix: CellValue[][] } | { error: unknown }>;
+}
+
+/**
+ * Until when an answer stays good: curated data until its dataset's next scheduled refresh; execution results
+ * and a query's latest result until forgotten or refreshed (they change only when someone refreshes).
+ */
+export function expiryOf(request: CanonicalRequest, fetchedAt: number): number {
+  if (request.source.kind !== "dataset") return Infinity;
+  const schedule = scheduleForPath(request.source.path);
+  return schedule ? nextRefreshAt(schedule, fetchedAt) : fetchedAt;
+}
+
+export function tableBytes(table: CachedTable): number {
+  let bytes = 0;
+  for (const row of table.rows) for (const value of row) bytes += roughValueBytes(value);
+  return bytes;
+}
+
+/** Past the budget, drops idle entries (no live cell, nothing in flight), least recently used first. */
+export function evictIdle(entries: Map<string, Entry>, maxBytes: number, isLive: (key: string) => boolean): void {
+  let total = 0;
+  for (const entry of entries.values()) total += entry.bytes;
+  if (total <= maxBytes) return;
+  const idle = [...entries.entries()]
+    .filter(([key, entry]) => !entry.inFlight && !isLive(key))
+    .sort((a, b) => a[1].lastUsed - b[1].lastUsed);
+  for (const [key, entry] of idle) {
+    if (total <= maxBytes) break;
+    entries.delete(key);
+    total -= entry.bytes;
+  }
+}

@@ -1,0 +1,128 @@
+import { type ClientClock, isExecutionPendingError } from "../client";
+import { AutoRefreshTimers } from "./auto-refresh";
+import { LiveCells } from "./live-cells";
+import { type RefreshEvent, RefreshEvents, type RefreshReason } from "./refresh-events";
+import type { CanonicalRequest } from "./request";
+import type { ResultCache } from "./result-cache";
+import type { StatusWatchers } from "./status-watchers";
+import type { Outcome, TableCell } from "./table-cell";
+
+export interface RefreshSummary {
+  /** Cells that received new values (or a new error). */
+  cells: number;
+  /** HTTP requests the refresh issued. */
+  requests: number;
+}
+
+export interface RefreshBusOptions {
+  cache: ResultCache;
+  watchers: StatusWatchers;
+  clock: ClientClock;
+  autoRefreshDelayMs: number;
+  /** Cells wait for this before their first request. */
+  ready: Promise<unknown>;
+}
+
+/**
+ * The refresh bus: live DATASET/RESULTS cells by cache key, and the one way values reach them — fetch (or serve)
+ * once per key, push to every cell of the key. Refresh All, auto-refresh, sign-in changes and a run finishing all
+ * go through `refresh`, so cells change without a workbook recalculation.
+ */
+export class RefreshBus {
+  readonly live: LiveCells<Outcome>;
+  readonly events = new RefreshEvents();
+  readonly #options: RefreshBusOptions;
+  readonly #timers: AutoRefreshTimers;
+  /** RESULTS requests waiting for their execution to finish, with the unwatch of each. */
+  readonly #waiting = new Map<string, () => void>();
+
+  constructor(options: RefreshBusOptions) {
+    this.#options = options;
+    this.live = new LiveCells((key) => this.#noLongerShown(key));
+    this.#timers = new AutoRefreshTimers(options.clock, options.autoRefreshDelayMs, (key) => {
+      if (this.live.cellsOf(key).some((cell) => cell.autoRefresh)) void this.refresh([key], "auto");
+    });
+  }
+
+  /** A new cell: live until cancelled, served from the cache (or one shared fetch) now. */
+  add(cell: TableCell & { cancel(): void }, invocation: CustomFunctions.StreamingInvocation<unknown[][]>): void {
+    const leave = this.live.add(cell);
+    invocation.onCanceled = () => {
+      cell.cancel();
+      leave();
+    };
+    void this.#deliver(cell.request, [cell], false);
+  }
+
+  /** Fetches `keys` again and pushes the outcome into all their live cells. */
+  async refresh(keys: string[], reason: RefreshReason): Promise<RefreshSummary> {
+    const before = this.#options.cache.stats().requests;
+    const results = await Promise.all(
+      keys.map((key) => {
+        const first = this.live.cellsOf(key)[0] as TableCell | undefined;
+        return first ? this.#deliver(first.request, undefined, true) : { cells: 0, failed: false };
+      }),
+    );
+    const summary = {
+      cells: results.reduce((n, r) => n + r.cells, 0),
+      requests: this.#options.cache.stats().requests - before,
+    };
+    const failed = results.filter((r) => r.failed).length;
+    const event: RefreshEvent = { reason, keys: keys.length, ...summary, failed, at: this.#options.clock.now() };
+    this.events.emit(event);
+    return summary;
+  }
+
+  /** A RESULTS cell on a run still going: watch the run, and refresh its cells once it ends. */
+  awaitExecution(request: CanonicalRequest, error: unknown): void {
+    const source = request.source;
+    if (source.kind !== "execution" || !isExecutionPendingError(error) || this.#waiting.has(request.key)) return;
+    const unwatch = this.#options.watchers.watch(source.executionId, (update) => {
+      if ("status" in update && !update.status.is_execution_finished) return;
+      this.#stopWaiting(request.key);
+      void this.refresh([request.key], "execution-finished");
+    });
+    this.#waiting.set(request.key, unwatch);
+  }
+
+  scheduled(): Map<string, number> {
+    return this.#timers.scheduled();
+  }
+
+  dispose(): void {
+    this.#timers.dispose();
+    for (const key of [...this.#waiting.keys()]) this.#stopWaiting(key);
+  }
+
+  /** Serves or fetches one request and pushes the outcome to `cells` (all of the key's live cells when absent). */
+  async #deliver(
+    request: CanonicalRequest,
+    cells: TableCell[] | undefined,
+    force: boolean,
+  ): Promise<{ cells: number; failed: boolean }> {
+    await this.#options.ready;
+    const cache = this.#options.cache;
+    let outcome: Outcome;
+    try {
+      outcome = { table: await (force ? cache.refresh(request) : cache.get(request)) };
+    } catch (error) {
+      outcome = { error };
+    }
+    const targets = cells ?? (this.live.cellsOf(request.key) as TableCell[]);
+    for (const cell of targets) cell.push(outcome);
+    if ("table" in outcome && this.live.cellsOf(request.key).some((c) => c.autoRefresh)) {
+      this.#timers.ensure(request.key, cache.expiresAt(request.key));
+    }
+    return { cells: targets.length, failed: "error" in outcome };
+  }
+
+  #stopWaiting(key: string): void {
+    this.#waiting.get(key)?.();
+    this.#waiting.delete(key);
+  }
+
+  #noLongerShown(key: string): void {
+    this.#timers.clear(key);
+    this.#stopWaiting(key);
+  }
+}
