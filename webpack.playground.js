@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-require-imports */
 /**
  * The playground build (src/playground): the add-in's own bundles, built by webpack.config.js exactly as for
  * Excel (same entries, loaders, DefinePlugin, functions.json), plus the `playground` entry, which installs the

@@ -16,7 +16,11 @@ import { join, resolve } from "node:path";
 import type { ServerOptions as HttpsOptions } from "node:https";
 import { choosePort } from "../src/playground/serve/free-port";
 import { runWebpack } from "../src/playground/serve/build";
-import { playgroundConfigScript, startStaticServer, type RunningStaticServer } from "../src/playground/serve/static-server";
+import {
+  playgroundConfigScript,
+  startStaticServer,
+  type RunningStaticServer,
+} from "../src/playground/serve/static-server";
 import { DEMO_KEY, startService, type RunningService } from "../src/service";
 import { parseCli } from "../src/service/cli-options";
 
@@ -38,7 +42,9 @@ function flag(name: string, envName: string): number | undefined {
 async function devCertificate(): Promise<HttpsOptions | undefined> {
   const dir = join(homedir(), ".office-addin-dev-certs");
   try {
-    const [ca, cert, key] = await Promise.all(["ca.crt", "localhost.crt", "localhost.key"].map((f) => readFile(join(dir, f))));
+    const [ca, cert, key] = await Promise.all(
+      ["ca.crt", "localhost.crt", "localhost.key"].map((f) => readFile(join(dir, f))),
+    );
     return { ca, cert, key };
   } catch {
     return undefined;
@@ -62,7 +68,10 @@ async function main(): Promise<void> {
     // SERVICE_* variables configure the service as for `npm run service`; the port may also come as a flag.
     const { options } = parseCli([], process.env);
     const servicePort = flag("--service-port", "SERVICE_PORT") ?? options.port;
-    const service: RunningService = await startService({ ...options, port: await choosePort(servicePort, options.host) });
+    const service: RunningService = await startService({
+      ...options,
+      port: await choosePort(servicePort, options.host),
+    });
     stops.push(() => service.close());
     void service.warmDatasets().catch(() => undefined);
     console.log(`Service started at ${service.url} (data in ${resolve(options.dataDir)}); building…`);

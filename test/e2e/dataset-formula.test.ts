@@ -23,15 +23,26 @@ const FORMULA = '=SERVICE.DATASET("dex","ethereum")';
 test("=SERVICE.DATASET spills the dataset's rows and columns under a header row", async () => {
   await typeInCell(page, "A1", FORMULA);
   await waitForValue(page, "A1", (v) => v === "chain");
-  const expected = await new ServiceClient({ apiKey: pg.service.apiKey, baseUrl: pg.service.url }).table({ dataset: "dex", args: ["ethereum"] });
+  const expected = await new ServiceClient({ apiKey: pg.service.apiKey, baseUrl: pg.service.url }).table({
+    dataset: "dex",
+    args: ["ethereum"],
+  });
   const info = await functionCell(page, "A1");
-  expect(info?.spilled).toEqual({ row: 0, column: 0, rowCount: expected.rows.length + 1, columnCount: expected.columns.length });
+  expect(info?.spilled).toEqual({
+    row: 0,
+    column: 0,
+    rowCount: expected.rows.length + 1,
+    columnCount: expected.columns.length,
+  });
 
   const header = (await values(page, "A1:L1"))[0];
   expect(header).toEqual(expected.columns);
   const last = expected.rows.length + 1;
   const [first, end] = [(await values(page, "A2:L2"))[0], (await values(page, `A${last}:L${last}`))[0]];
-  for (const [shown, row] of [[first, expected.rows[0]], [end, expected.rows[expected.rows.length - 1]]] as const) {
+  for (const [shown, row] of [
+    [first, expected.rows[0]],
+    [end, expected.rows[expected.rows.length - 1]],
+  ] as const) {
     expect(shown[0]).toBe(row[0]); // chain
     expect(shown[1]).toBe(row[1]); // token_pair
     expect(shown[6]).toBe(row[6]); // one_day_volume
@@ -67,7 +78,9 @@ test("Refresh All (ribbon) after the service's data changed shows the new values
   const before = await values(page, "A2:L4");
   clock.advance(30 * 60_000);
   await page.locator('[data-action="refreshAll"]').click();
-  await page.waitForFunction(() => document.querySelector('[data-action="refreshAll"]')?.getAttribute("aria-busy") === "false");
+  await page.waitForFunction(
+    () => document.querySelector('[data-action="refreshAll"]')?.getAttribute("aria-busy") === "false",
+  );
   const after = await values(page, "A2:L4");
   expect(after.map((r) => r[1])).toEqual(before.map((r) => r[1])); // same pairs, same order
   expect(after.map((r) => r[10])).not.toEqual(before.map((r) => r[10])); // new liquidity figures

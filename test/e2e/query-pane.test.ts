@@ -44,7 +44,9 @@ test("a larger insert shows its progress bar while rows are written", async () =
   const progress = pane(page).getByRole("region", { name: "Progress" });
   await progress.locator("progress").waitFor({ state: "visible" });
   await progress.getByText(/Insert: [\d,]+ of 20,000 rows written/).waitFor();
-  await page.waitForFunction(() => window.playground!.inspect.tables().some((t) => t.sheet === "Sheet3"), undefined, { timeout: 60_000 });
+  await page.waitForFunction(() => window.playground!.inspect.tables().some((t) => t.sheet === "Sheet3"), undefined, {
+    timeout: 60_000,
+  });
   expect(await values(page, "A20001:B20001", "Sheet3")).toEqual([[19999, 6666.333]]);
 });
 
@@ -80,7 +82,9 @@ test("injection strings from the data land as text, in a spill and in an inserte
   await typeInCell(page, "K1", `=SERVICE.RESULTS("${execution_id}")`);
   await waitForValue(page, "K1", (v) => v === "id", { timeout: 30_000 });
   // code_text is column M; rows 2..6 hold '00123', '007', '1e5', '=1+1', '-1+1'.
-  const spilled = await page.evaluate(() => ["M5", "M6", "L5", "L4"].map((a) => window.playground!.inspect.cell("Sheet1", a)));
+  const spilled = await page.evaluate(() =>
+    ["M5", "M6", "L5", "L4"].map((a) => window.playground!.inspect.cell("Sheet1", a)),
+  );
   expect(spilled.map((c) => [c.value, c.formula])).toEqual([
     ["=1+1", null],
     ["-1+1", null],
@@ -94,7 +98,9 @@ test("injection strings from the data land as text, in a spill and in an inserte
   await pane(page).getByRole("region", { name: "Insert the result" }).getByRole("button", { name: "Insert" }).click();
   await page.waitForFunction(() => window.playground!.inspect.tables().some((t) => t.address.startsWith("Sheet2!H2")));
   // Header on row 2, ids 1..5 on rows 3..7: id 4 has hex_text '2018-12-31' and code_text '=1+1'.
-  const inserted = await page.evaluate(() => ["J6", "J7", "I6", "I5", "J2"].map((a) => window.playground!.inspect.cell("Sheet2", a)));
+  const inserted = await page.evaluate(() =>
+    ["J6", "J7", "I6", "I5", "J2"].map((a) => window.playground!.inspect.cell("Sheet2", a)),
+  );
   expect(inserted.map((c) => [c.kind, c.value, c.formula])).toEqual([
     ["text", "=1+1", null],
     ["text", "-1+1", null],

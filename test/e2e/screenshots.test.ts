@@ -31,7 +31,10 @@ test("docs/images/playground.png and docs/images/taskpane.png", async () => {
   await typeInCell(page, "G1", "Last run of query 1001, from the pane:");
   await runQuery(page, 1001, { symbol: "WETH", days: "14", interval: "week" });
   await watchRunState(page, /^completed$/);
-  const id = await pane(page).getByRole("status", { name: "Run status" }).locator("dt:text-is('Execution') + dd").innerText();
+  const id = await pane(page)
+    .getByRole("status", { name: "Run status" })
+    .locator("dt:text-is('Execution') + dd")
+    .innerText();
   await typeInCell(page, "G2", `=SERVICE.STATUS("${id}")`);
   await waitForValue(page, "G2", (v) => typeof v === "string" && v.startsWith("COMPLETED"));
   await typeInCell(page, "G4", `=SERVICE.RESULTS("${id}")`);

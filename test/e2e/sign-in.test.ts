@@ -22,10 +22,16 @@ test("a bad key is refused with a message; the demo key signs in", async () => {
   const page = await pg.open("?signin=none");
   const form = page.locator("#app").getByRole("form", { name: "Sign in" });
   await paneTab(page, "Account");
-  await form.getByRole("status").getByText(/Not signed in/).waitFor();
+  await form
+    .getByRole("status")
+    .getByText(/Not signed in/)
+    .waitFor();
 
   await save(page, "not-a-real-key");
-  await form.getByRole("status").getByText(/Invalid API key/).waitFor();
+  await form
+    .getByRole("status")
+    .getByText(/Invalid API key/)
+    .waitFor();
   expect(await page.locator("#app .svc-badge").textContent()).toMatch(/Key refused|Not signed in/);
 
   await save(page, pg.service.apiKey);

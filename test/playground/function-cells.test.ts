@@ -11,7 +11,12 @@ import { createWorkbook } from "../../src/playground/workbook";
 
 const metadata: FunctionsMetadata = {
   functions: [
-    { id: "GRID", name: "GRID", parameters: [{ name: "rows" }, { name: "columns" }], result: { dimensionality: "matrix" } },
+    {
+      id: "GRID",
+      name: "GRID",
+      parameters: [{ name: "rows" }, { name: "columns" }],
+      result: { dimensionality: "matrix" },
+    },
     { id: "FAIL", name: "FAIL", parameters: [], result: {} },
     { id: "TICKS", name: "TICKS", parameters: [{ name: "label" }], result: {}, options: { stream: true } },
   ],
@@ -25,7 +30,9 @@ function setup() {
   const calls: unknown[][] = [];
   runtime.associate("GRID", async (rows: number, columns: number) => {
     calls.push([rows, columns]);
-    return Array.from({ length: rows }, (_, r) => Array.from({ length: columns }, (_, c) => (r === 0 ? `h${c}` : r * 10 + c)));
+    return Array.from({ length: rows }, (_, r) =>
+      Array.from({ length: columns }, (_, c) => (r === 0 ? `h${c}` : r * 10 + c)),
+    );
   });
   runtime.associate("FAIL", async () => {
     throw new CustomFunctionsError(ErrorCode.notAvailable, "nothing here");
@@ -50,7 +57,11 @@ describe("SERVICE.* cells in the playground workbook", () => {
     const { wb, write } = setup();
     await write("B2", "=SERVICE.GRID(3,2)");
     await flush();
-    expect(wb.inspect.values("Sheet1", "B2:C4")).toEqual([["h0", "h1"], [10, 11], [20, 21]]);
+    expect(wb.inspect.values("Sheet1", "B2:C4")).toEqual([
+      ["h0", "h1"],
+      [10, 11],
+      [20, 21],
+    ]);
     expect(wb.inspect.formulas("Sheet1", "B2:C2")).toEqual([["=SERVICE.GRID(3,2)", "h1"]]);
   });
 
@@ -59,10 +70,18 @@ describe("SERVICE.* cells in the playground workbook", () => {
     await write("C3", "in the way");
     await write("B2", "=SERVICE.GRID(3,2)");
     await flush();
-    expect(wb.inspect.values("Sheet1", "B2:C4")).toEqual([["#SPILL!", ""], ["", "in the way"], ["", ""]]);
+    expect(wb.inspect.values("Sheet1", "B2:C4")).toEqual([
+      ["#SPILL!", ""],
+      ["", "in the way"],
+      ["", ""],
+    ]);
     expect(cells.ownerOf("Sheet1", 1, 1)?.message).toBe("Spill range isn't blank");
     await write("C3", "");
-    expect(wb.inspect.values("Sheet1", "B2:C4")).toEqual([["h0", "h1"], [10, 11], [20, 21]]);
+    expect(wb.inspect.values("Sheet1", "B2:C4")).toEqual([
+      ["h0", "h1"],
+      [10, 11],
+      [20, 21],
+    ]);
   });
 
   test("typing into a spilled cell makes the anchor #SPILL!; the typed value stays", async () => {
@@ -70,7 +89,10 @@ describe("SERVICE.* cells in the playground workbook", () => {
     await write("A1", "=SERVICE.GRID(2,2)");
     await flush();
     await write("B2", "mine");
-    expect(wb.inspect.values("Sheet1", "A1:B2")).toEqual([["#SPILL!", ""], ["", "mine"]]);
+    expect(wb.inspect.values("Sheet1", "A1:B2")).toEqual([
+      ["#SPILL!", ""],
+      ["", "mine"],
+    ]);
   });
 
   test("clearing the formula removes its spill and cancels a streaming invocation", async () => {

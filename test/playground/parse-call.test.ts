@@ -9,7 +9,11 @@ describe("parseCall: one top-level function call", () => {
   const rows: [string, string, CallArgument[]][] = [
     ['=SERVICE.DATASET("dex","ethereum")', "SERVICE.DATASET", [str("dex"), str("ethereum")]],
     ["=service.results( 1001 )", "SERVICE.RESULTS", [num(1001)]],
-    ['=F("say ""hi""", -1.5e2, TRUE, false)', "F", [str('say "hi"'), num(-150), { kind: "boolean", value: true }, { kind: "boolean", value: false }]],
+    [
+      '=F("say ""hi""", -1.5e2, TRUE, false)',
+      "F",
+      [str('say "hi"'), num(-150), { kind: "boolean", value: true }, { kind: "boolean", value: false }],
+    ],
     ["=F()", "F", []],
     ["=F(,2,)", "F", [{ kind: "missing" }, num(2), { kind: "missing" }]],
     ['=F("a,b)")', "F", [str("a,b)")]],
@@ -20,7 +24,13 @@ describe("parseCall: one top-level function call", () => {
 
   test("references and ranges, sheet-qualified and anchored", () => {
     const call = parseCall("=F(B3, $A$1:C2, 'My sheet'!D4, Data!A1:A3)");
-    expect(call?.args.map((a) => (a.kind === "reference" ? [a.address.sheet, a.address.row, a.address.column, a.address.rowCount, a.address.columnCount] : a.kind))).toEqual([
+    expect(
+      call?.args.map((a) =>
+        a.kind === "reference"
+          ? [a.address.sheet, a.address.row, a.address.column, a.address.rowCount, a.address.columnCount]
+          : a.kind,
+      ),
+    ).toEqual([
       [undefined, 2, 1, 1, 1],
       [undefined, 0, 0, 2, 3],
       ["My sheet", 3, 3, 1, 1],
@@ -48,14 +58,29 @@ describe("parseCall: one top-level function call", () => {
 });
 
 describe("resolveArguments", () => {
-  const cells: Record<string, string | number | CellError> = { "Sheet1!0,0": "dex", "Sheet1!1,0": 7, "Other!0,0": "x", "Sheet1!2,0": new CellError("#N/A") };
+  const cells: Record<string, string | number | CellError> = {
+    "Sheet1!0,0": "dex",
+    "Sheet1!1,0": 7,
+    "Other!0,0": "x",
+    "Sheet1!2,0": new CellError("#N/A"),
+  };
   const read = (sheet: string, row: number, column: number) => cells[`${sheet}!${row},${column}`];
 
   test("literals, references, ranges as matrices, empty cells as null, omitted arguments as null", () => {
     const call = parseCall("=F(A1, Other!A1, A1:B2, ,C9, 5)")!;
     expect(resolveArguments(call.args, "Sheet1", read)).toEqual({
       ok: true,
-      values: ["dex", "x", [["dex", null], [7, null]], null, null, 5],
+      values: [
+        "dex",
+        "x",
+        [
+          ["dex", null],
+          [7, null],
+        ],
+        null,
+        null,
+        5,
+      ],
     });
   });
 

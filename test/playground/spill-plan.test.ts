@@ -17,14 +17,26 @@ describe("planSpill", () => {
   });
   test("blocked beyond the sheet's last row, without looking at cells", () => {
     const occupied = jest.fn(() => false);
-    expect(planSpill({ row: MAX_ROWS - 2, column: 0 }, 3, 1, occupied)).toEqual({ kind: "blocked", block: null, message: SPILL_BEYOND_EDGE });
+    expect(planSpill({ row: MAX_ROWS - 2, column: 0 }, 3, 1, occupied)).toEqual({
+      kind: "blocked",
+      block: null,
+      message: SPILL_BEYOND_EDGE,
+    });
     expect(occupied).not.toHaveBeenCalled();
   });
 });
 
 describe("shapeResult", () => {
   test("a matrix keeps its values; null shows as 0 as in Excel", () => {
-    expect(shapeResult([["a", 1], [true, null]]).values).toEqual([["a", 1], [true, 0]]);
+    expect(
+      shapeResult([
+        ["a", 1],
+        [true, null],
+      ]).values,
+    ).toEqual([
+      ["a", 1],
+      [true, 0],
+    ]);
   });
   test("a CustomFunctions.Error keeps its message only for #VALUE! and #N/A", () => {
     const na = shapeResult(new CustomFunctionsError(ErrorCode.notAvailable, "no rows"));

@@ -2,7 +2,11 @@ import { mkdtemp, rm, writeFile, mkdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { choosePort, portIsFree } from "../../src/playground/serve/free-port";
-import { playgroundConfigScript, startStaticServer, type RunningStaticServer } from "../../src/playground/serve/static-server";
+import {
+  playgroundConfigScript,
+  startStaticServer,
+  type RunningStaticServer,
+} from "../../src/playground/serve/static-server";
 
 let dir: string;
 let server: RunningStaticServer;
@@ -15,7 +19,12 @@ beforeAll(async () => {
   server = await startStaticServer({
     root: dir,
     index: "playground.html",
-    generated: { "/playground-config.js": { type: "text/javascript", body: () => playgroundConfigScript({ serviceUrl: "http://127.0.0.1:1", demoKey: "k</script>" }) } },
+    generated: {
+      "/playground-config.js": {
+        type: "text/javascript",
+        body: () => playgroundConfigScript({ serviceUrl: "http://127.0.0.1:1", demoKey: "k</script>" }),
+      },
+    },
   });
 });
 

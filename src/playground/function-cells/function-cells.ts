@@ -45,7 +45,10 @@ export class FunctionCells {
           this.#writing--;
         }
       },
-      (cell) => this.all().flatMap((c) => (c !== cell && c.sheet.toLowerCase() === cell.sheet.toLowerCase() && c.spilled ? [c.spilled.block] : [])),
+      (cell) =>
+        this.all().flatMap((c) =>
+          c !== cell && c.sheet.toLowerCase() === cell.sheet.toLowerCase() && c.spilled ? [c.spilled.block] : [],
+        ),
     );
   }
 
@@ -66,7 +69,9 @@ export class FunctionCells {
     const own = this.#cells.get(positionKey(sheet, row, column));
     if (own) return own;
     const s = sheet.toLowerCase();
-    return this.all().find((c) => c.sheet.toLowerCase() === s && c.spilled && blockContains(c.spilled.block, row, column));
+    return this.all().find(
+      (c) => c.sheet.toLowerCase() === s && c.spilled && blockContains(c.spilled.block, row, column),
+    );
   }
 
   /** Called after results and layout changes (the grid repaints hover texts). */
@@ -136,7 +141,11 @@ export class FunctionCells {
       return;
     }
     try {
-      const invocation = runtime.stream(entry.id, values, qualifiedAddress(cell.sheet, cellAddress(cell.row, cell.column)));
+      const invocation = runtime.stream(
+        entry.id,
+        values,
+        qualifiedAddress(cell.sheet, cellAddress(cell.row, cell.column)),
+      );
       cell.invocation = invocation;
       invocation.onResult(apply);
       if (invocation.latest !== undefined) apply(invocation.latest);

@@ -43,7 +43,11 @@ export function shapeResult(raw: unknown): ShapedResult {
   const messages = new Map<string, string>();
   if (!Array.isArray(raw)) return { values: [[element(raw, "0,0", messages)]], messages };
   if (raw.length === 0 || !raw.every((row) => Array.isArray(row))) {
-    return failed(raw.length === 0 ? "The function returned an empty array." : "The function must return rows (an array of arrays).");
+    return failed(
+      raw.length === 0
+        ? "The function returned an empty array."
+        : "The function must return rows (an array of arrays).",
+    );
   }
   const rows = raw as unknown[][];
   const width = rows[0].length;

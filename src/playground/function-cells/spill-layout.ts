@@ -19,7 +19,12 @@ export class SpillLayout {
   constructor(
     private readonly workbook: () => SpillWorkbook,
     /** Writes through the workbook while the owner ignores the change events of its own writes. */
-    private readonly write: (sheet: string, row: number, column: number, values: (Stored | undefined | null)[][]) => void,
+    private readonly write: (
+      sheet: string,
+      row: number,
+      column: number,
+      values: (Stored | undefined | null)[][],
+    ) => void,
     /** Other formulas' spilled blocks on a sheet: a spill may not overlap another. */
     private readonly otherSpills: (cell: FunctionCell) => CellBlock[],
   ) {}
@@ -70,7 +75,12 @@ export class SpillLayout {
   clear(cell: FunctionCell): void {
     const spilled = cell.spilled;
     cell.spilled = undefined;
-    if (!spilled || !this.workbook().inspect.sheetNames().some((n) => n.toLowerCase() === cell.sheet.toLowerCase()))
+    if (
+      !spilled ||
+      !this.workbook()
+        .inspect.sheetNames()
+        .some((n) => n.toLowerCase() === cell.sheet.toLowerCase())
+    )
       return;
     const current = this.read(cell.sheet, spilled.block);
     const clearing = spilled.values.map((line, i) =>

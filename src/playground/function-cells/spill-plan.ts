@@ -1,8 +1,7 @@
 import { MAX_COLUMNS, MAX_ROWS, type CellBlock } from "../../sheet";
 
 export type SpillPlan =
-  | { kind: "fits"; block: CellBlock }
-  | { kind: "blocked"; block: CellBlock | null; message: string };
+  { kind: "fits"; block: CellBlock } | { kind: "blocked"; block: CellBlock | null; message: string };
 
 /** Excel's hover texts for the two #SPILL! causes the playground can meet. */
 export const SPILL_NOT_BLANK = "Spill range isn't blank";
@@ -43,6 +42,9 @@ export function blocksIntersect(a: CellBlock, b: CellBlock): boolean {
 
 export function blockContains(block: CellBlock, row: number, column: number): boolean {
   return (
-    row >= block.row && row < block.row + block.rowCount && column >= block.column && column < block.column + block.columnCount
+    row >= block.row &&
+    row < block.row + block.rowCount &&
+    column >= block.column &&
+    column < block.column + block.columnCount
   );
 }

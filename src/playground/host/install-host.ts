@@ -23,7 +23,11 @@ export interface PlaygroundHost {
  * Installs the emulated `Office`, `Excel`, `OfficeRuntime` and `CustomFunctions` globals and the shared session,
  * BEFORE any add-in bundle runs: the bundles find them exactly where they find Excel's.
  */
-export function installHost(config: PlaygroundConfig, metadata: FunctionsMetadata, scope: Window = window): PlaygroundHost {
+export function installHost(
+  config: PlaygroundConfig,
+  metadata: FunctionsMetadata,
+  scope: Window = window,
+): PlaygroundHost {
   const runtime = new FakeCustomFunctionsRuntime(metadata);
   const functions = new FunctionCells({ runtime, catalog: new FunctionCatalog(metadata, FUNCTIONS_NAMESPACE) });
   const workbook = createWorkbook({ sheets: config.sheets, evaluateFormula: functions.hook });
@@ -48,7 +52,11 @@ export function installHost(config: PlaygroundConfig, metadata: FunctionsMetadat
     ...workbook.Office,
     actions: { associate: (id: string, fn: Parameters<OfficeActions["associate"]>[1]) => actions.associate(id, fn) },
     // The pane is always shown beside the grid; the add-in may ask to show or hide it.
-    addin: { showAsTaskpane: async () => undefined, hide: async () => undefined, onVisibilityModeChanged: async () => () => undefined },
+    addin: {
+      showAsTaskpane: async () => undefined,
+      hide: async () => undefined,
+      onVisibilityModeChanged: async () => () => undefined,
+    },
   };
   globals.OfficeRuntime = { storage };
   installCustomFunctions(runtime, scope);

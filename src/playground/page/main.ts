@@ -23,7 +23,9 @@ declare global {
 /** The add-in bundles to load after the host, in order; written into the page by webpack.playground.js. */
 function addinScripts(): string[] {
   const node = document.getElementById("pg-addin-scripts");
-  return node?.textContent ? (JSON.parse(node.textContent) as string[]) : ["functions.js", "commands.js", "taskpane.js"];
+  return node?.textContent
+    ? (JSON.parse(node.textContent) as string[])
+    : ["functions.js", "commands.js", "taskpane.js"];
 }
 
 async function fetchMetadata(): Promise<FunctionsMetadata> {
@@ -53,7 +55,7 @@ async function boot(): Promise<void> {
 boot().catch((error: unknown) => {
   const box = document.createElement("pre");
   box.className = "pg-boot-error";
-  box.textContent = `The playground could not start: ${error instanceof Error ? error.stack ?? error.message : String(error)}`;
+  box.textContent = `The playground could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
   document.body.append(box);
   document.body.dataset.ready = "error";
 });

@@ -18,7 +18,12 @@ export interface BuildOptions {
  */
 export function runWebpack(options: BuildOptions): Promise<void> {
   const cli = require.resolve("webpack-cli/bin/cli.js", { paths: [options.root] });
-  const args = [cli, ...options.configs.flatMap((c) => ["--config", resolve(options.root, c)]), "--mode", options.mode ?? "production"];
+  const args = [
+    cli,
+    ...options.configs.flatMap((c) => ["--config", resolve(options.root, c)]),
+    "--mode",
+    options.mode ?? "production",
+  ];
   return new Promise((ok, fail) => {
     const child = spawn(process.execPath, args, {
       cwd: options.root,

@@ -43,7 +43,8 @@ export class CellViews {
   cell(sheet: string, row: number, column: number, tables: readonly TableArea[]): CellView {
     const snap = this.workbook.inspect.cell(sheet, cellAddress(row, column));
     const value = snap.value;
-    const error = (snap.kind === "error" || snap.kind === "formula") && typeof value === "string" && ERROR_TEXT.test(value);
+    const error =
+      (snap.kind === "error" || snap.kind === "formula") && typeof value === "string" && ERROR_TEXT.test(value);
     let align: CellView["align"] = "left";
     if (typeof value === "number" && snap.numberFormat !== "@") align = "right";
     else if (typeof value === "boolean" || error) align = "center";

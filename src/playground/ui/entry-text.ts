@@ -16,7 +16,8 @@ export function entryText(
   const snap = workbook.inspect.cell(sheet, cellAddress(row, column));
   if (snap.formula !== null) return { text: snap.formula, derived: false };
   const owner = functions.ownerOf(sheet, row, column);
-  if (owner && owner.spilled && (owner.row !== row || owner.column !== column)) return { text: owner.formula, derived: true };
+  if (owner && owner.spilled && (owner.row !== row || owner.column !== column))
+    return { text: owner.formula, derived: true };
   const v = snap.value;
   if (v === null) return { text: "", derived: false };
   if (snap.quotePrefix) return { text: `'${String(v)}`, derived: false };

@@ -11,7 +11,10 @@ export const DEFAULT_COLUMN_PX = 80;
 const PX_PER_POINT = 96 / 72;
 
 /** Rows and columns the grid can scroll through: a margin beyond what is used, like Excel's scroll bars. */
-export function gridExtent(used: { rows: number; columns: number }, at: { row: number; column: number }): { rows: number; columns: number } {
+export function gridExtent(
+  used: { rows: number; columns: number },
+  at: { row: number; column: number },
+): { rows: number; columns: number } {
   return {
     rows: Math.min(MAX_ROWS, Math.max(100, used.rows + 60, at.row + 60)),
     columns: Math.min(MAX_COLUMNS, Math.max(26, used.columns + 8, at.column + 8)),
@@ -30,7 +33,8 @@ export class GridGeometry {
     this.lefts = new Float64Array(columnCount + 1);
     for (let c = 0; c < columnCount; c++) {
       const pt = widthInPoints(c);
-      this.lefts[c + 1] = this.lefts[c] + (pt === undefined ? DEFAULT_COLUMN_PX : Math.max(4, Math.round(pt * PX_PER_POINT)));
+      this.lefts[c + 1] =
+        this.lefts[c] + (pt === undefined ? DEFAULT_COLUMN_PX : Math.max(4, Math.round(pt * PX_PER_POINT)));
     }
   }
 

@@ -44,7 +44,13 @@ function cellClass(v: CellView): string {
  * HTML for the cells of the visible window only: results can be thousands of rows, the DOM never holds more
  * than what fits on screen. Each cell carries its address (data-addr) and hover message (title) for tests.
  */
-export function paintCells(views: CellViews, sheet: string, geometry: GridGeometry, view: Viewport, win: VisibleWindow): string {
+export function paintCells(
+  views: CellViews,
+  sheet: string,
+  geometry: GridGeometry,
+  view: Viewport,
+  win: VisibleWindow,
+): string {
   const tables = views.tables(sheet);
   const parts: string[] = [];
   for (let r = win.firstRow; r <= win.lastRow; r++) {
@@ -59,7 +65,12 @@ export function paintCells(views: CellViews, sheet: string, geometry: GridGeomet
       let span = 1;
       if (v.align === "left" && v.text && !v.table) {
         const needed = textWidth(v.text);
-        while (i + span < row.length && isBlank(row[i + span]) && geometry.columnLeft(c + span) - geometry.columnLeft(c) < needed) span++;
+        while (
+          i + span < row.length &&
+          isBlank(row[i + span]) &&
+          geometry.columnLeft(c + span) - geometry.columnLeft(c) < needed
+        )
+          span++;
       }
       const width = geometry.columnLeft(c + span) - geometry.columnLeft(c);
       let style = `left:${left}px;top:${top}px;width:${width}px;height:${ROW_HEIGHT}px;`;
@@ -85,12 +96,19 @@ function isBlank(v: CellView): boolean {
 }
 
 /** Column letters and row numbers of the visible window, the selection's headers highlighted. */
-export function paintHeaders(geometry: GridGeometry, view: Viewport, win: VisibleWindow, selected: CellBlock): { columns: string; rows: string } {
+export function paintHeaders(
+  geometry: GridGeometry,
+  view: Viewport,
+  win: VisibleWindow,
+  selected: CellBlock,
+): { columns: string; rows: string } {
   const columns: string[] = [];
   for (let c = win.firstColumn; c <= win.lastColumn; c++) {
     const left = ROW_HEADER_WIDTH + geometry.columnLeft(c) - view.scrollLeft;
     const on = c >= selected.column && c < selected.column + selected.columnCount ? " pg-header-on" : "";
-    columns.push(`<div class="pg-col-header${on}" style="left:${left}px;width:${geometry.columnWidth(c)}px">${columnLetter(c)}</div>`);
+    columns.push(
+      `<div class="pg-col-header${on}" style="left:${left}px;width:${geometry.columnWidth(c)}px">${columnLetter(c)}</div>`,
+    );
   }
   const rows: string[] = [];
   for (let r = win.firstRow; r <= win.lastRow; r++) {
@@ -102,7 +120,11 @@ export function paintHeaders(geometry: GridGeometry, view: Viewport, win: Visibl
 }
 
 /** Where a block is drawn in the layer (it may be partly off screen). */
-export function blockRect(geometry: GridGeometry, view: Viewport, block: CellBlock): { left: number; top: number; width: number; height: number } {
+export function blockRect(
+  geometry: GridGeometry,
+  view: Viewport,
+  block: CellBlock,
+): { left: number; top: number; width: number; height: number } {
   const left = ROW_HEADER_WIDTH + geometry.columnLeft(block.column) - view.scrollLeft;
   const top = HEADER_HEIGHT + geometry.rowTop(block.row) - view.scrollTop;
   return {

@@ -39,7 +39,14 @@ export class GridView {
   onAutofitColumn?: (column: number) => void;
 
   constructor(private readonly source: GridSource) {
-    this.layer.append(this.cells, this.spillBox, this.selectionBox, this.columnHeaders, this.rowHeaders, el("div", { class: "pg-corner" }));
+    this.layer.append(
+      this.cells,
+      this.spillBox,
+      this.selectionBox,
+      this.columnHeaders,
+      this.rowHeaders,
+      el("div", { class: "pg-corner" }),
+    );
     this.element.append(this.layer, this.spacer);
     this.element.addEventListener("scroll", () => this.repaint());
     new ResizeObserver(() => this.repaint()).observe(this.element);
@@ -92,7 +99,12 @@ export class GridView {
 
   private place(box: HTMLElement, block: CellBlock, view: Viewport): void {
     const r = blockRect(this.geometry, view, block);
-    Object.assign(box.style, { left: `${r.left}px`, top: `${r.top}px`, width: `${r.width}px`, height: `${r.height}px` });
+    Object.assign(box.style, {
+      left: `${r.left}px`,
+      top: `${r.top}px`,
+      width: `${r.width}px`,
+      height: `${r.height}px`,
+    });
   }
 
   /** The active cell's rectangle in the layer (for the in-cell editor). */
@@ -127,8 +139,17 @@ export class GridView {
     const rect = this.element.getBoundingClientRect();
     const x = e.clientX - rect.left - ROW_HEADER_WIDTH;
     const y = e.clientY - rect.top - HEADER_HEIGHT;
-    if (x < 0 || y < 0 || x > this.element.clientWidth - ROW_HEADER_WIDTH || y > this.element.clientHeight - HEADER_HEIGHT) return null;
-    return { row: this.geometry.rowAt(y + this.element.scrollTop), column: this.geometry.columnAt(x + this.element.scrollLeft) };
+    if (
+      x < 0 ||
+      y < 0 ||
+      x > this.element.clientWidth - ROW_HEADER_WIDTH ||
+      y > this.element.clientHeight - HEADER_HEIGHT
+    )
+      return null;
+    return {
+      row: this.geometry.rowAt(y + this.element.scrollTop),
+      column: this.geometry.columnAt(x + this.element.scrollLeft),
+    };
   }
 
   /** The column whose right border is under the pointer in the header row, or null. */

@@ -52,7 +52,10 @@ export class PlaygroundView {
     this.element = el("div", { class: "pg-app" }, [
       this.ribbon.element,
       this.formulaBar.element,
-      el("div", { class: "pg-main" }, [el("section", { class: "pg-sheet", "aria-label": "Workbook" }, [this.grid.element, this.tabs.element]), this.pane]),
+      el("div", { class: "pg-main" }, [
+        el("section", { class: "pg-sheet", "aria-label": "Workbook" }, [this.grid.element, this.tabs.element]),
+        this.pane,
+      ]),
       this.status.element,
     ]);
     this.wire();
@@ -67,7 +70,8 @@ export class PlaygroundView {
       this.showActiveCell();
     };
     this.grid.onEditRequest = (initial) => this.startEdit(initial);
-    this.grid.onAutofitColumn = (column) => void this.writer.autofitColumn(this.sheet, column).then(() => this.grid.repaint());
+    this.grid.onAutofitColumn = (column) =>
+      void this.writer.autofitColumn(this.sheet, column).then(() => this.grid.repaint());
     this.grid.afterPaint = () => {
       if (this.editor.open) this.editor.place(this.grid.activeRect());
     };
@@ -118,7 +122,9 @@ export class PlaygroundView {
   private changed(): void {
     this.grid.repaint();
     this.showActiveCell();
-    const busy = this.host.functions.all().filter((c) => !c.canceled && c.display instanceof CellError && c.display.code === "#BUSY!");
+    const busy = this.host.functions
+      .all()
+      .filter((c) => !c.canceled && c.display instanceof CellError && c.display.code === "#BUSY!");
     this.status.busy(busy.length);
   }
 
@@ -143,7 +149,12 @@ export class PlaygroundView {
     try {
       const target = parseAddress(address);
       if (target.sheet) this.showSheet(target.sheet);
-      this.grid.select(new Selection({ row: target.row, column: target.column }, { row: target.row + target.rowCount - 1, column: target.column + target.columnCount - 1 }));
+      this.grid.select(
+        new Selection(
+          { row: target.row, column: target.column },
+          { row: target.row + target.rowCount - 1, column: target.column + target.columnCount - 1 },
+        ),
+      );
       this.grid.element.focus();
     } catch {
       this.status.say(`"${address}" is not a cell reference`, true);

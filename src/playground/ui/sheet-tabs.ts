@@ -16,7 +16,13 @@ export class SheetTabs {
     this.list.replaceChildren(
       ...sheets.map((name) => {
         const on = name.toLowerCase() === active.toLowerCase();
-        const tab = el("button", { class: "pg-tab", role: "tab", "aria-selected": String(on), "data-sheet": name, text: name });
+        const tab = el("button", {
+          class: "pg-tab",
+          role: "tab",
+          "aria-selected": String(on),
+          "data-sheet": name,
+          text: name,
+        });
         tab.addEventListener("click", () => this.onSelect?.(name));
         return tab;
       }),

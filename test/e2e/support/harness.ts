@@ -1,5 +1,9 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { playgroundConfigScript, startStaticServer, type RunningStaticServer } from "../../../src/playground/serve/static-server";
+import {
+  playgroundConfigScript,
+  startStaticServer,
+  type RunningStaticServer,
+} from "../../../src/playground/serve/static-server";
 import type { Clock } from "../../../src/service";
 import { startTestService, type TestService } from "../../support/service";
 import { launchChromium } from "./browser";
@@ -45,7 +49,10 @@ export async function startPlayground(options: { clock?: Clock } = {}): Promise<
       await page.goto(`${server.url}/playground.html${query}`);
       await page.waitForFunction(() => document.body.dataset.ready !== undefined, undefined, { timeout: 30_000 });
       const state = await page.evaluate(() => document.body.dataset.ready);
-      if (state !== "true") throw new Error(`The playground did not start: ${await page.locator(".pg-boot-error").textContent()} ${errors.join("; ")}`);
+      if (state !== "true")
+        throw new Error(
+          `The playground did not start: ${await page.locator(".pg-boot-error").textContent()} ${errors.join("; ")}`,
+        );
       return page;
     },
     async close() {

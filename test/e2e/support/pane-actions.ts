@@ -12,7 +12,10 @@ export async function runQuery(page: Page, queryId: number, parameters: Record<s
   await form.getByLabel("Query ID").fill(String(queryId));
   // Remove rows left from an earlier run, then add ours.
   while ((await form.getByRole("button", { name: /^Remove parameter/ }).count()) > 0) {
-    await form.getByRole("button", { name: /^Remove parameter/ }).first().click();
+    await form
+      .getByRole("button", { name: /^Remove parameter/ })
+      .first()
+      .click();
   }
   let i = 0;
   for (const [name, value] of Object.entries(parameters)) {

@@ -38,7 +38,8 @@ export async function waitForValue(
   for (;;) {
     last = (await values(page, address, sheet))[0][0];
     if (accept(last)) return last;
-    if (Date.now() > deadline) throw new Error(`${sheet}!${address} never matched; last value: ${JSON.stringify(last)}`);
+    if (Date.now() > deadline)
+      throw new Error(`${sheet}!${address} never matched; last value: ${JSON.stringify(last)}`);
     await page.waitForTimeout(100);
   }
 }
