@@ -66,12 +66,27 @@ test("#SPILL! while something is in the way, and the spill comes back once it is
 });
 
 test("errors show #VALUE! with the function's message on hover", async () => {
-  await typeInCell(page, "N1", '=SERVICE.DATASET("no-such-dataset")');
+  // Typed into the formula bar this time.
+  await goTo(page, "N1");
+  await page.getByLabel("Formula Bar").fill('=SERVICE.DATASET("no-such-dataset")');
+  await page.getByLabel("Formula Bar").press("Enter");
   await waitForValue(page, "N1", (v) => v === "#VALUE!" || v === "#N/A");
   const title = await cell(page, "N1").getAttribute("title");
   expect(title).toMatch(/no-such-dataset|dataset/i);
   const box = await cell(page, "N1").boundingBox();
   await page.mouse.move(box!.x + box!.width / 2, box!.y + box!.height / 2);
+});
+
+test("typed entries follow Excel's rules: an apostrophe keeps text, = starts a formula", async () => {
+  await typeInCell(page, "P1", "'=1+1");
+  await typeInCell(page, "P2", "=1+1");
+  const [quoted, formula] = await page.evaluate(() =>
+    ["P1", "P2"].map((a) => window.playground!.inspect.cell("Sheet1", a)),
+  );
+  expect([quoted.kind, quoted.value, quoted.quotePrefix]).toEqual(["text", "=1+1", true]);
+  expect([formula.kind, formula.value, formula.formula]).toEqual(["formula", 2, "=1+1"]);
+  await goTo(page, "P1");
+  await expect(page.getByLabel("Formula Bar").inputValue()).resolves.toBe("'=1+1");
 });
 
 test("Refresh All (ribbon) after the service's data changed shows the new values", async () => {

@@ -30,6 +30,7 @@ export class PlaygroundView {
   readonly editor: CellEditor;
   readonly element: HTMLElement;
   private readonly writer: SheetWriter;
+  private readonly usedCache = new Map<string, { rows: number; columns: number }>();
   sheet: string;
 
   constructor(private readonly host: PlaygroundHost) {
@@ -39,12 +40,7 @@ export class PlaygroundView {
     this.grid = new GridView({
       views: new CellViews(workbook, functions),
       sheet: () => this.sheet,
-      used: (sheet) => {
-        const used = workbook.inspect.usedAddress(sheet);
-        if (!used) return { rows: 0, columns: 0 };
-        const b = parseAddress(used);
-        return { rows: b.row + b.rowCount, columns: b.column + b.columnCount };
-      },
+      used: (sheet) => this.used(sheet),
       columnWidth: (sheet, column) => workbook.inspect.columnWidth(sheet, column),
       spillAround: (sheet, row, column) => functions.ownerOf(sheet, row, column)?.spilled?.block,
     });
@@ -110,13 +106,32 @@ export class PlaygroundView {
     };
     this.ribbon.render(actions.ids());
     actions.onAssociate(() => this.ribbon.render(actions.ids()));
-    workbook.onChange(() => this.changed());
+    workbook.onChange((event) => {
+      this.usedCache.delete(event.sheet.toLowerCase());
+      this.changed();
+    });
     functions.onUpdate(() => this.changed());
     this.host.onBatchEnd(() => {
       const active = workbook.inspect.activeSheet();
       if (active !== this.sheet) this.showSheet(active);
       else this.refreshChrome();
     });
+  }
+
+  /**
+   * Rows and columns in use, for the scroll area. Finding them walks every stored cell, so it is kept until the
+   * sheet changes rather than redone on every scroll frame.
+   */
+  private used(sheet: string): { rows: number; columns: number } {
+    const key = sheet.toLowerCase();
+    let used = this.usedCache.get(key);
+    if (!used) {
+      const address = this.host.workbook.inspect.usedAddress(sheet);
+      const b = address ? parseAddress(address) : null;
+      used = b ? { rows: b.row + b.rowCount, columns: b.column + b.columnCount } : { rows: 0, columns: 0 };
+      this.usedCache.set(key, used);
+    }
+    return used;
   }
 
   private changed(): void {

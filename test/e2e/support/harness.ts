@@ -6,7 +6,7 @@ import {
 } from "../../../src/playground/serve/static-server";
 import type { Clock } from "../../../src/service";
 import { startTestService, type TestService } from "../../support/service";
-import { launchChromium } from "./browser";
+import { launchChromium, requireChromium } from "./browser";
 import { playgroundBuild } from "./playground-build";
 
 export interface Playground {
@@ -20,11 +20,21 @@ export interface Playground {
 
 /** The real local service, the built playground served against it, and Chromium. One per test file. */
 export async function startPlayground(options: { clock?: Clock } = {}): Promise<Playground> {
-  const [dir, service, browser] = await Promise.all([
+  requireChromium(); // before a build and a service are started for nothing
+  const started = await Promise.allSettled([
     playgroundBuild(),
     startTestService({ datasets: true, clock: options.clock }),
     launchChromium(),
-  ]);
+  ] as const);
+  const [built, serviceStart, browserStart] = started;
+  if (built.status === "rejected" || serviceStart.status === "rejected" || browserStart.status === "rejected") {
+    // Stop what did start, so a missing Chromium fails the file instead of leaving a service running.
+    if (serviceStart.status === "fulfilled") await serviceStart.value.close();
+    if (browserStart.status === "fulfilled") await browserStart.value.close();
+    const failure = started.find((s) => s.status === "rejected") as PromiseRejectedResult;
+    throw failure.reason;
+  }
+  const [dir, service, browser] = [built.value, serviceStart.value, browserStart.value];
   const server = await startStaticServer({
     root: dir,
     index: "playground.html",

@@ -32,6 +32,16 @@ function sourceHash(): string {
   return hash.digest("hex").slice(0, 16);
 }
 
+/** Builds of other source states older than a day are left-overs: remove them. */
+function pruneOldBuilds(keep: string): void {
+  for (const name of readdirSync(CACHE)) {
+    const path = join(CACHE, name);
+    if (path === keep || name.endsWith(".lock")) continue;
+    const age = Date.now() - (statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+    if (age > 24 * 3600_000) rmSync(path, { recursive: true, force: true });
+  }
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
@@ -62,6 +72,7 @@ export async function playgroundBuild(): Promise<string> {
       writeFileSync(join(staging, DONE), new Date().toISOString());
       rmSync(dir, { recursive: true, force: true });
       renameSync(staging, dir);
+      pruneOldBuilds(dir);
       return dir;
     } finally {
       rmSync(lock, { recursive: true, force: true });
