@@ -50,14 +50,19 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): CliRe
   if (values["--port"] !== undefined) overrides.port = wholeNumber("--port", values["--port"], 65535);
   if (values["--host"] !== undefined) overrides.host = values["--host"];
   if (values["--data-dir"] !== undefined) overrides.dataDir = values["--data-dir"];
-  if (values["--queries"] !== undefined) overrides.queries = parseQueriesFile(readJson(values["--queries"]), values["--queries"]);
+  if (values["--queries"] !== undefined)
+    overrides.queries = parseQueriesFile(readJson(values["--queries"]), values["--queries"]);
   if (values["--keys"] !== undefined) overrides.keys = parseKeysFile(readJson(values["--keys"]), values["--keys"]);
-  if (values["--rate-limit"] !== undefined) overrides.rateLimitPerMinute = wholeNumber("--rate-limit", values["--rate-limit"], 1e9);
+  if (values["--rate-limit"] !== undefined)
+    overrides.rateLimitPerMinute = wholeNumber("--rate-limit", values["--rate-limit"], 1e9);
   if (values["--max-result-bytes"] !== undefined) {
     overrides.maxResultBytes = wholeNumber("--max-result-bytes", values["--max-result-bytes"], Number.MAX_SAFE_INTEGER);
   }
   if (values["--cors-origins"] !== undefined) {
-    overrides.corsOrigins = values["--cors-origins"].split(",").map((o) => o.trim()).filter(Boolean);
+    overrides.corsOrigins = values["--cors-origins"]
+      .split(",")
+      .map((o) => o.trim())
+      .filter(Boolean);
   }
   return { options: defaultOptions(overrides), demoKeys: values["--keys"] === undefined };
 }

@@ -27,7 +27,6 @@ export async function attachDatasets(
   executions: ExecutionService,
   reader: ResultReader,
   options: ServiceOptions,
-  dataDir: string,
 ): Promise<{ close(): Promise<void>; warm(): Promise<void> }> {
   const instance = await DuckDBInstance.create(":memory:", { threads: "1" });
   const inFlight = new Map<string, Promise<ExecutionRecord>>();
@@ -57,7 +56,9 @@ export async function attachDatasets(
       if (written !== def.columns.map((c) => c.name).join(",")) {
         throw new Error(`snapshot of ${def.name} has columns ${written}, not the dataset's`);
       }
-      const rowCount = Number((await conn.runAndReadAll(`SELECT count(*) FROM read_parquet('${file.replace(/'/g, "''")}')`)).getRows()[0][0]);
+      const rowCount = Number(
+        (await conn.runAndReadAll(`SELECT count(*) FROM read_parquet('${file.replace(/'/g, "''")}')`)).getRows()[0][0],
+      );
       const ended = options.clock.now().getTime();
       const record: ExecutionRecord = {
         executionId,
@@ -109,7 +110,10 @@ export async function attachDatasets(
       const fixed = def.pathParams.map((p) => {
         const value = request.params[p.name];
         if (!p.allowed.includes(value)) {
-          throw badParameter(p.name, `"${String(value).slice(0, 40)}" is not allowed; use one of ${p.allowed.join(", ")}`);
+          throw badParameter(
+            p.name,
+            `"${String(value).slice(0, 40)}" is not allowed; use one of ${p.allowed.join(", ")}`,
+          );
         }
         return { column: p.column, value };
       });

@@ -43,7 +43,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     log: options.log,
   });
   registerExecutionRoutes(app, executions, reader);
-  const datasets = options.datasets ? await attachDatasets(app, executions, reader, options, dataDir) : undefined;
+  const datasets = options.datasets ? await attachDatasets(app, executions, reader, options) : undefined;
   await app.listen({ port: options.port, host: options.host });
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : options.port;

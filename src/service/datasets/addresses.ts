@@ -31,7 +31,7 @@ export function solanaAddress(...parts: readonly number[]): string {
   for (let i = 0; i < 32; i++) {
     const word = rehash(base, i >> 2);
     // Keys with a leading zero byte would encode to '1…' and be shorter; real keys are overwhelmingly 43–44 chars.
-    let carry = i === 0 ? ((word >>> 24) & 255) || 1 : (word >>> (24 - 8 * (i & 3))) & 255;
+    let carry = i === 0 ? (word >>> 24) & 255 || 1 : (word >>> (24 - 8 * (i & 3))) & 255;
     for (let j = 0; j < used; j++) {
       carry += digits[j] * 256;
       digits[j] = carry % 58;

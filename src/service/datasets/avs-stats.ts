@@ -32,17 +32,35 @@ const T_STAKERS = tag("avs:stakers");
 
 const cents = (x: number): number => round(x * 100) / 100;
 
-async function writeSnapshot(conn: DuckDBConnection, { seed, refreshIndex: k, parquetPath }: SnapshotArgs): Promise<void> {
+async function writeSnapshot(
+  conn: DuckDBConnection,
+  { seed, refreshIndex: k, parquetPath }: SnapshotArgs,
+): Promise<void> {
   const services = avsPopulation(seed);
   const cols: unknown[][] = COLUMNS.map(() => []);
   services.forEach((avs, i) => {
     const tvl = drifted(avs.tvl, hash32(seed, T_TVL, i), k, 0.25);
-    const weights = avs.strategyWeights.map((w, s) => (w === 0 ? 0 : drifted(w, hash32(seed, T_STRATEGY, i, s), k, 0.2)));
+    const weights = avs.strategyWeights.map((w, s) =>
+      w === 0 ? 0 : drifted(w, hash32(seed, T_STRATEGY, i, s), k, 0.2),
+    );
     const weightSum = weights.reduce((a, b) => a + b, 0);
     const byStrategy = weights.map((w) => cents((tvl * w) / weightSum));
-    const operators = min(OPERATOR_COUNT, max(1, round(drifted(OPERATOR_COUNT * avs.operatorShare, hash32(seed, T_OPERATORS, i), k, 0.1))));
-    const stakers = max(operators, round(drifted(operators * avs.stakersPerOperator, hash32(seed, T_STAKERS, i), k, 0.15)));
-    const row = [avs.name, avs.address, operators, cents(byStrategy.reduce((a, b) => a + b, 0)), stakers, ...byStrategy];
+    const operators = min(
+      OPERATOR_COUNT,
+      max(1, round(drifted(OPERATOR_COUNT * avs.operatorShare, hash32(seed, T_OPERATORS, i), k, 0.1))),
+    );
+    const stakers = max(
+      operators,
+      round(drifted(operators * avs.stakersPerOperator, hash32(seed, T_STAKERS, i), k, 0.15)),
+    );
+    const row = [
+      avs.name,
+      avs.address,
+      operators,
+      cents(byStrategy.reduce((a, b) => a + b, 0)),
+      stakers,
+      ...byStrategy,
+    ];
     row.forEach((v, c) => cols[c].push(v));
   });
   await writeParquet(conn, COLUMNS, cols, parquetPath);

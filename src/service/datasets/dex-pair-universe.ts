@@ -67,7 +67,9 @@ function projectWeights(chain: string): { names: string[]; weights: number[]; to
   let entry = projectWeightCache.get(chain);
   if (!entry) {
     const names = dexProjectsOn(chain);
-    const weights = names.map((p) => MARKET_CATALOG.filter((e) => e.project === p && e.market === "dex").reduce((s, e) => s + e.weight, 0));
+    const weights = names.map((p) =>
+      MARKET_CATALOG.filter((e) => e.project === p && e.market === "dex").reduce((s, e) => s + e.weight, 0),
+    );
     entry = { names, weights, total: weights.reduce((s, w) => s + w, 0) };
     projectWeightCache.set(chain, entry);
   }
@@ -75,7 +77,13 @@ function projectWeights(chain: string): { names: string[]; weights: number[]; to
 }
 
 /** Picks 1–4 projects, the chain's big DEXes more often, and 1–3 pools per project. */
-function venues(rng: Rng, seed: number, chain: string, ci: number, ordinal: number): { projects: string[]; poolIds: string[] } {
+function venues(
+  rng: Rng,
+  seed: number,
+  chain: string,
+  ci: number,
+  ordinal: number,
+): { projects: string[]; poolIds: string[] } {
   const { names, weights, total } = projectWeights(chain);
   const r = rng.float();
   const want = min(names.length, r < 0.6 ? 1 : r < 0.85 ? 2 : r < 0.95 ? 3 : 4);
@@ -100,7 +108,10 @@ function buildChain(seed: number, chain: string, ci: number): DexPair[] {
   const { quotes, majors } = CHAIN_TOKENS[chain];
   const known = KNOWN_TOKEN_ADDRESSES[chain] ?? {};
   let tokenCount = 0;
-  const token = (symbol: string): Token => ({ symbol, address: known[symbol] ?? addressFor(chain, seed, T_TOKEN, ci, tokenCount++) });
+  const token = (symbol: string): Token => ({
+    symbol,
+    address: known[symbol] ?? addressFor(chain, seed, T_TOKEN, ci, tokenCount++),
+  });
   const quoteTokens = quotes.map(token);
   const target = PAIRS_PER_CHAIN[chain];
   const pairs: DexPair[] = [];
@@ -113,7 +124,11 @@ function buildChain(seed: number, chain: string, ci: number): DexPair[] {
     const ordinal = pairs.length;
     const dormant = mu < 0 && rng.chance(0.25);
     pairs.push({
-      chain, ordinal, tokenA: a, tokenB: b, ...venues(rng, seed, chain, ci, ordinal),
+      chain,
+      ordinal,
+      tokenA: a,
+      tokenB: b,
+      ...venues(rng, seed, chain, ci, ordinal),
       liquidityMu: CHAIN_DEPTH[chain] + mu + 1.6 * rng.normal(),
       turnoverMu: log(dormant ? 0.01 : 0.9) + 0.9 * rng.normal(),
       dormant,
@@ -122,7 +137,8 @@ function buildChain(seed: number, chain: string, ci: number): DexPair[] {
     });
   };
   // Blue chips first, so the first rows of a chain are the pairs everyone looks for (WETH-USDC, WBTC-WETH, ...).
-  for (let i = 0; i < quoteTokens.length; i++) for (let j = i + 1; j < quoteTokens.length; j++) add(quoteTokens[i], quoteTokens[j], 4.5);
+  for (let i = 0; i < quoteTokens.length; i++)
+    for (let j = i + 1; j < quoteTokens.length; j++) add(quoteTokens[i], quoteTokens[j], 4.5);
   for (const m of majors.map(token)) {
     quoteTokens.forEach((q, qi) => {
       if (qi === 0 || rng.chance(0.55 / qi)) add(m, q, qi === 0 ? 2.2 : 1.2);
@@ -138,4 +154,6 @@ function buildChain(seed: number, chain: string, ci: number): DexPair[] {
 }
 
 /** All pairs of all DEX chains, in DEX_CHAINS order. */
-export const dexPairUniverse = memoBySeed((seed: number): DexPair[] => DEX_CHAINS.flatMap((c, ci) => buildChain(seed, c, ci)));
+export const dexPairUniverse = memoBySeed((seed: number): DexPair[] =>
+  DEX_CHAINS.flatMap((c, ci) => buildChain(seed, c, ci)),
+);

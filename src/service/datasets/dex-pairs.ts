@@ -46,7 +46,10 @@ const T_HIST = tag("dex:history");
 
 const cents = (x: number): number => round(x * 100) / 100;
 
-async function writeSnapshot(conn: DuckDBConnection, { seed, refreshIndex: k, parquetPath }: SnapshotArgs): Promise<void> {
+async function writeSnapshot(
+  conn: DuckDBConnection,
+  { seed, refreshIndex: k, parquetPath }: SnapshotArgs,
+): Promise<void> {
   const pairs = dexPairUniverse(seed);
   const today = snapshotDay(SCHEDULE, k);
   const n = pairs.length;

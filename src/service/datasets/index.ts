@@ -13,7 +13,15 @@
  *   only; values drift between refreshes (drift.ts); dates come from the refresh slot, not from the wall clock.
  * - Generated strings never begin with `=`, `+`, `-` or `@` and contain no control characters.
  */
-export type { ApiColumnType, DatasetColumn, DatasetDefinition, DatasetName, PathParam, RefreshSchedule, SnapshotArgs } from "./types";
+export type {
+  ApiColumnType,
+  DatasetColumn,
+  DatasetDefinition,
+  DatasetName,
+  PathParam,
+  RefreshSchedule,
+  SnapshotArgs,
+} from "./types";
 export { DATASETS, datasetByName } from "./registry";
 export { REFRESH_EPOCH, refreshSlot, slotByIndex, type RefreshSlot } from "./schedule";
 export { DEX_CHAINS, MARKETSHARE_CHAINS, MARKETS } from "./chains";

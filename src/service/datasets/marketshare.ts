@@ -40,12 +40,40 @@ const MARKETSHARE_DAYS = 365;
 /** Typical daily USD volume of a market on a chain (orders of magnitude of 2024–25). */
 const DAILY_VOLUME: Record<"dex" | "nft", Record<string, number>> = {
   dex: {
-    ethereum: 1.5e9, solana: 2e9, base: 1e9, arbitrum: 8e8, bnb: 7e8, polygon: 1.5e8, optimism: 1e8, avalanche_c: 8e7,
-    blast: 5e7, linea: 4e7, zk_sync: 3e7, mantle: 2e7, scroll: 1.5e7, fantom: 1e7, gnosis: 5e6, celo: 3e6,
+    ethereum: 1.5e9,
+    solana: 2e9,
+    base: 1e9,
+    arbitrum: 8e8,
+    bnb: 7e8,
+    polygon: 1.5e8,
+    optimism: 1e8,
+    avalanche_c: 8e7,
+    blast: 5e7,
+    linea: 4e7,
+    zk_sync: 3e7,
+    mantle: 2e7,
+    scroll: 1.5e7,
+    fantom: 1e7,
+    gnosis: 5e6,
+    celo: 3e6,
   },
   nft: {
-    ethereum: 1.5e7, solana: 3e6, polygon: 1e6, base: 1e6, bnb: 3e5, arbitrum: 2e5, blast: 2e5, avalanche_c: 1.5e5,
-    optimism: 1e5, zk_sync: 8e4, linea: 8e4, mantle: 4e4, scroll: 3e4, fantom: 3e4, celo: 1e4, gnosis: 1e4,
+    ethereum: 1.5e7,
+    solana: 3e6,
+    polygon: 1e6,
+    base: 1e6,
+    bnb: 3e5,
+    arbitrum: 2e5,
+    blast: 2e5,
+    avalanche_c: 1.5e5,
+    optimism: 1e5,
+    zk_sync: 8e4,
+    linea: 8e4,
+    mantle: 4e4,
+    scroll: 3e4,
+    fantom: 3e4,
+    celo: 1e4,
+    gnosis: 1e4,
   },
 };
 
@@ -79,20 +107,26 @@ async function writeSnapshot(conn: DuckDBConnection, { seed, refreshIndex, parqu
   const [time, market, blockchain, project, version, volume, trades] = cols;
   MARKETS.forEach((mk, mi) => {
     MARKETSHARE_CHAINS.forEach((chain, ci) => {
-      const streams: Stream[] = MARKET_CATALOG.filter((e) => e.market === mk && e.chains.includes(chain)).map((entry) => {
-        const key = hash32(seed, T_SHARE, MARKET_CATALOG.indexOf(entry), ci);
-        return {
-          entry, key,
-          level: entry.weight * exp(0.6 * gaussianOf(hash3(key, T_LEVEL, 0))),
-          launchDay: entry.launched ? dayOf(entry.launched) : -Infinity,
-          tradeSize: medianTrade(mk, chain) * exp(0.4 * gaussianOf(hash3(key, T_SIZE, 0))),
-        };
-      });
+      const streams: Stream[] = MARKET_CATALOG.filter((e) => e.market === mk && e.chains.includes(chain)).map(
+        (entry) => {
+          const key = hash32(seed, T_SHARE, MARKET_CATALOG.indexOf(entry), ci);
+          return {
+            entry,
+            key,
+            level: entry.weight * exp(0.6 * gaussianOf(hash3(key, T_LEVEL, 0))),
+            launchDay: entry.launched ? dayOf(entry.launched) : -Infinity,
+            tradeSize: medianTrade(mk, chain) * exp(0.4 * gaussianOf(hash3(key, T_SIZE, 0))),
+          };
+        },
+      );
       const totalKey = hash32(seed, T_TOTAL, mi, ci);
       for (let d = today; d > today - MARKETSHARE_DAYS; d--) {
         const weekday = ((d % 7) + 7) % 7; // 0 = Thursday: weekends (2, 3) trade less
         const seasonal = weekday === 2 || weekday === 3 ? 0.8 : 1;
-        const total = DAILY_VOLUME[mk][chain] * seasonal * exp(driftAt(totalKey, d, 0.35) + 0.15 * gaussianOf(hash3(totalKey, d, 1)));
+        const total =
+          DAILY_VOLUME[mk][chain] *
+          seasonal *
+          exp(driftAt(totalKey, d, 0.35) + 0.15 * gaussianOf(hash3(totalKey, d, 1)));
         const weights = streams.map((s) => {
           if (d < s.launchDay) return 0;
           const ramp = min(1, (d - s.launchDay + 1) / 30); // a new version takes a month to win its volume

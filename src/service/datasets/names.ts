@@ -5,14 +5,46 @@
  */
 import type { Rng } from "./prng";
 
-const ONSETS = ["b", "d", "f", "g", "k", "l", "m", "n", "p", "r", "s", "t", "v", "z", "br", "cr", "dr", "fl", "gr", "kr", "pl", "st", "tr", "sh", "ch", "j", "w", "y", "h", "x"];
+const ONSETS = [
+  "b",
+  "d",
+  "f",
+  "g",
+  "k",
+  "l",
+  "m",
+  "n",
+  "p",
+  "r",
+  "s",
+  "t",
+  "v",
+  "z",
+  "br",
+  "cr",
+  "dr",
+  "fl",
+  "gr",
+  "kr",
+  "pl",
+  "st",
+  "tr",
+  "sh",
+  "ch",
+  "j",
+  "w",
+  "y",
+  "h",
+  "x",
+];
 const VOWELS = ["a", "e", "i", "o", "u", "ai", "ea", "io", "oo", "y"];
 const CODAS = ["", "", "", "n", "r", "x", "s", "k", "m", "l", "th", "nd", "rk", "z"];
 
 /** One made-up word of `syllables` syllables, lower case. */
 export function word(rng: Rng, syllables: number): string {
   let out = "";
-  for (let i = 0; i < syllables; i++) out += rng.pick(ONSETS) + rng.pick(VOWELS) + (i === syllables - 1 ? rng.pick(CODAS) : "");
+  for (let i = 0; i < syllables; i++)
+    out += rng.pick(ONSETS) + rng.pick(VOWELS) + (i === syllables - 1 ? rng.pick(CODAS) : "");
   return out;
 }
 

@@ -35,7 +35,10 @@ export function descriptionAt(op: Operator, k: number): string {
   return `${op.name}: ${opening} ${DESCRIPTION_CLAIMS[first]}, ${DESCRIPTION_CLAIMS[second]}.`;
 }
 
-async function writeSnapshot(conn: DuckDBConnection, { seed, refreshIndex: k, parquetPath }: SnapshotArgs): Promise<void> {
+async function writeSnapshot(
+  conn: DuckDBConnection,
+  { seed, refreshIndex: k, parquetPath }: SnapshotArgs,
+): Promise<void> {
   const ops = operatorPopulation(seed);
   const cols = [
     ops.map((o) => o.name),

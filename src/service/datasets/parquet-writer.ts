@@ -72,13 +72,17 @@ export async function writeParquet(
   values: readonly ColumnValues[],
   parquetPath: string,
 ): Promise<void> {
-  if (values.length !== columns.length) throw new Error(`expected ${columns.length} columns of values, got ${values.length}`);
+  if (values.length !== columns.length)
+    throw new Error(`expected ${columns.length} columns of values, got ${values.length}`);
   const rowCount = values[0]?.length ?? 0;
   values.forEach((v, i) => {
-    if (v.length !== rowCount) throw new Error(`column ${columns[i].name} has ${v.length} values, expected ${rowCount}`);
+    if (v.length !== rowCount)
+      throw new Error(`column ${columns[i].name} has ${v.length} values, expected ${rowCount}`);
   });
   const staged = columns.map((col, i) =>
-    col.type === "array(varchar)" ? (values[i] as readonly (readonly string[])[]).map((a) => a.join(LIST_SEPARATOR)) : values[i],
+    col.type === "array(varchar)"
+      ? (values[i] as readonly (readonly string[])[]).map((a) => a.join(LIST_SEPARATOR))
+      : values[i],
   ) as readonly (readonly (string | number)[])[];
   const types = columns.map((c) => stagingType(c.type));
   // Unique per call, so a write never meets another write's staging table (temp tables live as long as the connection).
@@ -99,7 +103,9 @@ export async function writeParquet(
     }
     const select = columns.map((col, i) => outputExpr(col, `c${i}`)).join(", ");
     // ORDER BY rowid keeps the generated row order even on a connection with preserve_insertion_order = false.
-    await conn.run(`COPY (SELECT ${select} FROM ${table} ORDER BY rowid) TO ${quoteLiteral(parquetPath)} (FORMAT parquet)`);
+    await conn.run(
+      `COPY (SELECT ${select} FROM ${table} ORDER BY rowid) TO ${quoteLiteral(parquetPath)} (FORMAT parquet)`,
+    );
   } finally {
     await conn.run(`DROP TABLE IF EXISTS ${table}`);
   }

@@ -7,7 +7,14 @@ import { socialChannels } from "./social-channels";
 import { socialUsers } from "./social-users";
 import type { DatasetDefinition } from "./types";
 
-export const DATASETS: readonly DatasetDefinition[] = [avsStats, operatorMetadata, dexPairs, marketshare, socialChannels, socialUsers];
+export const DATASETS: readonly DatasetDefinition[] = [
+  avsStats,
+  operatorMetadata,
+  dexPairs,
+  marketshare,
+  socialChannels,
+  socialUsers,
+];
 
 export function datasetByName(name: string): DatasetDefinition | undefined {
   return DATASETS.find((d) => d.name === name);

@@ -6,7 +6,14 @@ import { evmAddress } from "./addresses";
 import { memoBySeed } from "./memo";
 import { slug, titleCase, uniqueName, word } from "./names";
 import { rngAt, tag } from "./prng";
-import { AVS_SUFFIXES, KNOWN_AVS, KNOWN_OPERATORS, OPERATOR_SUFFIXES, STRATEGIES, WEB_TLDS } from "./restaking-vocabulary";
+import {
+  AVS_SUFFIXES,
+  KNOWN_AVS,
+  KNOWN_OPERATORS,
+  OPERATOR_SUFFIXES,
+  STRATEGIES,
+  WEB_TLDS,
+} from "./restaking-vocabulary";
 
 // Module-local bindings, not `Math.x` in loops: see prng.ts.
 const { exp, max, min } = Math;
@@ -47,9 +54,14 @@ function buildAvs(seed: number): Avs[] {
   const rng = rngAt(seed, tag("restaking:avs"));
   const taken = new Set<string>(KNOWN_AVS);
   return Array.from({ length: AVS_COUNT }, (_, i) => {
-    const name = i < KNOWN_AVS.length ? KNOWN_AVS[i] : uniqueName(rng, taken, (r) => `${titleCase(word(r, r.int(2, 3)))} ${r.pick(AVS_SUFFIXES)}`);
+    const name =
+      i < KNOWN_AVS.length
+        ? KNOWN_AVS[i]
+        : uniqueName(rng, taken, (r) => `${titleCase(word(r, r.int(2, 3)))} ${r.pick(AVS_SUFFIXES)}`);
     // Every service accepts beacon chain ETH (the last strategy); each LST with some probability.
-    const strategyWeights = STRATEGIES.map((s, k) => (k === STRATEGIES.length - 1 || rng.chance(0.65) ? s.weight * exp(0.7 * rng.normal()) : 0));
+    const strategyWeights = STRATEGIES.map((s, k) =>
+      k === STRATEGIES.length - 1 || rng.chance(0.65) ? s.weight * exp(0.7 * rng.normal()) : 0,
+    );
     return {
       name,
       address: evmAddress(seed, tag("restaking:avs-address"), i),
@@ -69,7 +81,9 @@ function buildOperators(seed: number): Operator[] {
     const name =
       i < KNOWN_OPERATORS.length
         ? KNOWN_OPERATORS[i]
-        : uniqueName(rng, taken, (r) => (r.chance(0.15) ? `${word(r, 2)}.eth` : `${titleCase(word(r, r.int(1, 2)))} ${r.pick(OPERATOR_SUFFIXES)}`));
+        : uniqueName(rng, taken, (r) =>
+            r.chance(0.15) ? `${word(r, 2)}.eth` : `${titleCase(word(r, r.int(1, 2)))} ${r.pick(OPERATOR_SUFFIXES)}`,
+          );
     let handle = slug(name).slice(0, 15);
     while (handles.has(handle)) handle = handle.slice(0, 12) + rng.int(10, 99);
     handles.add(handle);

@@ -26,7 +26,14 @@ function grid(schedule: RefreshSchedule): { origin: number; period: number } {
     return { origin: REFRESH_EPOCH, period: schedule.minutes * MINUTE };
   }
   const { hourUtc, minuteUtc } = schedule;
-  if (!(Number.isInteger(hourUtc) && hourUtc >= 0 && hourUtc < 24 && Number.isInteger(minuteUtc) && minuteUtc >= 0 && minuteUtc < 60)) {
+  if (!(
+    Number.isInteger(hourUtc) &&
+    hourUtc >= 0 &&
+    hourUtc < 24 &&
+    Number.isInteger(minuteUtc) &&
+    minuteUtc >= 0 &&
+    minuteUtc < 60
+  )) {
     throw new RangeError(`daily refresh time must be a UTC hh:mm, got ${hourUtc}:${minuteUtc}`);
   }
   return { origin: REFRESH_EPOCH + (hourUtc * 60 + minuteUtc) * MINUTE, period: DAY };

@@ -81,15 +81,25 @@ const REACTION_SHARES = [0.72, 0.16, 0.12];
 /** Every weekly figure of one channel at refresh `k`. */
 function weekOf(seed: number, c: number, base: ReturnType<typeof socialPopulation>["channels"][number], k: number) {
   const byTier = base.tierMix.map((share, t) => weeklyCount(base.casters * share, hash32(seed, T_TIER, c, t), k, 0.35));
-  const casters = max(1, byTier.reduce((a, b) => a + b, 0));
+  const casters = max(
+    1,
+    byTier.reduce((a, b) => a + b, 0),
+  );
   const casts = max(casters, weeklyCount(casters * base.castsPerCaster, hash32(seed, T_CASTS, c), k, 0.2));
-  const reactions = REACTION_SHARES.map((s, i) => weeklyCount(casts * base.engagementPerCast * s, hash32(seed, T_ENGAGE, c, i), k, 0.3));
-  const experts = EXPERT_SHARES.map((s, i) => min(casters, weeklyCount(casters * s, hash32(seed, T_EXPERTS, c, i), k, 0.2)));
+  const reactions = REACTION_SHARES.map((s, i) =>
+    weeklyCount(casts * base.engagementPerCast * s, hash32(seed, T_ENGAGE, c, i), k, 0.3),
+  );
+  const experts = EXPERT_SHARES.map((s, i) =>
+    min(casters, weeklyCount(casters * s, hash32(seed, T_EXPERTS, c, i), k, 0.2)),
+  );
   const engagement = reactions[0] + reactions[1] + reactions[2];
   return { byTier, casters, casts, reactions, experts, engagement, tier: tierOf(engagement, CHANNEL_TIER_BOUNDS) };
 }
 
-async function writeSnapshot(conn: DuckDBConnection, { seed, refreshIndex: k, parquetPath }: SnapshotArgs): Promise<void> {
+async function writeSnapshot(
+  conn: DuckDBConnection,
+  { seed, refreshIndex: k, parquetPath }: SnapshotArgs,
+): Promise<void> {
   const { channels } = socialPopulation(seed);
   const today = snapshotDay(SCHEDULE, k);
   const cols: unknown[][] = COLUMNS.map(() => []);
@@ -100,13 +110,27 @@ async function writeSnapshot(conn: DuckDBConnection, { seed, refreshIndex: k, pa
     const [likesLast, recastsLast, repliesLast] = last.reactions;
     const tierCols = now.byTier.flatMap((n, t) => [n, n - last.byTier[t]]);
     const row = [
-      TIER_NAMES[now.tier], now.tier, last.tier, ch.name, floor(today - ch.createdDay),
-      ch.influentialCasters, ch.topDomains, ch.topCasters,
-      now.casters, now.casts - last.casts, now.casts,
-      now.engagement, now.engagement - last.engagement,
+      TIER_NAMES[now.tier],
+      now.tier,
+      last.tier,
+      ch.name,
+      floor(today - ch.createdDay),
+      ch.influentialCasters,
+      ch.topDomains,
+      ch.topCasters,
+      now.casters,
+      now.casts - last.casts,
+      now.casts,
+      now.engagement,
+      now.engagement - last.engagement,
       ...now.experts,
       ...tierCols,
-      replies, replies - repliesLast, likes, likes - likesLast, recasts, recasts - recastsLast,
+      replies,
+      replies - repliesLast,
+      likes,
+      likes - likesLast,
+      recasts,
+      recasts - recastsLast,
     ];
     row.forEach((v, i) => cols[i].push(v));
   });

@@ -91,7 +91,9 @@ function build(seed: number): SocialPopulation {
   const rng = rngAt(seed, tag("social:population"));
   // Channels: known topics first (most popular), then a Zipf tail.
   const channelNames = new Set<string>(KNOWN_CHANNELS);
-  const names = Array.from({ length: CHANNEL_COUNT }, (_, i) => (i < KNOWN_CHANNELS.length ? KNOWN_CHANNELS[i] : uniqueName(rng, channelNames, channelStyle)));
+  const names = Array.from({ length: CHANNEL_COUNT }, (_, i) =>
+    i < KNOWN_CHANNELS.length ? KNOWN_CHANNELS[i] : uniqueName(rng, channelNames, channelStyle),
+  );
   const channelPopularity = cumulativeOf(names.map((_, r) => pow(r + 3, -1.1)));
   const domainPopularity = cumulativeOf(DOMAINS.map((_, r) => pow(r + 2, -1)));
   // Users: fids ascend with gaps (deleted and bot accounts are not in the trends); ~430k fids by the epoch.

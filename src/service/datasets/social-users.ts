@@ -86,7 +86,10 @@ function weekOf(seed: number, u: User, k: number) {
   };
 }
 
-async function writeSnapshot(conn: DuckDBConnection, { seed, refreshIndex: k, parquetPath }: SnapshotArgs): Promise<void> {
+async function writeSnapshot(
+  conn: DuckDBConnection,
+  { seed, refreshIndex: k, parquetPath }: SnapshotArgs,
+): Promise<void> {
   const { users } = socialPopulation(seed);
   const today = snapshotDay(SCHEDULE, k);
   const n = users.length;

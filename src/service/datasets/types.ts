@@ -10,15 +10,11 @@ export interface DatasetColumn {
 /** The API type names the datasets use; `duckdbTypeOf` gives the matching DuckDB type. */
 export type ApiColumnType = "varchar" | "bigint" | "integer" | "double" | "array(varchar)" | "date";
 
-export type RefreshSchedule = { kind: "every"; minutes: number } | { kind: "daily"; hourUtc: number; minuteUtc: number };
+export type RefreshSchedule =
+  { kind: "every"; minutes: number } | { kind: "daily"; hourUtc: number; minuteUtc: number };
 
 export type DatasetName =
-  | "avs-stats"
-  | "operator-metadata"
-  | "dex-pairs"
-  | "marketshare"
-  | "social-channels"
-  | "social-users";
+  "avs-stats" | "operator-metadata" | "dex-pairs" | "marketshare" | "social-channels" | "social-users";
 
 /** A path segment of the route that selects rows: `/v1/dex/pairs/:chain` serves the rows whose `chain` is the segment. */
 export interface PathParam {

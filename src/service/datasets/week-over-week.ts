@@ -18,5 +18,5 @@ export function weeklyCount(base: number, key: number, k: number, sigma: number,
 
 /** A cumulative total that only grows: `base` at the epoch plus `perDay` for every day of refreshes since. */
 export function growingTotal(base: number, perDay: number, k: number): number {
-  return floor(base + perDay * max(0, k) / (REFRESHES_PER_WEEK / 7));
+  return floor(base + (perDay * max(0, k)) / (REFRESHES_PER_WEEK / 7));
 }

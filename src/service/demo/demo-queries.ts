@@ -1,6 +1,7 @@
 import type { SavedQuery } from "../queries/saved-query";
 
-const PRICES = "('WETH', 3200.0), ('USDC', 1.0), ('WBTC', 64000.0), ('PEPE', 0.0000012), ('ARB', 1.1), ('UNI', 9.5), ('LINK', 17.0)";
+const PRICES =
+  "('WETH', 3200.0), ('USDC', 1.0), ('WBTC', 64000.0), ('PEPE', 0.0000012), ('ARB', 1.1), ('UNI', 9.5), ('LINK', 17.0)";
 
 /**
  * The built-in saved queries served when no --queries file is given: one of each kind the add-in, the tests and the

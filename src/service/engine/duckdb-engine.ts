@@ -32,7 +32,14 @@ export class DuckDbEngine implements QueryEngine {
         let truncated = false;
         let bytes = (await stat(temp)).size;
         if (bytes > options.maxBytes) {
-          ({ rowCount, bytes } = await truncateToFit(connection, temp, options.file, rowCount, bytes, options.maxBytes));
+          ({ rowCount, bytes } = await truncateToFit(
+            connection,
+            temp,
+            options.file,
+            rowCount,
+            bytes,
+            options.maxBytes,
+          ));
           truncated = true;
           await rm(temp, { force: true });
         } else {

@@ -2,4 +2,3 @@
 export function sqlString(text: string): string {
   return `'${text.replace(/'/g, "''")}'`;
 }
-

@@ -3,7 +3,14 @@ import { rm } from "node:fs/promises";
 import type { Clock } from "../clock";
 import { QueryCancelledError, type QueryEngine, type RunningQuery } from "../engine/query-engine";
 import type { ExecutionStore } from "../store/execution-store";
-import { CREDITS, RETENTION_MS, STATES, type ExecutionRecord, type ExecutionState, type Performance } from "./execution-record";
+import {
+  CREDITS,
+  RETENTION_MS,
+  STATES,
+  type ExecutionRecord,
+  type ExecutionState,
+  type Performance,
+} from "./execution-record";
 
 interface Job {
   record: ExecutionRecord;
@@ -143,7 +150,10 @@ export class Executor {
 /** The engine's own message (e.g. `Binder Error: ...`), first line only, without driver noise. */
 function engineMessage(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
-  return text.split("\n")[0].replace(/^Error:\s*/, "").slice(0, 2000);
+  return text
+    .split("\n")[0]
+    .replace(/^Error:\s*/, "")
+    .slice(0, 2000);
 }
 
 /** Read through a function: another task (cancel) may change the state across an await, which TS cannot see. */

@@ -5,7 +5,10 @@
 export const ERRORS = {
   invalid_api_key: { status: 401, message: () => "invalid API Key" },
   bad_parameter: { status: 400, message: (p: { name: string; reason: string }) => `${p.name}: ${p.reason}` },
-  unknown_parameters: { status: 400, message: (p: { names: string[] }) => `unknown parameters (${p.names.join(", ")})` },
+  unknown_parameters: {
+    status: 400,
+    message: (p: { names: string[] }) => `unknown parameters (${p.names.join(", ")})`,
+  },
   invalid_execution_id: {
     status: 400,
     message: (p: { id: string }) => `The requested execution ID (ID: ${p.id}) is invalid.`,

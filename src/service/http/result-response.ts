@@ -23,8 +23,9 @@ export async function sendResult(
   const finished = isTerminal(record.state);
   const hasResult = record.state === STATES.completed || record.state === STATES.partial;
   if (!hasResult) {
-    // Parameters are still checked so a mistake surfaces now rather than after the run.
-    resolveSharedParams(query, record.columns ?? [], []);
+    // Paging and flag parameters are still checked so a mistake surfaces now rather than after the run; column
+    // names cannot be checked before the result exists.
+    resolveSharedParams({ ...query, columns: undefined, filters: undefined, sort_by: undefined }, [], []);
     if (format === "csv") {
       const code = finished ? "no_result" : "result_not_ready";
       throw apiError(code, { id: record.executionId, state: record.state });
@@ -34,8 +35,16 @@ export async function sendResult(
   const columns = record.columns ?? [];
   const shared = resolveSharedParams(query, columns, fixed);
   if (record.state === STATES.partial && !shared.allowPartial) throw apiError("partial_result");
-  const page = await reader.page(record.resultFile as string, columns, { ...shared.request, knownTotal: record.rowCount }, format);
-  const next = page.nextOffset !== undefined ? nextUri(request, shared.carry, page.nextOffset, shared.request.limit ?? page.rows.length) : undefined;
+  const page = await reader.page(
+    record.resultFile as string,
+    columns,
+    { ...shared.request, knownTotal: record.rowCount },
+    format,
+  );
+  const next =
+    page.nextOffset !== undefined
+      ? nextUri(request, shared.carry, page.nextOffset, shared.request.limit ?? page.rows.length)
+      : undefined;
   const selected = shared.request.columns.map((name) => columns.find((c) => c.name === name)!);
   if (format === "csv") {
     const header = csvHeaderLine(selected);

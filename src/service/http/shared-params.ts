@@ -46,7 +46,11 @@ export function resolveSharedParams(
   const offset = wholeNumberParam(query, "offset", 0);
   const filtersText = single(query, "filters");
   if (sampleCount !== undefined) {
-    const clash = [["offset", offset], ["limit", limit], ["filters", filtersText]].find(([, v]) => v !== undefined && v !== "");
+    const clash = [
+      ["offset", offset],
+      ["limit", limit],
+      ["filters", filtersText],
+    ].find(([, v]) => v !== undefined && v !== "");
     if (clash) throw badParameter("sample_count", `cannot be combined with ${clash[0]}`);
   }
   const params = new SqlParams();

@@ -19,10 +19,14 @@ export function validateParameterValue(param: QueryParameter, raw: unknown): str
       return String(n);
     }
     case "date":
-      return isValidDate(text) ? text : { reason: `must be a date YYYY-MM-DD or "YYYY-MM-DD HH:MM[:SS]", got "${truncate(text)}"` };
+      return isValidDate(text)
+        ? text
+        : { reason: `must be a date YYYY-MM-DD or "YYYY-MM-DD HH:MM[:SS]", got "${truncate(text)}"` };
     case "enum": {
       const options = param.enumOptions ?? [];
-      return options.includes(text) ? text : { reason: `must be one of ${options.join(", ")}, got "${truncate(text)}"` };
+      return options.includes(text)
+        ? text
+        : { reason: `must be one of ${options.join(", ")}, got "${truncate(text)}"` };
     }
   }
 }
@@ -32,7 +36,14 @@ function isValidDate(text: string): boolean {
   if (!m) return false;
   const [y, mo, d, h = "0", mi = "0", s = "0"] = m.slice(1).map((x) => x ?? "0");
   const date = new Date(Date.UTC(+y, +mo - 1, +d, +h, +mi, +s));
-  return date.getUTCFullYear() === +y && date.getUTCMonth() === +mo - 1 && date.getUTCDate() === +d && +h < 24 && +mi < 60 && +s < 60;
+  return (
+    date.getUTCFullYear() === +y &&
+    date.getUTCMonth() === +mo - 1 &&
+    date.getUTCDate() === +d &&
+    +h < 24 &&
+    +mi < 60 &&
+    +s < 60
+  );
 }
 
 function truncate(text: string): string {

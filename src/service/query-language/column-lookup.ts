@@ -30,7 +30,12 @@ export function resolveColumn(
       `it matches ${folded.map((c) => formatColumnName(c.name)).join(" and ")}; write the name with the exact case`,
     );
   }
-  throw new QueryLanguageError(parameter, position, `unknown column ${show(written)}`, `columns are: ${listColumns(columns)}`);
+  throw new QueryLanguageError(
+    parameter,
+    position,
+    `unknown column ${show(written)}`,
+    `columns are: ${listColumns(columns)}`,
+  );
 }
 
 /** The result's columns as the user should type them (quoted where a bare name would not parse). */

@@ -20,7 +20,8 @@ const NUMBER =
   /^(tinyint|smallint|integer|int|int2|int4|int8|bigint|hugeint|uhugeint|utinyint|usmallint|uinteger|ubigint|double|double precision|float|float4|float8|real|decimal|numeric)(\s*\(\s*\d+\s*(,\s*\d+\s*)?\))?$/;
 const BOOLEAN = /^(boolean|bool)$/;
 const DATE = /^date$/;
-const TIMESTAMP = /^(timestamp|datetime|timestamp_s|timestamp_ms|timestamp_ns)(\s*\(\s*\d+\s*\))?(\s+without time zone)?$/;
+const TIMESTAMP =
+  /^(timestamp|datetime|timestamp_s|timestamp_ms|timestamp_ns)(\s*\(\s*\d+\s*\))?(\s+without time zone)?$/;
 const TIMESTAMPTZ = /^(timestamptz|timestamp(\s*\(\s*\d+\s*\))?\s+with time zone)$/;
 // Trino spells arrays array(varchar); DuckDB spells lists VARCHAR[] (or VARCHAR[3] for fixed arrays).
 const ARRAY = /^(array|list)\s*\(.*\)$|\[\d*\]$/;
@@ -38,7 +39,8 @@ export function columnKind(type: string): ColumnKind {
   return "other";
 }
 
-const INTEGER = /^(tinyint|smallint|integer|int|int2|int4|int8|bigint|hugeint|uhugeint|utinyint|usmallint|uinteger|ubigint)$/;
+const INTEGER =
+  /^(tinyint|smallint|integer|int|int2|int4|int8|bigint|hugeint|uhugeint|utinyint|usmallint|uinteger|ubigint)$/;
 const DECIMAL = /^(?:decimal|numeric)(?:\s*\(\s*\d+\s*(?:,\s*(\d+)\s*)?\))?$/;
 
 /**

@@ -13,7 +13,8 @@ import { checkLength } from "./token-cursor";
  */
 export function parseColumns(text: string, columns: readonly ColumnInfo[]): string[] {
   checkLength("columns", text);
-  if (text.trim() === "") throw new QueryLanguageError("columns", 0, "columns is empty", "list column names separated by commas");
+  if (text.trim() === "")
+    throw new QueryLanguageError("columns", 0, "columns is empty", "list column names separated by commas");
   const result: string[] = [];
   let i = 0;
   for (;;) {
@@ -45,7 +46,12 @@ function readItem(text: string, start: number): Item {
   const raw = text.slice(i, end);
   const quote = raw.indexOf('"');
   if (quote >= 0) {
-    throw new QueryLanguageError("columns", i + quote, "unexpected \" inside a column name", 'put the whole name in double quotes, writing "" for a quote inside it');
+    throw new QueryLanguageError(
+      "columns",
+      i + quote,
+      'unexpected " inside a column name',
+      'put the whole name in double quotes, writing "" for a quote inside it',
+    );
   }
   return { name: raw.trimEnd(), position: i, end };
 }
@@ -56,7 +62,12 @@ function readQuotedItem(text: string, open: number): Item {
   for (;;) {
     const next = text.indexOf('"', i);
     if (next < 0) {
-      throw new QueryLanguageError("columns", open, "unterminated quoted column name", 'close it with " (write "" for a quote inside the name)');
+      throw new QueryLanguageError(
+        "columns",
+        open,
+        "unterminated quoted column name",
+        'close it with " (write "" for a quote inside the name)',
+      );
     }
     name += text.slice(i, next);
     if (text[next + 1] === '"') {
@@ -67,7 +78,12 @@ function readQuotedItem(text: string, open: number): Item {
     let end = next + 1;
     while (end < text.length && /\s/.test(text[end])) end++;
     if (end < text.length && text[end] !== ",") {
-      throw new QueryLanguageError("columns", end, "expected a comma after the quoted column name", "separate column names with commas");
+      throw new QueryLanguageError(
+        "columns",
+        end,
+        "expected a comma after the quoted column name",
+        "separate column names with commas",
+      );
     }
     return { name, position: open, end };
   }

@@ -21,7 +21,12 @@ export type FilterValue =
 export type FilterNode =
   | { readonly type: "and"; readonly operands: readonly FilterNode[] }
   | { readonly type: "or"; readonly operands: readonly FilterNode[] }
-  | { readonly type: "comparison"; readonly column: string; readonly operator: ComparisonOperator; readonly value: FilterValue }
+  | {
+      readonly type: "comparison";
+      readonly column: string;
+      readonly operator: ComparisonOperator;
+      readonly value: FilterValue;
+    }
   | { readonly type: "in"; readonly column: string; readonly values: readonly FilterValue[] }
   | { readonly type: "like"; readonly column: string; readonly pattern: string }
   | { readonly type: "is_null"; readonly column: string }
@@ -30,5 +35,19 @@ export type FilterNode =
 export type FilterNodeType = FilterNode["type"];
 
 /** The whitelist of node kinds, for checks on ASTs that did not come from the parser. */
-export const FILTER_NODE_TYPES: readonly FilterNodeType[] = Object.freeze(["and", "or", "comparison", "in", "like", "is_null", "is_not_null"]);
-export const FILTER_VALUE_TYPES: readonly FilterValue["type"][] = Object.freeze(["string", "number", "boolean", "date", "timestamp"]);
+export const FILTER_NODE_TYPES: readonly FilterNodeType[] = Object.freeze([
+  "and",
+  "or",
+  "comparison",
+  "in",
+  "like",
+  "is_null",
+  "is_not_null",
+]);
+export const FILTER_VALUE_TYPES: readonly FilterValue["type"][] = Object.freeze([
+  "string",
+  "number",
+  "boolean",
+  "date",
+  "timestamp",
+]);

@@ -35,7 +35,12 @@ export function parseFilter(text: string, columns: readonly ColumnInfo[]): Filte
 }
 
 /** One precedence level: operands of the next level joined by this level's keyword, flattened into one node. */
-function parseConnective(cursor: TokenCursor, columns: readonly ColumnInfo[], level: number, depth: number): FilterNode {
+function parseConnective(
+  cursor: TokenCursor,
+  columns: readonly ColumnInfo[],
+  level: number,
+  depth: number,
+): FilterNode {
   if (level === CONNECTIVES_BY_PRECEDENCE.length) return parsePrimary(cursor, columns, depth);
   const keyword = CONNECTIVES_BY_PRECEDENCE[level];
   const type = keyword === "AND" ? "and" : "or";

@@ -26,7 +26,12 @@ export function parsePredicate(cursor: TokenCursor, columns: readonly ColumnInfo
     checkOperatorAllowed(column, operator, columnToken.position);
     const right = parseOperand(cursor, columns);
     if (right.kind === "column") {
-      throw new QueryLanguageError("filters", right.token.position, `cannot compare column ${show(column.name)} with column ${show(right.column.name)}`, "compare a column with a value");
+      throw new QueryLanguageError(
+        "filters",
+        right.token.position,
+        `cannot compare column ${show(column.name)} with column ${show(right.column.name)}`,
+        "compare a column with a value",
+      );
     }
     return { type: "comparison", column: column.name, operator, value: typeLiteral(column, right.literal) };
   }
@@ -44,28 +49,47 @@ export function parsePredicate(cursor: TokenCursor, columns: readonly ColumnInfo
   if (cursor.acceptKeyword("IS")) {
     const negated = cursor.acceptKeyword("NOT");
     const nullToken = cursor.peek();
-    if (!isKeyword(nullToken, "NULL")) cursor.fail(nullToken, negated ? "expected NULL after IS NOT" : "expected NULL or NOT NULL after IS");
+    if (!isKeyword(nullToken, "NULL"))
+      cursor.fail(nullToken, negated ? "expected NULL after IS NOT" : "expected NULL or NOT NULL after IS");
     cursor.next();
     return { type: negated ? "is_not_null" : "is_null", column: column.name };
   }
   if (isKeyword(next, "NOT")) {
     const after = cursor.peek(1);
     if (isKeyword(after, "IN")) cursor.fail(next, "NOT IN is not supported, use col != a AND col != b");
-    if (isKeyword(after, "LIKE")) cursor.fail(next, "NOT LIKE is not supported; rewrite the condition with LIKE, = or !=");
+    if (isKeyword(after, "LIKE"))
+      cursor.fail(next, "NOT LIKE is not supported; rewrite the condition with LIKE, = or !=");
   }
-  return cursor.fail(next, hintFor(next) ?? `expected =, !=, <, <=, >, >=, IN, LIKE or IS NULL after column ${show(column.name)}`);
+  return cursor.fail(
+    next,
+    hintFor(next) ?? `expected =, !=, <, <=, >, >=, IN, LIKE or IS NULL after column ${show(column.name)}`,
+  );
 }
 
-function parseLiteralFirst(cursor: TokenCursor, columns: readonly ColumnInfo[], left: { literal: RawLiteral }): FilterNode {
+function parseLiteralFirst(
+  cursor: TokenCursor,
+  columns: readonly ColumnInfo[],
+  left: { literal: RawLiteral },
+): FilterNode {
   const next = cursor.peek();
   if (next.kind !== "operator") {
     const misplaced = ["IN", "LIKE", "IS"].find((w) => isKeyword(next, w));
-    return cursor.fail(next, misplaced ? `${misplaced} needs a column on its left` : hintFor(next) ?? "expected a comparison operator such as = after the value");
+    return cursor.fail(
+      next,
+      misplaced
+        ? `${misplaced} needs a column on its left`
+        : (hintFor(next) ?? "expected a comparison operator such as = after the value"),
+    );
   }
   cursor.next();
   const right = parseOperand(cursor, columns);
   if (right.kind !== "column") {
-    throw new QueryLanguageError("filters", left.literal.token.position, "a comparison needs a column on one side", "columns are compared with values, e.g. amount > 5");
+    throw new QueryLanguageError(
+      "filters",
+      left.literal.token.position,
+      "a comparison needs a column on one side",
+      "columns are compared with values, e.g. amount > 5",
+    );
   }
   // `5 < x` is kept as `x > 5`, so the AST (and the SQL) always has the column on the left.
   const operator = MIRRORED_OPERATORS[COMPARISON_OPERATORS[next.value]];
@@ -82,7 +106,12 @@ function parseInList(cursor: TokenCursor, columns: readonly ColumnInfo[], column
   for (;;) {
     const item = parseOperand(cursor, columns);
     if (item.kind === "column") {
-      throw new QueryLanguageError("filters", item.token.position, `column ${show(item.column.name)} cannot be inside IN (...)`, "list values only");
+      throw new QueryLanguageError(
+        "filters",
+        item.token.position,
+        `column ${show(item.column.name)} cannot be inside IN (...)`,
+        "list values only",
+      );
     }
     values.push(typeLiteral(column, item.literal));
     const separator = cursor.next();
@@ -119,9 +148,13 @@ function parseWordOperand(cursor: TokenCursor, columns: readonly ColumnInfo[], t
     return { kind: "literal", literal: { kind: "boolean", token } };
   }
   if (upper === "NULL") cursor.fail(token, "compare with NULL using IS NULL or IS NOT NULL");
-  if ((FILTER_KEYWORDS as readonly string[]).includes(upper)) cursor.fail(token, hintFor(token) ?? "expected a column or a value");
+  if ((FILTER_KEYWORDS as readonly string[]).includes(upper))
+    cursor.fail(token, hintFor(token) ?? "expected a column or a value");
   if (cursor.peek(1).kind === "lparen") {
-    cursor.fail(token, hintFor(token) ?? `functions such as ${token.value}(...) are not supported; compare the column directly`);
+    cursor.fail(
+      token,
+      hintFor(token) ?? `functions such as ${token.value}(...) are not supported; compare the column directly`,
+    );
   }
   cursor.next();
   try {

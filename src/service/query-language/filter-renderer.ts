@@ -5,7 +5,14 @@ import { quoteIdentifier } from "./quote-identifier";
 import type { SqlParams } from "./sql-params";
 
 /** The only operator texts that reach SQL. */
-const SQL_OPERATORS: Readonly<Record<ComparisonOperator, string>> = { "=": "=", "!=": "<>", "<": "<", "<=": "<=", ">": ">", ">=": ">=" };
+const SQL_OPERATORS: Readonly<Record<ComparisonOperator, string>> = {
+  "=": "=",
+  "!=": "<>",
+  "<": "<",
+  "<=": "<=",
+  ">": ">",
+  ">=": ">=",
+};
 
 /** Enough for any parser output (nesting is capped there); a hand-built AST deeper than this is refused. */
 const MAX_RENDER_DEPTH = 2 * MAX_NESTING_DEPTH + 4;
@@ -29,13 +36,16 @@ function render(node: FilterNode, columns: readonly ColumnInfo[], params: SqlPar
   switch (node.type) {
     case "and":
     case "or": {
-      if (!Array.isArray(node.operands) || node.operands.length === 0) throw new Error(`renderFilter: empty ${node.type}`);
+      if (!Array.isArray(node.operands) || node.operands.length === 0)
+        throw new Error(`renderFilter: empty ${node.type}`);
       const glue = node.type === "and" ? " AND " : " OR ";
       return `(${node.operands.map((o) => render(o, columns, params, depth + 1)).join(glue)})`;
     }
     case "comparison": {
       const column = findColumn(columns, node.column);
-      const operator = Object.prototype.hasOwnProperty.call(SQL_OPERATORS, node.operator) ? SQL_OPERATORS[node.operator] : undefined;
+      const operator = Object.prototype.hasOwnProperty.call(SQL_OPERATORS, node.operator)
+        ? SQL_OPERATORS[node.operator]
+        : undefined;
       if (!operator) throw new Error(`renderFilter: unknown operator ${String(node.operator)}`);
       return `${quoteIdentifier(column.name)} ${operator} ${renderValue(node.value, column, params)}`;
     }
@@ -84,7 +94,8 @@ function renderValue(value: FilterValue, column: ColumnInfo, params: SqlParams):
     }
     case "date":
     case "timestamp":
-      if (typeof value.value !== "string" || !(DATE_VALUE.test(value.value) || TIMESTAMP_VALUE.test(value.value))) break;
+      if (typeof value.value !== "string" || !(DATE_VALUE.test(value.value) || TIMESTAMP_VALUE.test(value.value)))
+        break;
       return renderTemporal(value.value, value.type === "date", column, params);
   }
   throw new Error(`renderFilter: malformed ${String((value as { type?: unknown }).type)} value`);

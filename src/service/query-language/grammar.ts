@@ -45,7 +45,17 @@ export type Connective = (typeof CONNECTIVES_BY_PRECEDENCE)[number];
  * Words the filter grammar reserves (matched in any case). A bare word from this list is never a column name;
  * a column called e.g. `in` must be written `"in"`.
  */
-export const FILTER_KEYWORDS = Object.freeze(["AND", "OR", "IN", "LIKE", "IS", "NOT", "NULL", "TRUE", "FALSE"] as const);
+export const FILTER_KEYWORDS = Object.freeze([
+  "AND",
+  "OR",
+  "IN",
+  "LIKE",
+  "IS",
+  "NOT",
+  "NULL",
+  "TRUE",
+  "FALSE",
+] as const);
 
 /** Words of `sort_by` after the column name (matched in any case). */
 export const SORT_DIRECTIONS = Object.freeze(["ASC", "DESC"] as const);
@@ -137,9 +147,9 @@ export const UNSUPPORTED_SYMBOL_HINTS: Readonly<Record<string, string>> = Object
   "{": "braces are not supported",
   "}": "braces are not supported",
   ".": "qualified names are not supported; write the column name alone, in double quotes if it contains a dot",
-  "`": "quote column names with double quotes, e.g. \"my column\"",
+  "`": 'quote column names with double quotes, e.g. "my column"',
   "\u2018": "use straight single quotes ' around text (your editor turned them into curly quotes)",
   "\u2019": "use straight single quotes ' around text (your editor turned them into curly quotes)",
-  "\u201C": "use straight double quotes \" around column names (your editor turned them into curly quotes)",
-  "\u201D": "use straight double quotes \" around column names (your editor turned them into curly quotes)",
+  "\u201C": 'use straight double quotes " around column names (your editor turned them into curly quotes)',
+  "\u201D": 'use straight double quotes " around column names (your editor turned them into curly quotes)',
 });

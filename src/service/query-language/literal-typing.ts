@@ -44,10 +44,20 @@ export function checkOperatorAllowed(
     );
   }
   if (operator === "LIKE" && kind !== "text") {
-    throw new QueryLanguageError("filters", position, `LIKE needs a text column, but ${show(column.name)} is a ${KIND_NAMES[kind]} column`, "use =, <, > or IN");
+    throw new QueryLanguageError(
+      "filters",
+      position,
+      `LIKE needs a text column, but ${show(column.name)} is a ${KIND_NAMES[kind]} column`,
+      "use =, <, > or IN",
+    );
   }
   if (kind === "boolean" && operator !== "=" && operator !== "!=" && operator !== "IN") {
-    throw new QueryLanguageError("filters", position, `${operator} cannot be used with boolean column ${show(column.name)}`, "use = TRUE, = FALSE or !=");
+    throw new QueryLanguageError(
+      "filters",
+      position,
+      `${operator} cannot be used with boolean column ${show(column.name)}`,
+      "use = TRUE, = FALSE or !=",
+    );
   }
 }
 
@@ -73,7 +83,8 @@ export function typeLiteral(column: ColumnInfo, literal: RawLiteral): FilterValu
       return mismatch(`put the value in single quotes, e.g. '${token.text}'`);
     case "number":
       if (literal.kind === "number") return numberValue(token);
-      if (literal.kind === "string" && isNumberText(token.value)) return mismatch(`remove the quotes, e.g. ${token.value.trim()}`);
+      if (literal.kind === "string" && isNumberText(token.value))
+        return mismatch(`remove the quotes, e.g. ${token.value.trim()}`);
       return mismatch("use a number, e.g. 100 or -1.5");
     case "boolean":
       if (literal.kind === "boolean") return { type: "boolean", value: token.value.toUpperCase() === "TRUE" };
@@ -100,7 +111,12 @@ export function typeLiteral(column: ColumnInfo, literal: RawLiteral): FilterValu
 function numberValue(token: Token): FilterValue {
   const value = Number(token.value);
   if (!Number.isFinite(value)) {
-    throw new QueryLanguageError("filters", token.position, `number ${show(token.text)} is out of range`, "use a smaller number");
+    throw new QueryLanguageError(
+      "filters",
+      token.position,
+      `number ${show(token.text)} is out of range`,
+      "use a smaller number",
+    );
   }
   return { type: "number", value, text: token.value };
 }

@@ -35,7 +35,12 @@ export function parseSort(text: string, columns: readonly ColumnInfo[]): SortKey
     const key = parseItem(cursor, columns);
     const earlier = seenAt.get(key.column);
     if (earlier !== undefined) {
-      throw new QueryLanguageError("sort_by", columnToken.position, `column ${show(key.column)} is listed twice`, `list each column once (it is first at position ${earlier})`);
+      throw new QueryLanguageError(
+        "sort_by",
+        columnToken.position,
+        `column ${show(key.column)} is listed twice`,
+        `list each column once (it is first at position ${earlier})`,
+      );
     }
     seenAt.set(key.column, columnToken.position);
     keys.push(key);
@@ -70,7 +75,11 @@ function parseColumn(cursor: TokenCursor, columns: readonly ColumnInfo[], token:
       return resolveColumn("sort_by", token.value, token.position, columns).name;
     case "word":
       if (cursor.peek().kind === "lparen") cursor.fail(token, "functions are not supported; sort by a column name");
-      if (isKeyword(token, "ORDER") && isKeyword(cursor.peek(), "BY") && !columns.some((c) => c.name.toUpperCase() === "ORDER")) {
+      if (
+        isKeyword(token, "ORDER") &&
+        isKeyword(cursor.peek(), "BY") &&
+        !columns.some((c) => c.name.toUpperCase() === "ORDER")
+      ) {
         cursor.fail(token, "leave out ORDER BY and write only the column names, e.g. usd_liquidity desc");
       }
       return resolveColumn("sort_by", token.value, token.position, columns).name;

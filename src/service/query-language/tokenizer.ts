@@ -42,14 +42,19 @@ function readToken(text: string, start: number): Token {
     if (numberEnd < text.length && NUMBER_TAIL.test(text[numberEnd])) {
       let runEnd = numberEnd;
       while (runEnd < text.length && NUMBER_TAIL.test(text[runEnd])) runEnd++;
-      return invalid(start, `malformed number ${show(text.slice(start, runEnd))}`, "write numbers like 42, -1.5 or 2e6");
+      return invalid(
+        start,
+        `malformed number ${show(text.slice(start, runEnd))}`,
+        "write numbers like 42, -1.5 or 2e6",
+      );
     }
     const number = text.slice(start, numberEnd);
     return { kind: "number", text: number, value: number, position: start };
   }
 
   const pair = text.slice(start, start + 2);
-  if (TWO_CHAR_HINTS.includes(pair)) return invalid(start, `unexpected ${show(pair)}`, UNSUPPORTED_SYMBOL_HINTS[pair] ?? "");
+  if (TWO_CHAR_HINTS.includes(pair))
+    return invalid(start, `unexpected ${show(pair)}`, UNSUPPORTED_SYMBOL_HINTS[pair] ?? "");
   for (const op of OPERATORS) {
     if (text.startsWith(op, start)) return { kind: "operator", text: op, value: op, position: start };
   }

@@ -22,7 +22,10 @@ export function executionError(record: ExecutionRecord): Record<string, unknown>
     return { type: "FAILED_TYPE_EXECUTION_FAILED", message: record.errorMessage ?? "execution failed" };
   }
   if (record.state === STATES.expired) {
-    return { type: "FAILED_TYPE_RESULT_EXPIRED", message: "The result of this execution has expired (results are kept 90 days); run the query again." };
+    return {
+      type: "FAILED_TYPE_RESULT_EXPIRED",
+      message: "The result of this execution has expired (results are kept 90 days); run the query again.",
+    };
   }
   return undefined;
 }
@@ -37,7 +40,8 @@ export interface PageMetadata {
 
 export function metadataFields(record: ExecutionRecord, page: PageMetadata): Record<string, unknown> {
   const pending = record.startedAt !== undefined ? record.startedAt - record.submittedAt : 0;
-  const executing = record.endedAt !== undefined && record.startedAt !== undefined ? record.endedAt - record.startedAt : 0;
+  const executing =
+    record.endedAt !== undefined && record.startedAt !== undefined ? record.endedAt - record.startedAt : 0;
   return {
     column_names: page.columnNames,
     column_types: page.columnTypes,

@@ -73,7 +73,5 @@ export function csvLineSql(columns: readonly ResultColumn[]): string {
 }
 
 export function csvHeaderLine(columns: readonly ResultColumn[]): string {
-  return columns
-    .map((col) => (/[",\r\n]/.test(col.name) ? `"${col.name.replace(/"/g, '""')}"` : col.name))
-    .join(",");
+  return columns.map((col) => (/[",\r\n]/.test(col.name) ? `"${col.name.replace(/"/g, '""')}"` : col.name)).join(",");
 }

@@ -25,7 +25,12 @@ export class ResultReader {
     return new ResultReader(await DuckDBInstance.create(":memory:", { threads: String(threads) }));
   }
 
-  async page(file: string, columns: readonly ResultColumn[], request: PageRequest, format: "json" | "csv"): Promise<Page> {
+  async page(
+    file: string,
+    columns: readonly ResultColumn[],
+    request: PageRequest,
+    format: "json" | "csv",
+  ): Promise<Page> {
     const selected = request.columns.map((name) => columns.find((c) => c.name === name) as ResultColumn);
     const render = format === "json" ? jsonRowSql(selected) : csvLineSql(selected);
     const source = `read_parquet(${sqlString(file)})`;

@@ -13,7 +13,11 @@ interface ExecutionParams {
 }
 
 /** E1–E5 and the status endpoint. */
-export function registerExecutionRoutes(app: FastifyInstance, executions: ExecutionService, reader: ResultReader): void {
+export function registerExecutionRoutes(
+  app: FastifyInstance,
+  executions: ExecutionService,
+  reader: ResultReader,
+): void {
   app.post<{ Params: { query_id: string } }>("/v1/query/:query_id/execute", async (request) => {
     const queryId = parseQueryId(request.params.query_id);
     checkQueryIdParam(request.query as QueryString, queryId);
@@ -24,7 +28,12 @@ export function registerExecutionRoutes(app: FastifyInstance, executions: Execut
   });
 
   app.get<{ Params: ExecutionParams }>("/v1/execution/:execution_id/status", async (request) => {
-    const record = await findChecked(executions, request.params.execution_id, request.query as QueryString, callerOf(request));
+    const record = await findChecked(
+      executions,
+      request.params.execution_id,
+      request.query as QueryString,
+      callerOf(request),
+    );
     const hasResult = record.state === STATES.completed || record.state === STATES.partial;
     return withoutUndefined({
       ...executionFields(record),
@@ -43,15 +52,28 @@ export function registerExecutionRoutes(app: FastifyInstance, executions: Execut
     });
   });
 
-  for (const [suffix, format] of [["results", "json"], ["results/csv", "csv"]] as const) {
+  for (const [suffix, format] of [
+    ["results", "json"],
+    ["results/csv", "csv"],
+  ] as const) {
     app.get<{ Params: ExecutionParams }>(`/v1/execution/:execution_id/${suffix}`, async (request, reply) => {
-      const record = await findChecked(executions, request.params.execution_id, request.query as QueryString, callerOf(request));
+      const record = await findChecked(
+        executions,
+        request.params.execution_id,
+        request.query as QueryString,
+        callerOf(request),
+      );
       return sendResult(request, reply, reader, record, format);
     });
   }
 
   app.post<{ Params: ExecutionParams }>("/v1/execution/:execution_id/cancel", async (request) => {
-    const record = await findChecked(executions, request.params.execution_id, request.query as QueryString, callerOf(request));
+    const record = await findChecked(
+      executions,
+      request.params.execution_id,
+      request.query as QueryString,
+      callerOf(request),
+    );
     return { success: await executions.cancel(record) };
   });
 
@@ -63,7 +85,12 @@ export function registerExecutionRoutes(app: FastifyInstance, executions: Execut
   });
 }
 
-async function findChecked(executions: ExecutionService, id: string, query: QueryString, caller: ReturnType<typeof callerOf>) {
+async function findChecked(
+  executions: ExecutionService,
+  id: string,
+  query: QueryString,
+  caller: ReturnType<typeof callerOf>,
+) {
   const record = await executions.find(id, caller);
   // The spec lists execution_id as a query parameter too; accepted, never required, and it must agree with the path.
   const repeated = single(query, "execution_id");
@@ -87,10 +114,14 @@ export function checkQueryIdParam(query: QueryString, queryId: number): void {
 
 function parseExecuteBody(body: unknown): { parameters: Record<string, unknown>; performance: Performance } {
   if (body === undefined || body === null || body === "") return { parameters: {}, performance: "medium" };
-  if (typeof body !== "object" || Array.isArray(body)) throw apiError("invalid_body", { reason: "must be a JSON object" });
+  if (typeof body !== "object" || Array.isArray(body))
+    throw apiError("invalid_body", { reason: "must be a JSON object" });
   const { query_parameters: rawParams, performance = "medium", ...rest } = body as Record<string, unknown>;
   const extra = Object.keys(rest);
-  if (extra.length) throw apiError("invalid_body", { reason: `unknown fields (${extra.join(", ")}); expected query_parameters, performance` });
+  if (extra.length)
+    throw apiError("invalid_body", {
+      reason: `unknown fields (${extra.join(", ")}); expected query_parameters, performance`,
+    });
   if (performance !== "medium" && performance !== "large") throw badParameter("performance", "must be medium or large");
   let parameters: unknown = rawParams ?? {};
   // The spec declares query_parameters as "a string of JSON key-value pairs": accept that form as well as an object.
