@@ -25,6 +25,7 @@ function playgroundPage({ htmlWebpackPlugin }) {
     <meta charset="UTF-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>Excel playground - Service add-in</title>
+    <link rel="icon" href="assets/icon-32.png" />
     <!-- Service address and demo key, written by the playground server (scripts/start.ts); optional. -->
     <script src="playground-config.js"></script>
 ${scripts}

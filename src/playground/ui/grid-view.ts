@@ -11,8 +11,8 @@ export interface GridSource {
   /** Rows and columns in use on the sheet (to size the scroll area). */
   used(sheet: string): { rows: number; columns: number };
   columnWidth(sheet: string, column: number): number | undefined;
-  /** The spill block of the selected cell's formula, outlined as Excel does. */
-  spillAround(sheet: string, row: number, column: number): CellBlock | undefined;
+  /** The spill block of the selected cell's formula, outlined as Excel does (dashed while blocked: #SPILL!). */
+  spillAround(sheet: string, row: number, column: number): { block: CellBlock; blocked: boolean } | undefined;
 }
 
 /**
@@ -93,7 +93,8 @@ export class GridView {
     this.place(this.selectionBox, this.selection.block, view);
     const spill = this.source.spillAround(sheet, this.selection.active.row, this.selection.active.column);
     this.spillBox.hidden = !spill;
-    if (spill) this.place(this.spillBox, spill, view);
+    this.spillBox.classList.toggle("pg-spill-blocked", spill?.blocked === true);
+    if (spill) this.place(this.spillBox, spill.block, view);
     this.afterPaint?.();
   }
 

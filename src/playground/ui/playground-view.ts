@@ -42,7 +42,11 @@ export class PlaygroundView {
       sheet: () => this.sheet,
       used: (sheet) => this.used(sheet),
       columnWidth: (sheet, column) => workbook.inspect.columnWidth(sheet, column),
-      spillAround: (sheet, row, column) => functions.ownerOf(sheet, row, column)?.spilled?.block,
+      spillAround: (sheet, row, column) => {
+        const owner = functions.ownerOf(sheet, row, column);
+        if (owner?.spilled) return { block: owner.spilled.block, blocked: false };
+        return owner?.wanted ? { block: owner.wanted, blocked: true } : undefined;
+      },
     });
     this.editor = new CellEditor(this.grid.layer);
     this.element = el("div", { class: "pg-app" }, [

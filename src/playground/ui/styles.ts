@@ -59,6 +59,7 @@ body { font-family:"Segoe UI","Segoe UI Web (West European)",-apple-system,Blink
 .pg-corner { position:absolute; left:0; top:0; width:56px; height:24px; background:#f3f2f1; border-right:1px solid #d1d1d1; border-bottom:1px solid #d1d1d1; z-index:3; }
 .pg-selection { position:absolute; box-sizing:border-box; border:2px solid #185c37; background:rgba(24,92,55,.06); pointer-events:none; }
 .pg-spill-box { position:absolute; box-sizing:border-box; border:1px solid #4472c4; pointer-events:none; }
+.pg-spill-box.pg-spill-blocked { border-style:dashed; }
 .pg-cell-editor { position:absolute; z-index:4; box-sizing:border-box; border:2px solid #185c37; padding:0 3px; font-family:Calibri,Aptos,"Segoe UI",sans-serif;
   font-size:14px; outline:none; background:#fff; }
 .pg-tab-bar { display:flex; align-items:center; gap:4px; height:32px; padding:0 8px; background:#f3f2f1; border-top:1px solid #e1dfdd; }
