@@ -1,12 +1,21 @@
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Page } from "playwright-core";
 import { startPlayground, type Playground } from "./support/harness";
 import { pane, runQuery, watchRunState } from "./support/pane-actions";
 import { goTo, typeInCell, waitForValue } from "./support/sheet-actions";
 
-/** The README's pictures: the playground with SERVICE formulas, and the task pane after a run. */
-const IMAGES = resolve(__dirname, "..", "..", "docs", "images");
+/**
+ * The README's pictures: the playground with SERVICE formulas, and the task pane after a run. Every run takes
+ * them (the scene is part of the suite); they replace docs/images/ only with UPDATE_SCREENSHOTS=1 or when
+ * missing, so `npm test` leaves the working tree as it found it.
+ */
+const DOCS = resolve(__dirname, "..", "..", "docs", "images");
+const IMAGES =
+  process.env.UPDATE_SCREENSHOTS === "1" || !existsSync(join(DOCS, "playground.png"))
+    ? DOCS
+    : join(tmpdir(), "service-addin-screenshots");
 
 let pg: Playground;
 let page: Page;
