@@ -2,6 +2,7 @@ import type { CellBlock } from "../../sheet";
 import type { CellViews } from "./cell-view";
 import { GridGeometry, HEADER_HEIGHT, ROW_HEADER_WIDTH, ROW_HEIGHT, gridExtent } from "./grid-geometry";
 import { blockRect, paintCells, paintHeaders, visibleWindow, type Viewport } from "./grid-paint";
+import { cellAtPointer, columnBorderAtPointer } from "./grid-pointer";
 import { el } from "./html";
 import { Selection } from "./selection";
 
@@ -52,7 +53,7 @@ export class GridView {
     new ResizeObserver(() => this.repaint()).observe(this.element);
     this.element.addEventListener("mousedown", (e) => this.mouseDown(e));
     this.element.addEventListener("dblclick", (e) => {
-      const border = this.columnBorderAt(e);
+      const border = columnBorderAtPointer(this.element, this.geometry, e);
       if (border !== null) this.onAutofitColumn?.(border);
       else if (this.pointAt(e)) this.onEditRequest?.();
     });
@@ -137,34 +138,7 @@ export class GridView {
   }
 
   private pointAt(e: MouseEvent): { row: number; column: number } | null {
-    const rect = this.element.getBoundingClientRect();
-    const x = e.clientX - rect.left - ROW_HEADER_WIDTH;
-    const y = e.clientY - rect.top - HEADER_HEIGHT;
-    if (
-      x < 0 ||
-      y < 0 ||
-      x > this.element.clientWidth - ROW_HEADER_WIDTH ||
-      y > this.element.clientHeight - HEADER_HEIGHT
-    )
-      return null;
-    return {
-      row: this.geometry.rowAt(y + this.element.scrollTop),
-      column: this.geometry.columnAt(x + this.element.scrollLeft),
-    };
-  }
-
-  /** The column whose right border is under the pointer in the header row, or null. */
-  private columnBorderAt(e: MouseEvent): number | null {
-    const rect = this.element.getBoundingClientRect();
-    const y = e.clientY - rect.top;
-    const x = e.clientX - rect.left - ROW_HEADER_WIDTH + this.element.scrollLeft;
-    if (y < 0 || y > HEADER_HEIGHT || x < 0) return null;
-    const column = this.geometry.columnAt(x);
-    const right = this.geometry.columnLeft(column + 1);
-    const left = this.geometry.columnLeft(column);
-    if (Math.abs(x - right) <= 4) return column;
-    if (Math.abs(x - left) <= 4 && column > 0) return column - 1;
-    return null;
+    return cellAtPointer(this.element, this.geometry, e);
   }
 
   private mouseDown(e: MouseEvent): void {

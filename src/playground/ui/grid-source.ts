@@ -1,0 +1,49 @@
+import { parseAddress, type CellBlock } from "../../sheet";
+import type { FunctionCells } from "../function-cells/function-cells";
+import type { PlaygroundWorkbook } from "../workbook";
+import { CellViews } from "./cell-view";
+import type { GridSource } from "./grid-view";
+
+/** What the grid reads from the workbook and the SERVICE cells. */
+export class WorkbookGridSource implements GridSource {
+  readonly views: CellViews;
+  private readonly usedCache = new Map<string, { rows: number; columns: number }>();
+
+  constructor(
+    private readonly workbook: Pick<PlaygroundWorkbook, "inspect">,
+    private readonly functions: Pick<FunctionCells, "ownerOf">,
+    readonly sheet: () => string,
+  ) {
+    this.views = new CellViews(workbook, functions);
+  }
+
+  /**
+   * Rows and columns in use, for the scroll area. Finding them walks every stored cell, so it is kept until the
+   * sheet changes (`forget`) rather than redone on every scroll frame.
+   */
+  used(sheet: string): { rows: number; columns: number } {
+    const key = sheet.toLowerCase();
+    let used = this.usedCache.get(key);
+    if (!used) {
+      const address = this.workbook.inspect.usedAddress(sheet);
+      const b = address ? parseAddress(address) : null;
+      used = b ? { rows: b.row + b.rowCount, columns: b.column + b.columnCount } : { rows: 0, columns: 0 };
+      this.usedCache.set(key, used);
+    }
+    return used;
+  }
+
+  forget(sheet: string): void {
+    this.usedCache.delete(sheet.toLowerCase());
+  }
+
+  columnWidth(sheet: string, column: number): number | undefined {
+    return this.workbook.inspect.columnWidth(sheet, column);
+  }
+
+  spillAround(sheet: string, row: number, column: number): { block: CellBlock; blocked: boolean } | undefined {
+    const owner = this.functions.ownerOf(sheet, row, column);
+    if (owner?.spilled) return { block: owner.spilled.block, blocked: false };
+    return owner?.wanted ? { block: owner.wanted, blocked: true } : undefined;
+  }
+}
