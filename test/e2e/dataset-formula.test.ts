@@ -4,6 +4,9 @@ import { ManualClock } from "../../src/service";
 import { startPlayground, type Playground } from "./support/harness";
 import { cell, functionCell, goTo, typeInCell, values, waitForValue } from "./support/sheet-actions";
 
+// Browser steps against the real service; CI runs this file beside the heavy service tests on two cores.
+jest.setTimeout(120_000);
+
 // The service's clock: moving it past the DEX dataset's 30-minute refresh slot publishes new data.
 const clock = new ManualClock("2026-03-02T10:05:00Z");
 let pg: Playground;

@@ -4,6 +4,9 @@ import { startPlayground, type Playground } from "./support/harness";
 import { executionId, pane, runQuery, watchRunState } from "./support/pane-actions";
 import { functionCell, goTo, typeInCell, values, waitForValue } from "./support/sheet-actions";
 
+// Browser steps against the real service; CI runs this file beside the heavy service tests on two cores.
+jest.setTimeout(120_000);
+
 let pg: Playground;
 let page: Page;
 let client: ServiceClient;

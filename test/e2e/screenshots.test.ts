@@ -6,6 +6,9 @@ import { startPlayground, type Playground } from "./support/harness";
 import { pane, runQuery, watchRunState } from "./support/pane-actions";
 import { goTo, typeInCell, waitForValue } from "./support/sheet-actions";
 
+// Browser steps against the real service; CI runs this file beside the heavy service tests on two cores.
+jest.setTimeout(120_000);
+
 /**
  * The README's pictures: the playground with SERVICE formulas, and the task pane after a run. Every run takes
  * them (the scene is part of the suite); they replace docs/images/ only with UPDATE_SCREENSHOTS=1 or when

@@ -2,6 +2,9 @@ import type { Page } from "playwright-core";
 import { startPlayground, type Playground } from "./support/harness";
 import { paneTab } from "./support/sheet-actions";
 
+// Browser steps against the real service; CI runs this file beside the heavy service tests on two cores.
+jest.setTimeout(120_000);
+
 let pg: Playground;
 
 beforeAll(async () => {
