@@ -84,6 +84,23 @@ describe("SERVICE.* cells in the playground workbook", () => {
     ]);
   });
 
+  test("a formula blocked by another's spill spills once that spill goes away", async () => {
+    const { wb, write } = setup();
+    await write("B1", "=SERVICE.GRID(3,1)");
+    await flush();
+    await write("A2", "=SERVICE.GRID(1,3)");
+    await flush();
+    expect(wb.inspect.values("Sheet1", "A2:C2")).toEqual([["#SPILL!", 10, ""]]);
+    await write("B1", "");
+    await flush();
+    await flush();
+    expect(wb.inspect.values("Sheet1", "A1:C3")).toEqual([
+      ["", "", ""],
+      ["h0", "h1", "h2"],
+      ["", "", ""],
+    ]);
+  });
+
   test("typing into a spilled cell makes the anchor #SPILL!; the typed value stays", async () => {
     const { wb, write } = setup();
     await write("A1", "=SERVICE.GRID(2,2)");

@@ -1,5 +1,5 @@
-import { cellAddress, parseA1, qualifiedAddress } from "../../sheet";
-import { CustomFunctionsError, ErrorCode, type FakeCustomFunctionsRuntime } from "../custom-functions";
+import { cellAddress, parseA1, type CellBlock } from "../../sheet";
+import type { FakeCustomFunctionsRuntime } from "../custom-functions";
 import type { ArgumentValue } from "../formulas/resolve-args";
 import type { ChangeEvent, FormulaHook, PlaygroundWorkbook, Stored } from "../workbook";
 import { workbookCellReader } from "./cell-reader";
@@ -8,6 +8,7 @@ import { FunctionCell, positionKey } from "./function-cell";
 import type { CatalogEntry, FunctionCatalog } from "./function-catalog";
 import { shapeResult } from "./result-shape";
 import { SpillLayout } from "./spill-layout";
+import { startInvocation } from "./start-invocation";
 import { blockContains, blocksIntersect } from "./spill-plan";
 
 export type FunctionCellsWorkbook = Pick<PlaygroundWorkbook, "inspect" | "writeComputed" | "onChange">;
@@ -50,6 +51,22 @@ export class FunctionCells {
           c !== cell && c.sheet.toLowerCase() === cell.sheet.toLowerCase() && c.spilled ? [c.spilled.block] : [],
         ),
     );
+    this.#layout.onCleared = (sheet, block) => this.#unblock(sheet, block);
+  }
+
+  /**
+   * Our own writes are invisible to our change listener, so when a spill goes away the formulas it blocked
+   * are laid out again here (after the current work, never inside another layout).
+   */
+  #unblock(sheet: string, block: CellBlock): void {
+    this.#defer(() => {
+      const s = sheet.toLowerCase();
+      for (const cell of this.all()) {
+        if (cell.canceled || cell.spilled || !cell.wanted || cell.sheet.toLowerCase() !== s) continue;
+        if (blocksIntersect(cell.wanted, block)) this.#layout.layout(cell);
+      }
+      this.#emit();
+    });
   }
 
   /** Connects the workbook (created with `hook` as its evaluateFormula, so it comes second). */
@@ -129,29 +146,12 @@ export class FunctionCells {
 
   #start(cell: FunctionCell, entry: CatalogEntry, values: ArgumentValue[]): void {
     if (cell.canceled) return;
-    const { runtime } = this.options;
-    const apply = (raw: unknown): void => {
+    startInvocation(this.options.runtime, cell, entry, values, (raw) => {
       if (cell.canceled) return;
       cell.result = shapeResult(raw);
       this.#layout.layout(cell);
       this.#emit();
-    };
-    if (!entry.streaming) {
-      void runtime.call(entry.id, values).then(apply, () => apply(new CustomFunctionsError(ErrorCode.invalidValue)));
-      return;
-    }
-    try {
-      const invocation = runtime.stream(
-        entry.id,
-        values,
-        qualifiedAddress(cell.sheet, cellAddress(cell.row, cell.column)),
-      );
-      cell.invocation = invocation;
-      invocation.onResult(apply);
-      if (invocation.latest !== undefined) apply(invocation.latest);
-    } catch {
-      apply(new CustomFunctionsError(ErrorCode.invalidValue));
-    }
+    });
   }
 
   #onChange(event: ChangeEvent): void {

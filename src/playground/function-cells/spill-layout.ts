@@ -29,6 +29,9 @@ export class SpillLayout {
     private readonly otherSpills: (cell: FunctionCell) => CellBlock[],
   ) {}
 
+  /** Told after a spill was cleared: another formula blocked by it may spill now. */
+  onCleared?: (sheet: string, block: CellBlock) => void;
+
   private read(sheet: string, block: CellBlock): unknown[][] {
     return this.workbook().inspect.formulas(sheet, a1Range(block.row, block.column, block.rowCount, block.columnCount));
   }
@@ -87,5 +90,6 @@ export class SpillLayout {
       line.map((v, j) => ((i === 0 && j === 0) || current[i][j] !== asRead(v) ? null : undefined)),
     );
     this.write(cell.sheet, spilled.block.row, spilled.block.column, clearing);
+    this.onCleared?.(cell.sheet, spilled.block);
   }
 }
