@@ -53,12 +53,15 @@ async function devCertificate(): Promise<HttpsOptions | undefined> {
 
 async function main(): Promise<void> {
   const stops: (() => Promise<void>)[] = [];
-  let stopping = false;
+  const building = new AbortController();
+  // One shutdown, however many ask for it (Ctrl-C during the build also fails the build): each caller waits
+  // for everything to be closed, and the first to ask chooses the exit code.
+  let stopped: Promise<void> | undefined;
   const stopAll = async (code: number): Promise<never> => {
-    if (!stopping) {
-      stopping = true;
+    stopped ??= (async () => {
       for (const stop of stops.reverse()) await stop().catch(() => undefined);
-    }
+    })();
+    await stopped;
     process.exit(code);
   };
   process.once("SIGINT", () => void stopAll(0));
@@ -66,7 +69,9 @@ async function main(): Promise<void> {
 
   try {
     // SERVICE_* variables configure the service as for `npm run service`; the port may also come as a flag.
-    const { options } = parseCli([], process.env);
+    const { options, demoKeys } = parseCli([], process.env);
+    // With SERVICE_KEYS the demo key does not open the service: nothing to print or to sign in with.
+    const demoKey = demoKeys ? DEMO_KEY : undefined;
     const servicePort = flag("--service-port", "SERVICE_PORT") ?? options.port;
     const service: RunningService = await startService({
       ...options,
@@ -79,10 +84,12 @@ async function main(): Promise<void> {
     const addinPort = await choosePort(flag("--addin-port", "ADDIN_PORT") ?? 3000, "localhost");
     const https = await devCertificate();
     const addinBaseUrl = `${https ? "https" : "http"}://localhost:${addinPort}`;
+    stops.push(async () => building.abort()); // stops run last-in first-out: the build goes first
     await runWebpack({
       root: ROOT,
       configs: ["webpack.config.js", "webpack.playground.js"],
       env: { ADDIN_BASE_URL: addinBaseUrl, SERVICE_API_BASE_URL: service.url },
+      signal: building.signal,
     });
 
     const addin: RunningStaticServer = await startStaticServer({
@@ -101,7 +108,7 @@ async function main(): Promise<void> {
       generated: {
         "/playground-config.js": {
           type: "text/javascript; charset=utf-8",
-          body: () => playgroundConfigScript({ serviceUrl: service.url, demoKey: DEMO_KEY }),
+          body: () => playgroundConfigScript({ serviceUrl: service.url, demoKey }),
         },
       },
     });
@@ -109,7 +116,7 @@ async function main(): Promise<void> {
 
     console.log(`
   Playground (Excel emulated in the browser):  ${playground.url}/playground.html
-  Service API:                                 ${service.url}/v1   demo key: ${DEMO_KEY}
+  Service API:                                 ${service.url}/v1${demoKey ? `   demo key: ${demoKey}` : ""}
   Add-in for real Excel:                       ${addin.url}/taskpane.html
   Manifest to sideload:                        ${resolve(ROOT, "dist", "manifest.xml")}
       Excel on the web: Insert > Add-ins > Upload My Add-in, then choose that file.
@@ -117,7 +124,14 @@ async function main(): Promise<void> {
 ${https ? "" : "      Excel needs HTTPS for add-ins: run `npx office-addin-dev-certs install` once, then restart.\n"}
   Ctrl-C stops everything.`);
   } catch (error) {
-    console.error(`npm start failed: ${error instanceof Error ? error.message : String(error)}`);
+    const message = error instanceof Error ? error.message : String(error);
+    if (stopped) return; // stopping on a signal: the build's failure is ours
+    console.error(`npm start failed: ${message}`);
+    if (/lock/i.test(message)) {
+      console.error(
+        "Another service is using that data directory: stop it, or set SERVICE_DATA_DIR to another folder.",
+      );
+    }
     await stopAll(1);
   }
 }

@@ -10,6 +10,8 @@ export interface BuildOptions {
   mode?: "production" | "development";
   /** Where webpack's output goes (default: discarded unless the build fails). */
   log?: (line: string) => void;
+  /** Aborting stops the build (the child process is killed). */
+  signal?: AbortSignal;
 }
 
 /**
@@ -29,6 +31,7 @@ export function runWebpack(options: BuildOptions): Promise<void> {
       cwd: options.root,
       env: { ...process.env, ...options.env },
       stdio: ["ignore", "pipe", "pipe"],
+      signal: options.signal,
     });
     let output = "";
     const collect = (chunk: Buffer): void => {
@@ -38,7 +41,7 @@ export function runWebpack(options: BuildOptions): Promise<void> {
     };
     child.stdout.on("data", collect);
     child.stderr.on("data", collect);
-    child.once("error", fail);
+    child.once("error", (error) => fail(options.signal?.aborted ? new Error("build stopped") : error));
     child.once("exit", (code, signal) => {
       if (code === 0) ok();
       else fail(new Error(`webpack failed (${signal ?? `exit ${code}`}):\n${output.slice(-6_000)}`));
