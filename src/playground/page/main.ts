@@ -49,6 +49,7 @@ async function boot(): Promise<void> {
   await loadScripts(addinScripts());
   window.playground = testApi(host, view);
   document.body.dataset.ready = "true";
+  view.grid.element.focus(); // as Excel opens: typing goes into the active cell
   view.status.say(`Service: ${config.serviceUrl}`);
 }
 

@@ -86,7 +86,7 @@ export function paintCells(
   return parts.join("");
 }
 
-/** Roughly how wide text is in the grid's 14 px Calibri (no layout pass: this runs for every visible cell). */
+/** Roughly how wide text is in the grid's 13 px font (no layout pass: this runs for every visible cell). */
 export function textWidth(text: string): number {
   return text.length * 7 + 8;
 }

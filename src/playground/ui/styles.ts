@@ -1,10 +1,12 @@
 /**
  * The playground's stylesheet (the build has no CSS loader; the pane does the same). Excel's look: green title
  * bar, light ribbon, grey headers, thin gridlines, a green selection frame, a blue frame around a spill range.
+ * Cells are 13 px: Arial (or Liberation Sans, where Calibri is missing) at 13 px is about as wide as Excel's
+ * Calibri 11 pt, so autofitted widths look as they would in Excel.
  */
 export const PLAYGROUND_CSS = `
 html, body { margin:0; height:100%; overflow:hidden; }
-body { font-family:"Segoe UI","Segoe UI Web (West European)",-apple-system,BlinkMacSystemFont,Roboto,"Helvetica Neue",sans-serif;
+body { font-family:"Segoe UI","Segoe UI Web (West European)",-apple-system,BlinkMacSystemFont,Roboto,"Helvetica Neue",Arial,"Liberation Sans",sans-serif;
   font-size:13px; color:#242424; background:#f3f2f1; }
 .pg-app { display:flex; flex-direction:column; height:100vh; }
 .pg-titlebar { display:flex; align-items:center; gap:10px; height:36px; padding:0 12px; background:#185c37; color:#fff; }
@@ -41,7 +43,7 @@ body { font-family:"Segoe UI","Segoe UI Web (West European)",-apple-system,Blink
 .pg-cells, .pg-col-headers, .pg-row-headers { position:absolute; inset:0; }
 .pg-col-headers, .pg-row-headers, .pg-corner { pointer-events:none; }
 .pg-cell { position:absolute; box-sizing:border-box; padding:0 4px; line-height:21px; white-space:nowrap; overflow:hidden;
-  border-right:1px solid #e1e1e1; border-bottom:1px solid #e1e1e1; font-family:Calibri,Aptos,"Segoe UI",sans-serif; font-size:14px; }
+  border-right:1px solid #e1e1e1; border-bottom:1px solid #e1e1e1; font-family:Calibri,Carlito,Aptos,Arial,"Liberation Sans",sans-serif; font-size:13px; }
 .pg-overflow { z-index:1; background:#fff; text-overflow:clip; }
 .pg-right { text-align:right; } .pg-center { text-align:center; } .pg-left { text-align:left; }
 .pg-bold { font-weight:700; } .pg-italic { font-style:italic; }
@@ -60,7 +62,7 @@ body { font-family:"Segoe UI","Segoe UI Web (West European)",-apple-system,Blink
 .pg-selection { position:absolute; box-sizing:border-box; border:2px solid #185c37; background:rgba(24,92,55,.06); pointer-events:none; }
 .pg-spill-box { position:absolute; box-sizing:border-box; border:1px solid #4472c4; pointer-events:none; }
 .pg-spill-box.pg-spill-blocked { border-style:dashed; }
-.pg-cell-editor { position:absolute; z-index:4; box-sizing:border-box; border:2px solid #185c37; padding:0 3px; font-family:Calibri,Aptos,"Segoe UI",sans-serif;
+.pg-cell-editor { position:absolute; z-index:4; box-sizing:border-box; border:2px solid #185c37; padding:0 3px; font-family:Calibri,Carlito,Aptos,Arial,"Liberation Sans",sans-serif;
   font-size:14px; outline:none; background:#fff; }
 .pg-tab-bar { display:flex; align-items:center; gap:4px; height:32px; padding:0 8px; background:#f3f2f1; border-top:1px solid #e1dfdd; }
 .pg-tabs { display:flex; gap:2px; }
