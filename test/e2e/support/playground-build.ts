@@ -22,7 +22,9 @@ function sourceHash(): string {
   const hash = createHash("sha256");
   const inputs = [
     ...files(join(ROOT, "src")).filter((f) => !f.includes(`${join("src", "service")}`)),
-    ...["webpack.config.js", "webpack.playground.js", "manifest.xml", "package-lock.json"].map((f) => join(ROOT, f)),
+    ...["webpack.config.js", "webpack.playground.js", "manifest.xml", "package-lock.json", "tsconfig.json"].map((f) =>
+      join(ROOT, f),
+    ),
   ];
   for (const file of inputs) {
     if (!existsSync(file)) continue;
