@@ -81,8 +81,7 @@ module.exports = async (env = {}, argv = {}) => {
       functions: src("functions", "functions.ts"),
       commands: src("commands", "commands.ts"),
       taskpane: src("taskpane", "taskpane.ts"),
-      // Playground build target: the playground engineer adds `playground: src("playground", "main.ts")` here,
-      // with its own HtmlWebpackPlugin page below (office.js replaced by the emulation: officeJs: false).
+      // The playground build (webpack.playground.js) extends this config with its own page and entry.
     },
     output: {
       path: outputDir,
