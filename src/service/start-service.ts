@@ -27,7 +27,9 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   await mkdir(dataDir, { recursive: true });
   const store = await ExecutionStore.open(dataDir);
   const engine = await DuckDbEngine.create(options.threads);
-  const reader = await ResultReader.create(2);
+  // One engine thread per page read: concurrent requests already use both cores, and a second thread per query
+  // only decodes row groups ahead that a LIMIT then throws away (measured: 100-row page 23 ms with 1, 47 ms with 2).
+  const reader = await ResultReader.create(1);
   const executions = await ExecutionService.open(store, engine, options.queries, {
     clock: options.clock,
     dataDir,
