@@ -1,19 +1,9 @@
 import { cellAddress } from "../../sheet";
 import type { CellReader } from "../formulas/resolve-args";
-import { CellError, type PlaygroundWorkbook } from "../workbook";
+import { CellError, ERROR_CODES, type PlaygroundWorkbook } from "../workbook";
 
-const ERROR_TEXTS = new Set([
-  "#N/A",
-  "#DIV/0!",
-  "#VALUE!",
-  "#REF!",
-  "#NAME?",
-  "#NUM!",
-  "#NULL!",
-  "#SPILL!",
-  "#CALC!",
-  "#BUSY!",
-]);
+// The workbook's own error codes, plus #BUSY! (shown while a function computes, never typed in).
+const ERROR_TEXTS = new Set<string>([...ERROR_CODES, "#BUSY!"]);
 
 /** Reads cells for formula arguments: a missing sheet is #REF!, error values come back as errors. */
 export function workbookCellReader(workbook: Pick<PlaygroundWorkbook, "inspect">): CellReader {

@@ -13,7 +13,7 @@ export type { ChangeEvent, ChangeListener } from "./change-log";
 export { SyncStats, type SyncRecord } from "./sync-stats";
 export { EmulatedOfficeError, type EmulatedErrorCode } from "./errors";
 export type { CellSnapshot, TableSnapshot, WorkbookInspector } from "./inspector";
-export { CellError, type CellStyle, type ExcelErrorCode, type Stored } from "./cell-types";
+export { CellError, ERROR_CODES, type CellStyle, type ExcelErrorCode, type Stored } from "./cell-types";
 export { displayText } from "./display-text";
 export { SETTINGS_LIMIT_BYTES, type EmulatedSettings } from "./document-settings";
 export { STORAGE_LIMIT_BYTES, type EmulatedRuntimeStorage } from "./runtime-storage";
