@@ -153,7 +153,7 @@ export async function fullPullSection(
       `${mb(summaries.get("json")!.get("ours")!.baseRss, 0)} of Node + imports before the pull starts.`,
     `Waited ${ms(gate.waitedMs)} in all for gaps in other people's work on the machine before measurements.`,
     "client CPU / service CPU = CPU seconds of the pull process / of the service process during the pull; other load = busy CPU on the machine " +
-      "that neither accounts for (the machine may be shared), as a share of all cores. Where it is high, that figure is suspect.",
+      "that neither accounts for, plus hypervisor steal (the machine may be shared), as a share of all cores. Where it is high, that figure is suspect.",
   );
   return section;
 }

@@ -86,13 +86,15 @@ export function selfCpuSeconds(): number {
 }
 
 /**
- * Busy CPU on the machine that none of the given measured processes account for, as a share of all cores over
- * `wallMs`. The benchmark machine may be shared: a high share means the figure taken at that moment is suspect.
+ * CPU taken from us by others over `wallMs`, as a share of all cores: busy time on the machine that none of the given
+ * measured processes account for, plus steal (time the hypervisor gave our virtual CPUs' turn to other guests).
+ * The benchmark machine may be shared: a high share means the figure taken at that moment is suspect.
  */
 export function foreignShare(before: MachineCpu | undefined, after: MachineCpu | undefined, ownSeconds: number, wallMs: number): number {
   if (!before || !after || wallMs <= 0) return NaN;
   const busy = after.busy - before.busy;
-  return Math.max(0, busy - ownSeconds) / ((wallMs / 1000) * availableParallelism());
+  const steal = after.steal - before.steal;
+  return (Math.max(0, busy - ownSeconds) + Math.max(0, steal)) / ((wallMs / 1000) * availableParallelism());
 }
 
 /** Busy share of the machine over the next `ms` that neither this process nor `pids` account for. */
