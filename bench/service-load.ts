@@ -135,7 +135,8 @@ export async function serviceLoadSection(
   const deep = byLabel("deep page");
   section.headline.push(
     `Service: status ${num(status.rps)} req/s (p99 ${status.p99} ms), 100-row page ${num(small.rps)} req/s (p99 ${small.p99} ms), ` +
-      `25,000-row page at offset 900,000 ${num(deep.rps, 1)} req/s (p50 ${num(deep.p50)} ms, p99 ${num(deep.p99)} ms)`,
+      `25,000-row page at offset 900,000 ${num(deep.rps, 1)} req/s (p50 ${num(deep.p50)} ms, p99 ${num(deep.p99)} ms)` +
+      (Math.max(status.foreign, small.foreign) > 0.15 ? ` (other work held up to ${pct(Math.max(status.foreign, small.foreign))} of the cores meanwhile: rough)` : ""),
   );
   const anatomy = await runChild<PageAnatomy>("page-anatomy-worker.ts", [join(service.dataDir, "results", `${id}.parquet`)]);
   const a = anatomy;
