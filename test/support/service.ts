@@ -74,13 +74,19 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
 }
 
 /** Polls the status endpoint until the execution is finished (tests only; the client has the real poller). */
-export async function waitFinished(url: string, apiKey: string, executionId: string, timeoutMs = 30_000): Promise<Record<string, unknown>> {
+export async function waitFinished(
+  url: string,
+  apiKey: string,
+  executionId: string,
+  timeoutMs = 30_000,
+): Promise<Record<string, unknown>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const res = await fetch(`${url}/v1/execution/${executionId}/status`, { headers: { "X-Service-Api-Key": apiKey } });
     const body = (await res.json()) as Record<string, unknown>;
     if (body.is_execution_finished === true) return body;
-    if (Date.now() > deadline) throw new Error(`execution ${executionId} not finished after ${timeoutMs} ms: ${JSON.stringify(body)}`);
+    if (Date.now() > deadline)
+      throw new Error(`execution ${executionId} not finished after ${timeoutMs} ms: ${JSON.stringify(body)}`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }

@@ -6,7 +6,7 @@ import {
 } from "../../../src/playground/serve/static-server";
 import type { Clock } from "../../../src/service";
 import { startTestService, type TestService } from "../../support/service";
-import { launchChromium, requireChromium } from "./browser";
+import { launchBrowser, requireBrowser } from "../../support/browser";
 import { playgroundBuild } from "./playground-build";
 
 export interface Playground {
@@ -20,15 +20,15 @@ export interface Playground {
 
 /** The real local service, the built playground served against it, and Chromium. One per test file. */
 export async function startPlayground(options: { clock?: Clock } = {}): Promise<Playground> {
-  requireChromium(); // before a build and a service are started for nothing
+  await requireBrowser(); // before a build and a service are started for nothing
   const started = await Promise.allSettled([
     playgroundBuild(),
     startTestService({ datasets: true, clock: options.clock }),
-    launchChromium(),
+    launchBrowser(),
   ] as const);
   const [built, serviceStart, browserStart] = started;
   if (built.status === "rejected" || serviceStart.status === "rejected" || browserStart.status === "rejected") {
-    // Stop what did start, so a missing Chromium fails the file instead of leaving a service running.
+    // Stop what did start, so a missing browser fails the file instead of leaving a service running.
     if (serviceStart.status === "fulfilled") await serviceStart.value.close();
     if (browserStart.status === "fulfilled") await browserStart.value.close();
     const failure = started.find((s) => s.status === "rejected") as PromiseRejectedResult;

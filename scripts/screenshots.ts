@@ -1,39 +1,18 @@
-import { existsSync, mkdirSync } from "node:fs";
-import { tmpdir } from "node:os";
+/**
+ * Writes the README's pictures, docs/images/playground.png and docs/images/taskpane.png: the playground with SERVICE
+ * formulas, and the task pane after a run, against the real local service in the headless browser the tests use.
+ * Run: npm run screenshots. A generator, not a test: the e2e tests check the same flows and assert on them.
+ */
+import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Page } from "playwright-core";
-import { startPlayground, type Playground } from "./support/harness";
-import { pane, runQuery, watchRunState } from "./support/pane-actions";
-import { goTo, typeInCell, waitForValue } from "./support/sheet-actions";
+import { startPlayground } from "../test/e2e/support/harness";
+import { pane, runQuery, watchRunState } from "../test/e2e/support/pane-actions";
+import { goTo, typeInCell, waitForValue } from "../test/e2e/support/sheet-actions";
 
-// Browser steps against the real service; CI runs this file beside the heavy service tests on two cores.
-jest.setTimeout(120_000);
+const IMAGES = resolve(__dirname, "..", "docs", "images");
 
-/**
- * The README's pictures: the playground with SERVICE formulas, and the task pane after a run. Every run takes
- * them (the scene is part of the suite); they replace docs/images/ only with UPDATE_SCREENSHOTS=1 or when
- * missing, so `npm test` leaves the working tree as it found it.
- */
-const DOCS = resolve(__dirname, "..", "..", "docs", "images");
-const IMAGES =
-  process.env.UPDATE_SCREENSHOTS === "1" || !existsSync(join(DOCS, "playground.png"))
-    ? DOCS
-    : join(tmpdir(), "service-addin-screenshots");
-
-let pg: Playground;
-let page: Page;
-
-beforeAll(async () => {
-  pg = await startPlayground();
-  page = await pg.open();
-  mkdirSync(IMAGES, { recursive: true });
-}, 300_000);
-
-afterAll(async () => {
-  await pg?.close();
-});
-
-test("docs/images/playground.png and docs/images/taskpane.png", async () => {
+async function takeScreenshots(page: Page): Promise<void> {
   await typeInCell(
     page,
     "A1",
@@ -79,4 +58,20 @@ test("docs/images/playground.png and docs/images/taskpane.png", async () => {
     path: join(IMAGES, "taskpane.png"),
     clip: { x: frame.x, y: frame.y, width: frame.width, height: content.y + content.height - frame.y + 8 },
   });
+}
+
+async function main(): Promise<void> {
+  mkdirSync(IMAGES, { recursive: true });
+  const pg = await startPlayground();
+  try {
+    await takeScreenshots(await pg.open());
+    console.log(`wrote ${join(IMAGES, "playground.png")} and ${join(IMAGES, "taskpane.png")}`);
+  } finally {
+    await pg.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
 });
