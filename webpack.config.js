@@ -1,7 +1,8 @@
 /**
  * Build of the add-in (DESIGN §1): one shared-runtime page, taskpane.html, hosts the functions, commands and
  * taskpane bundles; custom-functions-metadata writes functions.json from the JSDoc of src/functions/functions.ts;
- * the manifest and icons are copied with their URLs pointed at ADDIN_BASE_URL.
+ * the manifest and icons are copied with their URLs pointed at ADDIN_BASE_URL, and manifest.json (the unified
+ * manifest) is derived from that manifest.xml and functions.json.
  *
  * Environment:
  *   ADDIN_BASE_URL        where dist/ is served (default https://localhost:3000, the dev server)
@@ -16,6 +17,7 @@ const webpack = require("webpack");
 const HtmlWebpackPlugin = require("html-webpack-plugin");
 const CopyWebpackPlugin = require("copy-webpack-plugin");
 const CustomFunctionsMetadataPlugin = require("custom-functions-metadata-plugin");
+const { unifiedManifest } = require("./scripts/manifest/unified-manifest.js");
 
 const DEV_ADDIN_BASE_URL = "https://localhost:3000";
 const DEV_SERVICE_API_BASE_URL = "http://127.0.0.1:8787";
@@ -57,6 +59,31 @@ class OfficeJsScriptPlugin {
         );
         return data;
       });
+    });
+  }
+}
+
+/**
+ * Writes manifest.json, the unified manifest, from the built manifest.xml and functions.json (the add-in is described
+ * once, in manifest.xml and the functions' JSDoc). A manifest that cannot be derived fails the build.
+ */
+class UnifiedManifestPlugin {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap("UnifiedManifestPlugin", (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: "UnifiedManifestPlugin", stage: webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        () => {
+          const xml = compilation.getAsset("manifest.xml");
+          const functions = compilation.getAsset("functions.json");
+          if (!xml || !functions) return; // the metadata plugin or the copy already reported why
+          try {
+            const json = unifiedManifest(xml.source.source().toString(), functions.source.source().toString());
+            compilation.emitAsset("manifest.json", new webpack.sources.RawSource(`${JSON.stringify(json, null, 2)}\n`));
+          } catch (error) {
+            compilation.errors.push(new webpack.WebpackError(`manifest.json: ${error.message}`));
+          }
+        },
+      );
     });
   }
 }
@@ -131,6 +158,7 @@ module.exports = async (env = {}, argv = {}) => {
         officeJs: !templateLoadsOfficeJs,
       }),
       new OfficeJsScriptPlugin(officeJsUrl),
+      new UnifiedManifestPlugin(),
       new CopyWebpackPlugin({
         patterns: [
           { from: "assets/*.png", to: "assets/[name][ext]" },

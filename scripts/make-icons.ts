@@ -6,7 +6,10 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { deflateSync } from "node:zlib";
 
-export const ICON_SIZES = [16, 32, 64, 80] as const;
+/** Sizes the XML manifest uses (16/32/80 ribbon, 32/64 add-in icon) and the unified manifest's 192 colour icon. */
+export const ICON_SIZES = [16, 32, 64, 80, 192] as const;
+/** The unified manifest's outline icon: 32 px, white on transparent. */
+export const OUTLINE_SIZE = 32;
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -53,25 +56,37 @@ type Rgb = [number, number, number];
 const TILE: Rgb = [0x0f, 0x6c, 0xbd];
 const WHITE: Rgb = [0xff, 0xff, 0xff];
 
-/** The design in unit coordinates: a rounded tile with three white bars of a rising chart. */
-function colourAt(x: number, y: number): Rgb | undefined {
-  const r = 0.2;
-  const inside = (px: number, py: number): boolean => {
-    const dx = Math.max(r - px, 0, px - (1 - r));
-    const dy = Math.max(r - py, 0, py - (1 - r));
-    return dx * dx + dy * dy <= r * r;
-  };
-  if (!inside(x, y)) return undefined;
+/** Inside the rounded tile of side 1 - 2 * inset, corner radius r, in unit coordinates. */
+function insideTile(x: number, y: number, inset = 0): boolean {
+  const r = 0.2 - inset;
+  const [lo, hi] = [inset, 1 - inset];
+  const dx = Math.max(lo + r - x, 0, x - (hi - r));
+  const dy = Math.max(lo + r - y, 0, y - (hi - r));
+  return x >= lo && x <= hi && y >= lo && y <= hi && dx * dx + dy * dy <= r * r;
+}
+
+function onBar(x: number, y: number): boolean {
   const bars: [number, number, number][] = [
     [0.2, 0.36, 0.6],
     [0.42, 0.58, 0.42],
     [0.64, 0.8, 0.24],
   ];
-  for (const [left, right, top] of bars) if (x >= left && x <= right && y >= top && y <= 0.8) return WHITE;
-  return TILE;
+  return bars.some(([left, right, top]) => x >= left && x <= right && y >= top && y <= 0.8);
 }
 
-export function drawIcon(size: number): Uint8Array {
+/** The design in unit coordinates: a rounded tile with three white bars of a rising chart. */
+function colourAt(x: number, y: number): Rgb | undefined {
+  if (!insideTile(x, y)) return undefined;
+  return onBar(x, y) ? WHITE : TILE;
+}
+
+/** The same design as an outline: the tile's border and the bars in white, the rest transparent. */
+function outlineAt(x: number, y: number): Rgb | undefined {
+  if (!insideTile(x, y)) return undefined;
+  return onBar(x, y) || !insideTile(x, y, 0.07) ? WHITE : undefined;
+}
+
+export function drawIcon(size: number, design: (x: number, y: number) => Rgb | undefined = colourAt): Uint8Array {
   const samples = 4;
   const out = new Uint8Array(size * size * 4);
   for (let py = 0; py < size; py++) {
@@ -79,7 +94,7 @@ export function drawIcon(size: number): Uint8Array {
       let [r, g, b, a] = [0, 0, 0, 0];
       for (let sy = 0; sy < samples; sy++) {
         for (let sx = 0; sx < samples; sx++) {
-          const colour = colourAt((px + (sx + 0.5) / samples) / size, (py + (sy + 0.5) / samples) / size);
+          const colour = design((px + (sx + 0.5) / samples) / size, (py + (sy + 0.5) / samples) / size);
           if (!colour) continue;
           r += colour[0];
           g += colour[1];
@@ -101,4 +116,7 @@ if (require.main === module) {
     writeFileSync(file, encodePng(size, size, drawIcon(size)));
     console.log(`wrote ${file}`);
   }
+  const outline = join(__dirname, "..", "assets", `icon-outline-${OUTLINE_SIZE}.png`);
+  writeFileSync(outline, encodePng(OUTLINE_SIZE, OUTLINE_SIZE, drawIcon(OUTLINE_SIZE, outlineAt)));
+  console.log(`wrote ${outline}`);
 }

@@ -1,6 +1,7 @@
 /**
  * The SERVICE.* custom functions. This file is the webpack entry whose JSDoc custom-functions-metadata turns into
- * functions.json (and after which the plugin appends the CustomFunctions.associate calls), so it stays thin: each
+ * functions.json (and after which the plugin appends the CustomFunctions.associate calls); descriptions stay within
+ * the 128 characters the unified manifest allows (the full option lists are in docs/functions.md). It stays thin: each
  * function hands its invocation to the shared runtime (src/functions/runtime.ts). Functions stream so that Refresh
  * All and auto-refresh can push new values into cells without recalculating the workbook.
  */
@@ -10,7 +11,7 @@ import { functionsRuntime } from "./shared-runtime";
  * Rows of a curated dataset as a spill with a header row; refreshed with Refresh All and on the dataset's schedule.
  * @customfunction DATASET
  * @param dataset avs, operators, dex, marketshare, channels or users.
- * @param [args] dex: chain. marketshare: market and chain. Then "name=value" options or a two-column range: filters, sort_by, columns, limit, offset, sample_count, allow_partial_results, headers, timestamps, array_join, auto_refresh.
+ * @param [args] dex: chain. marketshare: market, chain. Then "name=value" options or a 2-column range: filters, sort_by, columns, limit, ...
  * @param invocation Streaming invocation (supplied by Excel).
  */
 export function serviceDataset(
@@ -22,10 +23,10 @@ export function serviceDataset(
 }
 
 /**
- * Rows of a query result: an execution id (text) gives that execution's result; a query id (number) gives the latest result of that query.
+ * Rows of a query result: of an execution id (text), or the latest result of a query id (number).
  * @customfunction RESULTS
  * @param id Execution id (text) or query id (number).
- * @param [options] "name=value" options or a two-column range: filters, sort_by, columns, limit, offset, sample_count, allow_partial_results, headers, timestamps, array_join.
+ * @param [options] "name=value" options or a two-column range of them: filters, sort_by, columns, limit, offset, headers, ...
  * @param invocation Streaming invocation (supplied by Excel).
  */
 export function serviceResults(

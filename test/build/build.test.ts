@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { validateUnifiedManifest } from "./support/app-manifest-schema";
 
 /**
  * The real production build, once, into a temporary folder, with the deployment URLs set as they would be for a
@@ -23,6 +24,7 @@ interface FunctionJson {
 
 let functions: FunctionJson[] = [];
 let manifest = "";
+let unified: Record<string, unknown> = {};
 let page = "";
 
 beforeAll(async () => {
@@ -34,6 +36,7 @@ beforeAll(async () => {
   functions = (JSON.parse(readFileSync(join(out, "functions.json"), "utf8")) as { functions: FunctionJson[] })
     .functions;
   manifest = readFileSync(join(out, "manifest.xml"), "utf8");
+  unified = JSON.parse(readFileSync(join(out, "manifest.json"), "utf8")) as Record<string, unknown>;
   page = readFileSync(join(out, "taskpane.html"), "utf8");
 }, 180_000);
 
@@ -116,7 +119,7 @@ describe("bundles and page", () => {
     expect(code.join("\n")).toContain(API);
   });
 
-  it.each([16, 32, 64, 80])("icon-%i.png is copied", (size) => {
+  it.each([16, 32, 64, 80, 192])("icon-%i.png is copied", (size) => {
     const png = readFileSync(join(out, "assets", `icon-${size}.png`));
     expect(png.readUInt32BE(16)).toBe(size);
     expect(png.readUInt32BE(20)).toBe(size);
@@ -143,5 +146,31 @@ describe("the built manifest", () => {
   it("lists the API's origin as an app domain", () => {
     expect(manifest).toContain(`<AppDomain>${API}</AppDomain>`);
     expect(manifest).not.toContain("127.0.0.1");
+  });
+});
+
+describe("the built unified manifest (manifest.json)", () => {
+  const text = (): string => JSON.stringify(unified);
+  const urls = (): string[] => [...text().matchAll(/"(https?:\/\/[^"]+)"/g)].map((m) => m[1]!);
+
+  it("is valid against the schema of its declared version, offline", () => {
+    expect(validateUnifiedManifest(unified)).toEqual([]);
+  });
+
+  it("points every add-in URL at ADDIN_BASE_URL over https, and names built files that exist", () => {
+    const own = urls().filter((u) => !u.includes("json-schemas"));
+    expect(own.length).toBeGreaterThanOrEqual(9);
+    for (const url of own) {
+      expect(url.startsWith(`${ADDIN}/`)).toBe(true);
+      const file = url.slice(ADDIN.length + 1).replace(/[?#].*$/, "");
+      if (/\.(html|js|json|png)$/.test(file)) expect(existsSync(join(out, file))).toBe(true);
+    }
+    expect(text()).not.toContain("localhost");
+  });
+
+  it("lists the API's host as a valid domain, and its package icons are beside it", () => {
+    expect(unified.validDomains).toEqual([new URL(API).host]);
+    const icons = unified.icons as { color: string; outline: string };
+    for (const icon of [icons.color, icons.outline]) expect(existsSync(join(out, icon))).toBe(true);
   });
 });
