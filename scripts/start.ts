@@ -23,16 +23,25 @@ import {
 } from "../src/playground/serve/static-server";
 import { DEMO_KEY, startService, type RunningService } from "../src/service";
 import { parseCli } from "../src/service/cli-options";
+import { parseFlags, wholeNumber, type FlagSpec } from "../src/cli";
 
 const ROOT = resolve(__dirname, "..");
 
-function flag(name: string, envName: string): number | undefined {
-  const args = process.argv.slice(2);
-  const i = args.findIndex((a) => a === name || a.startsWith(`${name}=`));
-  const text = i < 0 ? process.env[envName] : args[i].includes("=") ? args[i].split("=")[1] : args[i + 1];
-  if (text === undefined || text === "") return undefined;
-  if (!/^\d+$/.test(text) || Number(text) > 65535) throw new Error(`${name} must be a port number, got "${text}"`);
-  return Number(text);
+const FLAGS = {
+  port: { value: "N", env: "PLAYGROUND_PORT", help: "playground port (default: a free port)" },
+  "addin-port": { value: "N", env: "ADDIN_PORT", help: "port serving dist/ for sideloading (default 3000)" },
+  "service-port": { value: "N", env: "SERVICE_PORT", help: "local service port (default 8787)" },
+} satisfies Record<string, FlagSpec>;
+
+/** The ports asked for on the command line or in the environment; a bad value or unknown flag is a usage error. */
+function portFlags(): Partial<Record<keyof typeof FLAGS, number>> {
+  const values = parseFlags("npm start -- [flags]", FLAGS, process.argv.slice(2), process.env);
+  const ports: Partial<Record<keyof typeof FLAGS, number>> = {};
+  for (const name of Object.keys(FLAGS) as (keyof typeof FLAGS)[]) {
+    const text = values[name];
+    if (text !== undefined) ports[name] = wholeNumber(name, text, 65535);
+  }
+  return ports;
 }
 
 /**
@@ -68,11 +77,12 @@ async function main(): Promise<void> {
   process.once("SIGTERM", () => void stopAll(0));
 
   try {
+    const ports = portFlags();
     // SERVICE_* variables configure the service as for `npm run service`; the port may also come as a flag.
     const { options, demoKeys } = parseCli([], process.env);
     // With SERVICE_KEYS the demo key does not open the service: nothing to print or to sign in with.
     const demoKey = demoKeys ? DEMO_KEY : undefined;
-    const servicePort = flag("--service-port", "SERVICE_PORT") ?? options.port;
+    const servicePort = ports["service-port"] ?? options.port;
     const service: RunningService = await startService({
       ...options,
       port: await choosePort(servicePort, options.host),
@@ -81,7 +91,7 @@ async function main(): Promise<void> {
     void service.warmDatasets().catch(() => undefined);
     console.log(`Service started at ${service.url} (data in ${resolve(options.dataDir)}); building…`);
 
-    const addinPort = await choosePort(flag("--addin-port", "ADDIN_PORT") ?? 3000, "localhost");
+    const addinPort = await choosePort(ports["addin-port"] ?? 3000, "localhost");
     const https = await devCertificate();
     const addinBaseUrl = `${https ? "https" : "http"}://localhost:${addinPort}`;
     stops.push(async () => building.abort()); // stops run last-in first-out: the build goes first
@@ -103,7 +113,7 @@ async function main(): Promise<void> {
     stops.push(() => addin.close());
     const playground = await startStaticServer({
       root: resolve(ROOT, "dist-playground"),
-      port: flag("--port", "PLAYGROUND_PORT") ?? 0,
+      port: ports.port ?? 0,
       index: "playground.html",
       generated: {
         "/playground-config.js": {
