@@ -74,6 +74,8 @@ test("errors show #VALUE! with the function's message on hover", async () => {
   await page.getByLabel("Formula Bar").fill('=SERVICE.DATASET("no-such-dataset")');
   await page.getByLabel("Formula Bar").press("Enter");
   await waitForValue(page, "N1", (v) => v === "#VALUE!" || v === "#N/A");
+  // The workbook holds the error before the grid repaints: wait for the painted cell to carry its message.
+  await page.locator('.pg-cell[data-addr="N1"][title]').waitFor();
   const title = await cell(page, "N1").getAttribute("title");
   expect(title).toMatch(/no-such-dataset|dataset/i);
   const box = await cell(page, "N1").boundingBox();

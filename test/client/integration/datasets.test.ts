@@ -1,5 +1,3 @@
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { DEX_CHAINS, InvalidArgumentError, MARKETSHARE_CHAINS } from "../../../src/client";
 import {
   DEX_CHAINS as SERVICE_DEX_CHAINS,
@@ -7,14 +5,7 @@ import {
 } from "../../../src/service/datasets/chains";
 import { useService } from "./harness";
 
-/**
- * The curated datasets (E6–E11) arrive with the service's part 2; until then its wiring is an interim stub
- * and these tests are skipped rather than failing on a 404 that is not the client's.
- */
-const wiring = join(__dirname, "../../../src/service/datasets-wiring.ts");
-const datasetsWired = !existsSync(wiring) || !readFileSync(wiring, "utf8").includes("Interim");
-
-(datasetsWired ? describe : describe.skip)("curated datasets against the real service", () => {
+describe("curated datasets against the real service", () => {
   const env = useService({ datasets: true });
 
   const firstColumns: [string, string[], string[]][] = [

@@ -18,8 +18,7 @@ function decodeBase58(text: string): number[] {
 }
 
 describe("hashing and the row generator", () => {
-  test("hash32 is a pure function of its parts, and order matters", () => {
-    expect(hash32(1, 2, 3)).toBe(hash32(1, 2, 3));
+  test("hash32 depends on its parts and their order", () => {
     expect(hash32(1, 2, 3)).not.toBe(hash32(3, 2, 1));
     expect(hash32(1, 2)).not.toBe(hash32(1, 2, 0));
     expect(hash32(-1)).not.toBe(hash32(1));
