@@ -9,18 +9,18 @@ export type { CallOptions, ExecuteOptions, PagingParams, ResultParams } from "./
 export type { RunOptions, RunProgress, RunResult } from "./polling/run";
 export type { PollOptions } from "./polling/backoff";
 export { TERMINAL_STATES, isCancelledState, isTerminal } from "./polling/states";
+export { DEX_CHAINS, MARKETS, MARKETSHARE_CHAINS } from "./catalog/chains";
 export {
+  DATASET_CATALOG,
   DATASET_NAMES,
-  DEX_CHAINS,
-  MARKETS,
-  MARKETSHARE_CHAINS,
-  datasetPath,
+  type DatasetArg,
+  type DatasetEntry,
   type DatasetName,
   type DatasetNameOrAlias,
-  type DexChain,
-  type Market,
-  type MarketshareChain,
-} from "./datasets";
+} from "./catalog/datasets";
+export type { CatalogColumn, CatalogColumnType } from "./catalog/columns";
+export { datasetEntry, datasetPath, scheduleForPath } from "./catalog/lookup";
+export { nextRefreshAt, scheduleText, type RefreshSchedule } from "./catalog/schedule";
 export { MAX_DATAPOINTS_PER_REQUEST, rowsPerPage } from "./paging/plan";
 export { parseCsvPage, type ParsedCsv } from "./csv/parse-csv";
 export { typeField } from "./csv/typing";

@@ -1,5 +1,5 @@
 import { type ServiceClientOptions, resolveOptions } from "./client-options";
-import { datasetPath } from "./datasets";
+import { datasetPath } from "./catalog/lookup";
 import { InvalidArgumentError, InvalidResponseError } from "./errors/local-errors";
 import { type HttpRequest, Transport, parseJson } from "./http/request";
 import { collectTable } from "./paging/table";

@@ -1,5 +1,5 @@
 import type { CellValue } from "../sheet";
-import { nextRefreshAt, scheduleForPath } from "./refresh-schedule";
+import { nextRefreshAt, scheduleForPath } from "../client";
 import type { CachedTable } from "./render";
 import type { CanonicalRequest } from "./request";
 import { roughValueBytes } from "./spill-limit";

@@ -15,7 +15,6 @@ export { cellFailure, toCustomFunctionsError, type CellFailure, type CustomFunct
 export { DEFAULT_SPILL_LIMIT_BYTES, SpillTooLargeError, isSpillTooLargeError } from "./spill-limit";
 export { FUNCTION_OPTIONS, SHARED_OPTIONS, type OptionName } from "./options";
 export { formatStatus, formatDuration } from "./status-format";
-export { nextRefreshAt, scheduleForPath, type RefreshSchedule } from "./refresh-schedule";
 
 /**
  * Refresh All (ribbon and pane): re-fetches every request a live SERVICE cell shows, except stored execution

@@ -1,4 +1,4 @@
-import { InvalidArgumentError, type ResultParams, datasetPath } from "../client";
+import { InvalidArgumentError, type ResultParams, datasetEntry, datasetPath } from "../client";
 import type { CellRequestOptions } from "./options";
 
 /** Where a cell's rows come from. */
@@ -13,12 +13,6 @@ export interface CanonicalRequest {
   params: ResultParams;
   key: string;
 }
-
-/** Path slots of the datasets that have them (spec E8, E9); named `chain=`/`market=` fill these. */
-const PATH_SLOTS: Record<string, readonly ("market" | "chain")[]> = {
-  dex: ["chain"],
-  marketshare: ["market", "chain"],
-};
 
 const PARAM_ORDER: readonly (keyof ResultParams)[] = [
   "columns",
@@ -62,7 +56,8 @@ export function datasetRequest(
   options: CellRequestOptions,
 ): CanonicalRequest {
   const dataset = typeof name === "string" ? name.trim().toLowerCase() : "";
-  const slots = PATH_SLOTS[dataset] ?? [];
+  // Path slots of the datasets that have them (spec E8, E9); named `chain=`/`market=` fill these.
+  const slots = (datasetEntry(dataset)?.args ?? []).map((a) => a.name);
   const named = slots.map((slot) => options.path[slot]);
   const queue = [...positional];
   const args = named.map((value) => value ?? queue.shift() ?? "");

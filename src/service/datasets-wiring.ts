@@ -2,7 +2,7 @@ import { DuckDBInstance } from "@duckdb/node-api";
 import type { FastifyInstance } from "fastify";
 import { stat } from "node:fs/promises";
 import { join } from "node:path";
-import { DATASETS, refreshSlot, type DatasetDefinition } from "./datasets";
+import { DATASET_DEFINITIONS, refreshSlot, type DatasetDefinition } from "./datasets";
 import { describeParquet } from "./engine/duckdb-engine";
 import { newExecutionId } from "./executions/execution-id";
 import { RETENTION_MS, STATES, type ExecutionRecord } from "./executions/execution-record";
@@ -103,7 +103,7 @@ export async function attachDatasets(
     return pending;
   };
 
-  for (const def of DATASETS) {
+  for (const def of DATASET_DEFINITIONS) {
     executions.publicQueryIds.add(def.queryId);
     app.get<{ Params: Record<string, string> }>(def.routePath, async (request, reply) => {
       checkQueryIdParam(request.query as QueryString, def.queryId);
@@ -127,12 +127,12 @@ export async function attachDatasets(
   const schedule = () => {
     if (closed) return;
     const now = options.clock.now().getTime();
-    const next = Math.min(...DATASETS.map((d) => refreshSlot(d.schedule, new Date(now)).nextAt.getTime()));
+    const next = Math.min(...DATASET_DEFINITIONS.map((d) => refreshSlot(d.schedule, new Date(now)).nextAt.getTime()));
     timer = setTimeout(() => void warm().finally(schedule), Math.max(1000, Math.min(next - now + 50, 2 ** 31 - 1)));
     timer.unref();
   };
   const warm = async () => {
-    for (const def of DATASETS) {
+    for (const def of DATASET_DEFINITIONS) {
       if (closed) return;
       await current(def).catch((error: Error) => options.log(`dataset ${def.name} refresh failed: ${error.message}`));
     }

@@ -21,7 +21,7 @@ export {
   type DatasetChoice,
   type DatasetPickerState,
 } from "./logic/dataset-picker";
-export { DATASETS, datasetInfo, type DatasetInfo, type DatasetArg } from "./logic/dataset-catalog";
+export { DATASET_CHOICES, datasetInfo, type DatasetInfo, type DatasetArg } from "./logic/dataset-catalog";
 export { datasetFormula, formulaString, MAX_FORMULA_LENGTH, type DatasetFormulaInput } from "./logic/dataset-formula";
 export { RefreshController, type RefreshState } from "./logic/refresh-controller";
 export { refreshAll, refreshSummary, type RefreshAllResult, type RefreshAllDeps } from "./logic/refresh-all";

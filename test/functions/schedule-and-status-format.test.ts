@@ -1,5 +1,5 @@
-import type { ExecutionStatus } from "../../src/client";
-import { formatDuration, formatStatus, nextRefreshAt, scheduleForPath } from "../../src/functions";
+import { nextRefreshAt, scheduleForPath, type ExecutionStatus } from "../../src/client";
+import { formatDuration, formatStatus } from "../../src/functions";
 
 const at = (iso: string): number => Date.parse(iso);
 

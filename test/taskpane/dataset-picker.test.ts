@@ -1,7 +1,7 @@
 import { DATASET_NAMES } from "../../src/client";
 import { readArguments } from "../../src/functions/arguments";
 import { datasetRequest as functionsDatasetRequest } from "../../src/functions/request";
-import { DATASETS } from "../../src/taskpane/logic/dataset-catalog";
+import { DATASET_CHOICES } from "../../src/taskpane/logic/dataset-catalog";
 import { datasetFormula, formulaString } from "../../src/taskpane/logic/dataset-formula";
 import { DatasetPickerController, datasetRequest } from "../../src/taskpane/logic/dataset-picker";
 import { createWorkbook } from "../../src/playground/workbook";
@@ -59,9 +59,9 @@ describe("formula text", () => {
 
 describe("dataset picker", () => {
   test("offers every dataset the client knows, with the allowed argument values", () => {
-    expect(DATASETS.map((d) => d.name).sort()).toEqual([...DATASET_NAMES].sort());
-    expect(DATASETS.find((d) => d.name === "dex")!.args[0]!.allowed).toContain("zk_sync");
-    expect(DATASETS.find((d) => d.name === "marketshare")!.args.map((a) => a.allowed[0])).toEqual(["dex", "arbitrum"]);
+    expect(DATASET_CHOICES.map((d) => d.name).sort()).toEqual([...DATASET_NAMES].sort());
+    expect(DATASET_CHOICES.find((d) => d.name === "dex")!.args[0]!.allowed).toContain("zk_sync");
+    expect(DATASET_CHOICES.find((d) => d.name === "marketshare")!.args.map((a) => a.allowed[0])).toEqual(["dex", "arbitrum"]);
   });
 
   test("the formula follows the choice; a new dataset resets arguments and options", () => {

@@ -22,7 +22,7 @@ export type {
   RefreshSchedule,
   SnapshotArgs,
 } from "./types";
-export { DATASETS, datasetByName } from "./registry";
+export { DATASET_DEFINITIONS, datasetByName } from "./registry";
 export { REFRESH_EPOCH, refreshSlot, slotByIndex, type RefreshSlot } from "./schedule";
 export { DEX_CHAINS, MARKETSHARE_CHAINS, MARKETS } from "./chains";
 export { TIER_NAMES } from "./tiers";

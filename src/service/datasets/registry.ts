@@ -7,7 +7,7 @@ import { socialChannels } from "./social-channels";
 import { socialUsers } from "./social-users";
 import type { DatasetDefinition } from "./types";
 
-export const DATASETS: readonly DatasetDefinition[] = [
+export const DATASET_DEFINITIONS: readonly DatasetDefinition[] = [
   avsStats,
   operatorMetadata,
   dexPairs,
@@ -17,5 +17,5 @@ export const DATASETS: readonly DatasetDefinition[] = [
 ];
 
 export function datasetByName(name: string): DatasetDefinition | undefined {
-  return DATASETS.find((d) => d.name === name);
+  return DATASET_DEFINITIONS.find((d) => d.name === name);
 }

@@ -1,5 +1,5 @@
 import type { ExcelRun } from "../../excel";
-import { type DatasetInfo, DATASETS, datasetInfo } from "./dataset-catalog";
+import { type DatasetInfo, DATASET_CHOICES, datasetInfo } from "./dataset-catalog";
 import { MAX_FORMULA_LENGTH, datasetFormula } from "./dataset-formula";
 import type { DatasetParams, InsertSource } from "./insert-source";
 import { paneMessage } from "./messages";
@@ -63,7 +63,7 @@ export class DatasetPickerController {
   readonly store: Store<DatasetPickerState>;
 
   constructor(private readonly deps: { run: ExcelRun }) {
-    this.store = new Store<DatasetPickerState>({ choice: initialChoice(DATASETS[0]!), message: "" });
+    this.store = new Store<DatasetPickerState>({ choice: initialChoice(DATASET_CHOICES[0]!), message: "" });
     this.#derive();
   }
 

@@ -1,4 +1,4 @@
-import { DATASETS, datasetInfo } from "../logic/dataset-catalog";
+import { DATASET_CHOICES, datasetInfo } from "../logic/dataset-catalog";
 import type { DatasetPickerController } from "../logic/dataset-picker";
 import type { InsertController, InsertOptions } from "../logic/insert-controller";
 import { field, h, replaceChildren, show } from "./dom";
@@ -18,7 +18,7 @@ export function datasetView(
     doc,
     "select",
     { onchange: () => picker.choose(dataset.value) },
-    ...DATASETS.map((d) => h(doc, "option", { value: d.name }, d.label)),
+    ...DATASET_CHOICES.map((d) => h(doc, "option", { value: d.name }, d.label)),
   );
   const schedule = h(doc, "div", { class: "svc-hint" });
   const args = h(doc, "div", { class: "svc-row" });

@@ -1,9 +1,9 @@
-import { DATASETS, DEX_CHAINS, MARKETS, MARKETSHARE_CHAINS, TIER_NAMES, datasetByName, duckdbTypeOf } from "../../../src/service/datasets";
+import { DATASET_DEFINITIONS, DEX_CHAINS, MARKETS, MARKETSHARE_CHAINS, TIER_NAMES, datasetByName, duckdbTypeOf } from "../../../src/service/datasets";
 import { API_TYPE_OF, SPEC_COLUMNS, withoutRepeatedNames } from "./spec-columns";
 
 describe("dataset definitions", () => {
   test("six datasets in spec order, with fixed query ids, routes and schedules", () => {
-    expect(DATASETS.map((d) => [d.name, d.queryId, d.routePath, d.schedule])).toEqual([
+    expect(DATASET_DEFINITIONS.map((d) => [d.name, d.queryId, d.routePath, d.schedule])).toEqual([
       ["avs-stats", 9000001, "/v1/restaking/avs-stats", { kind: "every", minutes: 15 }],
       ["operator-metadata", 9000002, "/v1/restaking/operator-metadata", { kind: "every", minutes: 15 }],
       ["dex-pairs", 9000003, "/v1/dex/pairs/:chain", { kind: "every", minutes: 30 }],
@@ -13,7 +13,7 @@ describe("dataset definitions", () => {
     ]);
   });
 
-  test.each(DATASETS.map((d) => [d.name, d] as const))("%s has exactly the spec's columns, in order, with mapped types", (name, def) => {
+  test.each(DATASET_DEFINITIONS.map((d) => [d.name, d] as const))("%s has exactly the spec's columns, in order, with mapped types", (name, def) => {
     const expected = withoutRepeatedNames(SPEC_COLUMNS[name]).map(([col, t]) => ({ name: col, type: API_TYPE_OF[t] }));
     expect(def.columns).toEqual(expected);
   });
@@ -26,11 +26,11 @@ describe("dataset definitions", () => {
   });
 
   test("column names are unique in every dataset", () => {
-    for (const d of DATASETS) expect(new Set(d.columns.map((c) => c.name)).size).toBe(d.columns.length);
+    for (const d of DATASET_DEFINITIONS) expect(new Set(d.columns.map((c) => c.name)).size).toBe(d.columns.length);
   });
 
   test("every path parameter appears in the route and selects an existing column", () => {
-    for (const d of DATASETS) {
+    for (const d of DATASET_DEFINITIONS) {
       const routeParams = [...d.routePath.matchAll(/:(\w+)/g)].map((m) => m[1]);
       expect(d.pathParams.map((p) => p.name)).toEqual(routeParams);
       for (const p of d.pathParams) expect(d.columns.map((c) => c.name)).toContain(p.column);
@@ -38,7 +38,7 @@ describe("dataset definitions", () => {
   });
 
   test("datasetByName finds each dataset and nothing else", () => {
-    for (const d of DATASETS) expect(datasetByName(d.name)).toBe(d);
+    for (const d of DATASET_DEFINITIONS) expect(datasetByName(d.name)).toBe(d);
     expect(datasetByName("dex")).toBeUndefined();
     expect(datasetByName("")).toBeUndefined();
   });

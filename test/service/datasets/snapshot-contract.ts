@@ -3,7 +3,7 @@
  * the exact schema, a row count in the documented range, byte-identical output for the same (seed, refresh index),
  * moving values and stable identities from one refresh to the next, and text that is safe to land in a sheet.
  */
-import { DATASETS, type DatasetDefinition } from "../../../src/service/datasets";
+import { DATASET_DEFINITIONS, type DatasetDefinition } from "../../../src/service/datasets";
 import { describeFile, differingRows, expectedSchema, openFixture, sameBytes, table, type SnapshotFixture } from "./snapshot-support";
 
 interface Expectation {
@@ -52,7 +52,7 @@ export function describeSnapshotContract(names: readonly string[]): void {
     fx = await openFixture();
   });
   afterAll(() => fx.close());
-  const defs = DATASETS.filter((d) => names.includes(d.name));
+  const defs = DATASET_DEFINITIONS.filter((d) => names.includes(d.name));
   if (defs.length !== names.length) throw new Error(`unknown dataset in ${names.join(", ")}`);
   describe.each(defs.map((d) => [d.name, d] as [string, DatasetDefinition]))("%s snapshot", (name, def) => {
     contract(() => fx, name, def);
