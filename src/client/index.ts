@@ -6,6 +6,7 @@ export { systemClock } from "./clock";
 export type { FetchLike } from "./http/request";
 export type { RetryOptions } from "./http/retry";
 export type { CallOptions, ExecuteOptions, PagingParams, ResultParams } from "./params";
+export { SHARED_PARAM_KEYS, canonicalParams } from "./params";
 export type { RunOptions, RunProgress, RunResult } from "./polling/run";
 export type { PollOptions } from "./polling/backoff";
 export { TERMINAL_STATES, isCancelledState, isTerminal } from "./polling/states";
@@ -24,7 +25,7 @@ export { nextRefreshAt, scheduleText, type RefreshSchedule } from "./catalog/sch
 export { MAX_DATAPOINTS_PER_REQUEST, rowsPerPage } from "./paging/plan";
 export { parseCsvPage, type ParsedCsv } from "./csv/parse-csv";
 export { typeField } from "./csv/typing";
-export { ServiceError } from "./errors/service-error";
+export { ServiceError, shorten } from "./errors/service-error";
 export {
   BadRequestError,
   ForbiddenError,

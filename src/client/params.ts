@@ -26,7 +26,8 @@ export interface CallOptions {
   timeoutMs?: number;
 }
 
-const KEYS: readonly (keyof ResultParams)[] = [
+/** The shared parameters, in the one fixed order of every query string and cache key. */
+export const SHARED_PARAM_KEYS: readonly (keyof ResultParams)[] = [
   "columns",
   "filters",
   "sort_by",
@@ -70,7 +71,7 @@ export function columnsText(columns: ResultParams["columns"]): string | undefine
 export function toSearchParams(params: ResultParams): URLSearchParams {
   validateParams(params);
   const search = new URLSearchParams();
-  for (const key of KEYS) {
+  for (const key of SHARED_PARAM_KEYS) {
     const value = key === "columns" ? columnsText(params.columns) : params[key];
     if (value === undefined || value === "") continue;
     search.set(key, typeof value === "boolean" ? (value ? "true" : "false") : String(value));
@@ -78,10 +79,25 @@ export function toSearchParams(params: ResultParams): URLSearchParams {
   return search;
 }
 
+/**
+ * The shared parameters as one canonical value: text trimmed, column lists normalised, empty ones dropped, keys in
+ * the fixed order. Two requests that mean the same thing get equal canonical parameters (one cache entry).
+ */
+export function canonicalParams(params: ResultParams): ResultParams {
+  const out: Record<string, unknown> = {};
+  for (const key of SHARED_PARAM_KEYS) {
+    let value: unknown = params[key];
+    if (key === "columns") value = columnsText(params.columns);
+    else if (typeof value === "string") value = value.trim() || undefined;
+    if (value !== undefined) out[key] = value;
+  }
+  return out as ResultParams;
+}
+
 /** Just the shared parameters of an object that may also carry call or paging options. */
 export function pickResultParams(source: ResultParams): ResultParams {
   const picked: Record<string, unknown> = {};
-  for (const key of KEYS) if (source[key] !== undefined) picked[key] = source[key];
+  for (const key of SHARED_PARAM_KEYS) if (source[key] !== undefined) picked[key] = source[key];
   return picked as ResultParams;
 }
 

@@ -13,6 +13,7 @@ import {
   isServiceError,
   isTimeoutError,
   isUnauthorizedError,
+  shorten,
 } from "../client";
 import { isSheetLimitError } from "../sheet";
 import { NOT_SIGNED_IN_MESSAGE, isNotSignedInError } from "../session";
@@ -36,8 +37,7 @@ const PARTIAL =
   'The stored result is partial (it was too large when the query ran). Add "allow_partial_results=true" to get the rows that were kept.';
 
 function cut(text: string): string {
-  const oneLine = text.replace(/\s+/g, " ").trim();
-  return oneLine.length <= MAX_MESSAGE ? oneLine : `${oneLine.slice(0, MAX_MESSAGE - 1)}…`;
+  return shorten(text, MAX_MESSAGE);
 }
 
 /** Every failure a SERVICE function can meet, in the order they are told apart (first match wins). */

@@ -1,4 +1,11 @@
-import { InvalidArgumentError, type ResultParams, datasetEntry, datasetPath } from "../client";
+import {
+  InvalidArgumentError,
+  SHARED_PARAM_KEYS,
+  canonicalParams,
+  datasetEntry,
+  datasetPath,
+  type ResultParams,
+} from "../client";
 import type { CellRequestOptions } from "./options";
 
 /** Where a cell's rows come from. */
@@ -14,36 +21,8 @@ export interface CanonicalRequest {
   key: string;
 }
 
-const PARAM_ORDER: readonly (keyof ResultParams)[] = [
-  "columns",
-  "filters",
-  "sort_by",
-  "limit",
-  "offset",
-  "sample_count",
-  "allow_partial_results",
-];
-
-/** The shared parameters with text trimmed and column lists normalised, in a fixed order. */
-export function canonicalParams(params: ResultParams): ResultParams {
-  const out: Record<string, unknown> = {};
-  for (const key of PARAM_ORDER) {
-    let value: unknown = params[key];
-    if (key === "columns" && value !== undefined) {
-      const list = (typeof value === "string" ? value.split(",") : [...(value as readonly string[])]).map((c) =>
-        c.trim(),
-      );
-      value = list.filter((c) => c !== "").join(",") || undefined;
-    } else if (typeof value === "string") {
-      value = value.trim() || undefined;
-    }
-    if (value !== undefined) out[key] = value;
-  }
-  return out as ResultParams;
-}
-
 function keyOf(sourceKey: string, params: ResultParams): string {
-  const query = PARAM_ORDER.filter((k) => params[k] !== undefined)
+  const query = SHARED_PARAM_KEYS.filter((k) => params[k] !== undefined)
     .map((k) => `${k}=${encodeURIComponent(String(params[k]))}`)
     .join("&");
   return query ? `${sourceKey}?${query}` : sourceKey;

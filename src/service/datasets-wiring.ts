@@ -4,6 +4,7 @@ import { stat } from "node:fs/promises";
 import { join } from "node:path";
 import { DATASET_DEFINITIONS, refreshSlot, type DatasetDefinition } from "./datasets";
 import { describeParquet } from "./engine/duckdb-engine";
+import { sqlString } from "./engine/sql-text";
 import { newExecutionId } from "./executions/execution-id";
 import { RETENTION_MS, STATES, type ExecutionRecord } from "./executions/execution-record";
 import type { ExecutionService } from "./executions/execution-service";
@@ -57,7 +58,7 @@ export async function attachDatasets(
         throw new Error(`snapshot of ${def.name} has columns ${written}, not the dataset's`);
       }
       const rowCount = Number(
-        (await conn.runAndReadAll(`SELECT count(*) FROM read_parquet('${file.replace(/'/g, "''")}')`)).getRows()[0][0],
+        (await conn.runAndReadAll(`SELECT count(*) FROM read_parquet(${sqlString(file)})`)).getRows()[0][0],
       );
       const ended = options.clock.now().getTime();
       const record: ExecutionRecord = {

@@ -66,9 +66,9 @@ describe("errorFromResponse maps statuses to the hierarchy", () => {
   });
 });
 
-describe("guards work across realms by name", () => {
-  it("accepts a plain object that looks like the error from another iframe", () => {
-    const foreign = { name: "BadRequestError", code: "BAD_REQUEST", message: "x", userMessage: "x" };
+describe("guards work across realms by the errors' marker", () => {
+  it("accepts the error as another iframe sees it: its own fields, not its prototype", () => {
+    const foreign = JSON.parse(JSON.stringify(new BadRequestError({ method: "GET", path: "/v1/x", status: 400, serverMessage: "x" }))) as unknown;
     expect(isBadRequestError(foreign)).toBe(true);
     expect(isHttpError(foreign)).toBe(true);
     expect(isServiceError(foreign)).toBe(true);
@@ -77,6 +77,7 @@ describe("guards work across realms by name", () => {
   it("rejects unrelated errors", () => {
     expect(isServiceError(new Error("x"))).toBe(false);
     expect(isServiceError({ name: "BadRequestError" })).toBe(false);
+    expect(isServiceError({ name: "BadRequestError", code: "BAD_REQUEST", kinds: ["BadRequestError"] })).toBe(false);
     expect(isServiceError(null)).toBe(false);
   });
   it("partial result is its own kind, not an HTTP error subclass", () => {

@@ -123,11 +123,10 @@ describe("errors in the cell", () => {
     expect(failure.message.length).toBeLessThanOrEqual(255);
   });
 
-  it("errors from another realm (only name and code survive) are still told apart", () => {
-    expect(cellFailure({ name: "UnauthorizedError", code: "UNAUTHORIZED", message: "x" }).message).toMatch(
-      /Invalid API key/,
-    );
-    expect(cellFailure({ name: "NotSignedInError" }).message).toMatch(/Sign in/);
+  it("errors from another realm (own fields only, no prototype) are still told apart", () => {
+    const foreign = (error: Error): unknown => JSON.parse(JSON.stringify(error));
+    expect(cellFailure(foreign(new UnauthorizedError({ ...at, status: 401 }))).message).toMatch(/Invalid API key/);
+    expect(cellFailure(foreign(new NotSignedInError())).message).toMatch(/Sign in/);
   });
 
   it("long server messages are cut to one line that fits the tooltip", () => {

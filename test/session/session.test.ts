@@ -55,7 +55,8 @@ describe("Session", () => {
       session.client();
     } catch (error) {
       expect(isNotSignedInError(error)).toBe(true);
-      expect(isNotSignedInError({ name: "NotSignedInError" })).toBe(true);
+      expect(isNotSignedInError(JSON.parse(JSON.stringify(error)))).toBe(true);
+      expect(isNotSignedInError({ name: "NotSignedInError" })).toBe(false);
       expect((error as NotSignedInError).userMessage).toBe(NOT_SIGNED_IN_MESSAGE);
     }
   });

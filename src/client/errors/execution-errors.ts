@@ -9,6 +9,7 @@ interface RequestInfo {
 
 /** The execution ended FAILED (with the server's `error`) or EXPIRED. */
 export class ExecutionFailedError extends ServiceError {
+  static override readonly kind: string = "ExecutionFailedError";
   readonly executionId: string;
   readonly state: ExecutionState;
   readonly executionError?: ExecutionError;
@@ -24,7 +25,6 @@ export class ExecutionFailedError extends ServiceError {
         ? "The result has expired; run the query again."
         : shorten(`Query failed${detail ? `: ${detail}` : "."}`),
     });
-    this.name = "ExecutionFailedError";
     this.executionId = init.executionId;
     this.state = init.state;
     if (init.error !== undefined) this.executionError = init.error;
@@ -33,6 +33,7 @@ export class ExecutionFailedError extends ServiceError {
 
 /** Rows were asked for before the execution finished. */
 export class ExecutionPendingError extends ServiceError {
+  static override readonly kind: string = "ExecutionPendingError";
   readonly executionId: string;
   readonly state: ExecutionState;
   constructor(init: RequestInfo & { executionId: string; state: ExecutionState }) {
@@ -42,7 +43,6 @@ export class ExecutionPendingError extends ServiceError {
       message: `execution ${init.executionId} has not finished (${init.state})`,
       userMessage: "The query is still running.",
     });
-    this.name = "ExecutionPendingError";
     this.executionId = init.executionId;
     this.state = init.state;
   }
@@ -54,6 +54,7 @@ export class ExecutionPendingError extends ServiceError {
  * Not an HttpError subclass because the second case has no HTTP failure; `status` is set in the first.
  */
 export class PartialResultError extends ServiceError {
+  static override readonly kind: string = "PartialResultError";
   readonly executionId?: string;
   constructor(init: RequestInfo & { status?: number; serverMessage?: string; executionId?: string }) {
     const where = init.executionId ? `execution ${init.executionId}` : describeRequest(init.method, init.path);
@@ -64,7 +65,6 @@ export class PartialResultError extends ServiceError {
       userMessage:
         "The result is too large and only partially stored: allow partial results, or narrow it (columns, filters, limit).",
     });
-    this.name = "PartialResultError";
     if (init.executionId !== undefined) this.executionId = init.executionId;
   }
 }

@@ -9,7 +9,7 @@ import {
   UnauthorizedError,
 } from "./http-errors";
 import { PartialResultError } from "./execution-errors";
-import type { ServiceError } from "./service-error";
+import { shorten, type ServiceError } from "./service-error";
 
 /** The message of an error body: `{"error": "..."}` per the spec, or a short slice of whatever came back. */
 export function serverMessageOf(bodyText: string): string | undefined {
@@ -28,7 +28,7 @@ export function serverMessageOf(bodyText: string): string | undefined {
   } catch {
     // Not JSON (a proxy's HTML page, say): fall through to the raw text.
   }
-  return trimmed.length > 300 ? `${trimmed.slice(0, 300)}…` : trimmed;
+  return shorten(trimmed, 300);
 }
 
 /** A 400 that means "the stored result is partial; ask with allow_partial_results=true". */

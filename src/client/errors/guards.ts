@@ -12,56 +12,39 @@ import { ExecutionFailedError, ExecutionPendingError, PartialResultError } from 
 import { CancelledError, InvalidArgumentError, InvalidResponseError, NetworkError, TimeoutError } from "./local-errors";
 
 /**
- * Type guards that also work across realms: an error made in the functions runtime and inspected in the pane
- * fails `instanceof`, so each guard also accepts an object whose `name` is the class name or a subclass name.
+ * Type guards that also work across realms: an error made in the functions runtime and inspected in the pane fails
+ * `instanceof`, so each guard also accepts an object marked as a service error whose class chain names the class.
  */
-type Ctor<T> = abstract new (...args: never[]) => T;
+type ErrorClass<T> = (abstract new (...args: never[]) => T) & { kind: string };
 
-function guard<T>(ctor: Ctor<T>, names: readonly string[]): (value: unknown) => value is T {
+/** The guard of one error class (and its subclasses); other modules make their own classes' guards with it. */
+export function serviceErrorGuard<T>(ctor: ErrorClass<T>): (value: unknown) => value is T {
   return (value: unknown): value is T =>
     value instanceof ctor ||
     (typeof value === "object" &&
       value !== null &&
-      names.includes(String((value as { name?: unknown }).name)) &&
-      typeof (value as { code?: unknown }).code === "string");
+      (value as { isServiceError?: unknown }).isServiceError === true &&
+      typeof (value as { code?: unknown }).code === "string" &&
+      Array.isArray((value as { kinds?: unknown }).kinds) &&
+      (value as { kinds: unknown[] }).kinds.includes(ctor.kind));
 }
 
-const HTTP_NAMES = [
-  "HttpError",
-  "BadRequestError",
-  "UnauthorizedError",
-  "ForbiddenError",
-  "NotFoundError",
-  "RateLimitedError",
-  "ServerError",
-] as const;
-const LOCAL_NAMES = [
-  "NetworkError",
-  "TimeoutError",
-  "CancelledError",
-  "ExecutionFailedError",
-  "ExecutionPendingError",
-  "InvalidArgumentError",
-  "InvalidResponseError",
-  "PartialResultError",
-] as const;
-
-export const isServiceError = guard(ServiceError, ["ServiceError", ...HTTP_NAMES, ...LOCAL_NAMES]);
-export const isHttpError = guard(HttpError, HTTP_NAMES);
-export const isBadRequestError = guard(BadRequestError, ["BadRequestError"]);
-export const isUnauthorizedError = guard(UnauthorizedError, ["UnauthorizedError"]);
-export const isForbiddenError = guard(ForbiddenError, ["ForbiddenError"]);
-export const isNotFoundError = guard(NotFoundError, ["NotFoundError"]);
-export const isRateLimitedError = guard(RateLimitedError, ["RateLimitedError"]);
-export const isServerError = guard(ServerError, ["ServerError"]);
-export const isPartialResultError = guard(PartialResultError, ["PartialResultError"]);
-export const isNetworkError = guard(NetworkError, ["NetworkError"]);
-export const isTimeoutError = guard(TimeoutError, ["TimeoutError"]);
-export const isCancelledError = guard(CancelledError, ["CancelledError"]);
-export const isExecutionFailedError = guard(ExecutionFailedError, ["ExecutionFailedError"]);
-export const isExecutionPendingError = guard(ExecutionPendingError, ["ExecutionPendingError"]);
-export const isInvalidArgumentError = guard(InvalidArgumentError, ["InvalidArgumentError"]);
-export const isInvalidResponseError = guard(InvalidResponseError, ["InvalidResponseError"]);
+export const isServiceError = serviceErrorGuard(ServiceError);
+export const isHttpError = serviceErrorGuard(HttpError);
+export const isBadRequestError = serviceErrorGuard(BadRequestError);
+export const isUnauthorizedError = serviceErrorGuard(UnauthorizedError);
+export const isForbiddenError = serviceErrorGuard(ForbiddenError);
+export const isNotFoundError = serviceErrorGuard(NotFoundError);
+export const isRateLimitedError = serviceErrorGuard(RateLimitedError);
+export const isServerError = serviceErrorGuard(ServerError);
+export const isPartialResultError = serviceErrorGuard(PartialResultError);
+export const isNetworkError = serviceErrorGuard(NetworkError);
+export const isTimeoutError = serviceErrorGuard(TimeoutError);
+export const isCancelledError = serviceErrorGuard(CancelledError);
+export const isExecutionFailedError = serviceErrorGuard(ExecutionFailedError);
+export const isExecutionPendingError = serviceErrorGuard(ExecutionPendingError);
+export const isInvalidArgumentError = serviceErrorGuard(InvalidArgumentError);
+export const isInvalidResponseError = serviceErrorGuard(InvalidResponseError);
 
 /** The short text to put in a cell or the pane, for any thrown value. */
 export function userMessageOf(error: unknown): string {

@@ -18,6 +18,7 @@ function messageOf(init: HttpErrorInit): string {
 
 /** Any non-2xx answer. Subclasses exist for the statuses callers treat differently. */
 export class HttpError extends ServiceError {
+  static override readonly kind: string = "HttpError";
   declare readonly status: number;
   readonly retryAfterMs?: number;
   constructor(init: HttpErrorInit, code = "HTTP_ERROR", userMessage?: string) {
@@ -32,42 +33,42 @@ export class HttpError extends ServiceError {
       userMessage:
         userMessage ?? shorten(`Service error ${init.status}${init.serverMessage ? `: ${init.serverMessage}` : ""}`),
     });
-    this.name = "HttpError";
     if (init.retryAfterMs !== undefined) this.retryAfterMs = init.retryAfterMs;
   }
 }
 
 /** 400: a parameter was wrong; the server's message names it, so it is shown as is. */
 export class BadRequestError extends HttpError {
+  static override readonly kind: string = "BadRequestError";
   constructor(init: HttpErrorInit) {
     super(init, "BAD_REQUEST", shorten(init.serverMessage ?? "Bad request."));
-    this.name = "BadRequestError";
   }
 }
 
 export class UnauthorizedError extends HttpError {
+  static override readonly kind: string = "UnauthorizedError";
   constructor(init: HttpErrorInit) {
     super(init, "UNAUTHORIZED", "Invalid or missing API key.");
-    this.name = "UnauthorizedError";
   }
 }
 
 export class ForbiddenError extends HttpError {
+  static override readonly kind: string = "ForbiddenError";
   constructor(init: HttpErrorInit) {
     super(init, "FORBIDDEN", "This API key may not access that.");
-    this.name = "ForbiddenError";
   }
 }
 
 export class NotFoundError extends HttpError {
+  static override readonly kind: string = "NotFoundError";
   constructor(init: HttpErrorInit) {
     super(init, "NOT_FOUND", shorten(init.serverMessage ?? "Not found."));
-    this.name = "NotFoundError";
   }
 }
 
 /** 429. `retryAfter` is the server's `Retry-After` in seconds, when it sent one. */
 export class RateLimitedError extends HttpError {
+  static override readonly kind: string = "RateLimitedError";
   /** Seconds, rounded up. */
   readonly retryAfter?: number;
   constructor(init: HttpErrorInit) {
@@ -77,15 +78,14 @@ export class RateLimitedError extends HttpError {
       "RATE_LIMITED",
       seconds === undefined ? "Too many requests; try again shortly." : `Too many requests; try again in ${seconds} s.`,
     );
-    this.name = "RateLimitedError";
     if (seconds !== undefined) this.retryAfter = seconds;
   }
 }
 
 /** 5xx. */
 export class ServerError extends HttpError {
+  static override readonly kind: string = "ServerError";
   constructor(init: HttpErrorInit) {
     super(init, "SERVER_ERROR", `The service failed (${init.status}); try again later.`);
-    this.name = "ServerError";
   }
 }

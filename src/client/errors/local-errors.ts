@@ -8,6 +8,7 @@ interface RequestInfo {
 
 /** The request never got an HTTP answer (DNS, refused, reset, offline, CORS). */
 export class NetworkError extends ServiceError {
+  static override readonly kind: string = "NetworkError";
   /** System code found on the cause chain (Node: ECONNREFUSED, ECONNRESET, ...), when there is one. */
   readonly networkCode?: string;
   /** True for failures known to be transient (the retry ladder only retries those). */
@@ -20,13 +21,13 @@ export class NetworkError extends ServiceError {
       message: `${where} failed: network error${init.networkCode ? ` (${init.networkCode})` : ""}${init.detail ? `: ${init.detail}` : ""}`,
       userMessage: "Cannot reach the service; check the connection and the service address.",
     });
-    this.name = "NetworkError";
     if (init.networkCode !== undefined) this.networkCode = init.networkCode;
     this.transient = init.transient;
   }
 }
 
 export class TimeoutError extends ServiceError {
+  static override readonly kind: string = "TimeoutError";
   readonly timeoutMs: number;
   constructor(init: RequestInfo & { timeoutMs: number }) {
     super({
@@ -35,13 +36,13 @@ export class TimeoutError extends ServiceError {
       message: `${describeRequest(init.method, init.path)} timed out after ${init.timeoutMs} ms`,
       userMessage: `The service did not answer within ${Math.round(init.timeoutMs / 1000)} s.`,
     });
-    this.name = "TimeoutError";
     this.timeoutMs = init.timeoutMs;
   }
 }
 
 /** The caller aborted, or the execution itself was cancelled (then `executionId` is set). */
 export class CancelledError extends ServiceError {
+  static override readonly kind: string = "CancelledError";
   readonly executionId?: string;
   constructor(init: RequestInfo & { executionId?: string; detail?: string }) {
     const what = init.executionId
@@ -53,21 +54,21 @@ export class CancelledError extends ServiceError {
       message: `${what} was cancelled${init.detail ? `: ${init.detail}` : ""}`,
       userMessage: "Cancelled.",
     });
-    this.name = "CancelledError";
     if (init.executionId !== undefined) this.executionId = init.executionId;
   }
 }
 
 /** A call the client refuses before any request: the message lists what is allowed. */
 export class InvalidArgumentError extends ServiceError {
+  static override readonly kind: string = "InvalidArgumentError";
   constructor(message: string) {
     super({ code: "INVALID_ARGUMENT", message, userMessage: shorten(message, 240) });
-    this.name = "InvalidArgumentError";
   }
 }
 
 /** The server answered 2xx with something that is not the documented shape. */
 export class InvalidResponseError extends ServiceError {
+  static override readonly kind: string = "InvalidResponseError";
   constructor(init: RequestInfo & { detail: string; status?: number }) {
     super({
       ...init,
@@ -75,6 +76,5 @@ export class InvalidResponseError extends ServiceError {
       message: `${describeRequest(init.method, init.path)} returned an unexpected response: ${init.detail}`,
       userMessage: "The service sent an unexpected response.",
     });
-    this.name = "InvalidResponseError";
   }
 }

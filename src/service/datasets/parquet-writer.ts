@@ -9,6 +9,8 @@
  */
 import { DOUBLE, DuckDBDataChunk, VARCHAR } from "@duckdb/node-api";
 import type { DuckDBConnection, DuckDBType } from "@duckdb/node-api";
+import { sqlString } from "../engine/sql-text";
+import { quoteIdentifier } from "../query-language";
 import type { ApiColumnType, DatasetColumn } from "./types";
 
 /**
@@ -42,17 +44,9 @@ function stagingType(type: ApiColumnType): DuckDBType {
   return type === "bigint" || type === "integer" || type === "double" ? DOUBLE : VARCHAR;
 }
 
-function quoteIdent(name: string): string {
-  return `"${name.replace(/"/g, '""')}"`;
-}
-
-function quoteLiteral(text: string): string {
-  return `'${text.replace(/'/g, "''")}'`;
-}
-
 /** The output expression of one staged column. */
 function outputExpr(col: DatasetColumn, staged: string): string {
-  const out = quoteIdent(col.name);
+  const out = quoteIdentifier(col.name);
   switch (col.type) {
     case "array(varchar)":
       // '' stands for the empty list: generated arrays never hold an empty string.
@@ -104,7 +98,7 @@ export async function writeParquet(
     const select = columns.map((col, i) => outputExpr(col, `c${i}`)).join(", ");
     // ORDER BY rowid keeps the generated row order even on a connection with preserve_insertion_order = false.
     await conn.run(
-      `COPY (SELECT ${select} FROM ${table} ORDER BY rowid) TO ${quoteLiteral(parquetPath)} (FORMAT parquet)`,
+      `COPY (SELECT ${select} FROM ${table} ORDER BY rowid) TO ${sqlString(parquetPath)} (FORMAT parquet)`,
     );
   } finally {
     await conn.run(`DROP TABLE IF EXISTS ${table}`);

@@ -1,3 +1,4 @@
+import { clipText } from "../clip-text";
 import { apiError, badParameter } from "../http/error-registry";
 import { findPlaceholders } from "./placeholders";
 import type { QueryParameter, SavedQuery } from "./saved-query";
@@ -47,7 +48,7 @@ function isValidDate(text: string): boolean {
 }
 
 function truncate(text: string): string {
-  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+  return clipText(text, 40);
 }
 
 /** Merges submitted values over the query's defaults; unknown names are refused as a group. */

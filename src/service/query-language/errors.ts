@@ -1,3 +1,4 @@
+import { clipText } from "../clip-text";
 /** Which shared GET parameter a message is about; it prefixes every message so the user knows where to look. */
 export type QueryParameter = "filters" | "sort_by" | "columns";
 
@@ -33,12 +34,10 @@ export function isQueryLanguageError(error: unknown): error is QueryLanguageErro
  * message always fits in a cell comment and never hides what was typed.
  */
 export function show(text: string, max = 40): string {
-  const cut = text.length > max ? `${text.slice(0, max)}…` : text;
-  return JSON.stringify(cut);
+  return JSON.stringify(clipText(text, max));
 }
 
 /** Shows a text literal the way it was typed: in single quotes, escaped and cut like `show`. */
 export function showText(text: string, max = 40): string {
-  const cut = text.length > max ? `${text.slice(0, max)}…` : text;
-  return `'${JSON.stringify(cut).slice(1, -1)}'`;
+  return `'${JSON.stringify(clipText(text, max)).slice(1, -1)}'`;
 }

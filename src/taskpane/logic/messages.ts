@@ -1,4 +1,11 @@
-import { isCancelledError, isNetworkError, isServiceError, isTimeoutError, isUnauthorizedError } from "../../client";
+import {
+  isCancelledError,
+  isNetworkError,
+  isServiceError,
+  isTimeoutError,
+  isUnauthorizedError,
+  shorten,
+} from "../../client";
 import { isNotSignedInError } from "../../session";
 
 /**
@@ -19,6 +26,5 @@ export function paneMessage(error: unknown): string {
 }
 
 function oneLine(text: string): string {
-  const line = text.replace(/\s+/g, " ").trim();
-  return line.length > 240 ? `${line.slice(0, 239)}…` : line;
+  return shorten(text, 240);
 }
