@@ -14,13 +14,9 @@ import { readFile } from "node:fs/promises";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import type { ServerOptions as HttpsOptions } from "node:https";
-import { choosePort } from "../src/playground/serve/free-port";
-import { runWebpack } from "../src/playground/serve/build";
-import {
-  playgroundConfigScript,
-  startStaticServer,
-  type RunningStaticServer,
-} from "../src/playground/serve/static-server";
+import { choosePort } from "./serve/free-port";
+import { runWebpack } from "./serve/build";
+import { playgroundConfigScript, startStaticServer, type RunningStaticServer } from "./serve/static-server";
 import { DEMO_KEY, startService, type RunningService } from "../src/service";
 import { parseCli } from "../src/service/cli-options";
 import { parseFlags, wholeNumber, type FlagSpec } from "../src/cli";

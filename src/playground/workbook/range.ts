@@ -4,7 +4,8 @@ import type { EmulatedObject } from "./client-object";
 import { officeError } from "./errors";
 import { checkBlock, EmulatedRangeCore, type RangeRef } from "./range-core";
 import { deleteCells, insertCells } from "./structure";
-import { EmulatedWorksheet } from "./worksheet";
+import type { EmulatedWorksheet } from "./worksheet";
+import { worksheetProxy } from "./worksheet-proxy";
 
 export { checkBlock, type RangeRef } from "./range-core";
 
@@ -85,7 +86,7 @@ export class EmulatedRange extends EmulatedRangeCore {
 
   /** One proxy per range, so `load("worksheet/name")` and `range.worksheet.name` see the same cache. */
   get worksheet(): EmulatedWorksheet {
-    this.sheetProxy ??= new EmulatedWorksheet(
+    this.sheetProxy ??= worksheetProxy(
       this.context,
       { get: "worksheet", parent: this._objectId },
       () => this.resolve().sheetId,

@@ -8,7 +8,8 @@ import type { EmulatedContext } from "./request-context";
 import { ResolvedObject } from "./resolved-object";
 import { EmulatedTableColumnCollection, EmulatedTableRowCollection } from "./table-rows";
 import { addTable, resizeTable, validateTableName } from "./table-state";
-import { EmulatedWorksheet } from "./worksheet";
+import type { EmulatedWorksheet } from "./worksheet";
+import { worksheetProxy } from "./worksheet-proxy";
 
 /** The emulated `Excel.Table`, bound to a table id. */
 export class EmulatedTable extends ResolvedObject<string> {
@@ -89,7 +90,7 @@ export class EmulatedTable extends ResolvedObject<string> {
   private sheetProxy?: EmulatedWorksheet;
 
   get worksheet(): EmulatedWorksheet {
-    this.sheetProxy ??= new EmulatedWorksheet(
+    this.sheetProxy ??= worksheetProxy(
       this.context,
       { get: "worksheet", parent: this._objectId },
       () => this.table().sheetId,

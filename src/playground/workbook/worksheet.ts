@@ -6,6 +6,7 @@ import { checkBlock, EmulatedRange } from "./range";
 import type { EmulatedContext } from "./request-context";
 import { ResolvedObject } from "./resolved-object";
 import { EmulatedTableCollection } from "./tables";
+import { registerWorksheetClass } from "./worksheet-proxy";
 
 /** The emulated `Excel.Worksheet`, bound to a sheet id. */
 export class EmulatedWorksheet extends ResolvedObject<string> {
@@ -137,3 +138,5 @@ export class EmulatedWorksheet extends ResolvedObject<string> {
     this.queue({ call: "calculate" }, () => this.context.host.state.recalculate());
   }
 }
+
+registerWorksheetClass((context, payload, resolver) => new EmulatedWorksheet(context, payload, resolver));

@@ -3,7 +3,7 @@ import {
   playgroundConfigScript,
   startStaticServer,
   type RunningStaticServer,
-} from "../../../src/playground/serve/static-server";
+} from "../../../scripts/serve/static-server";
 import type { Clock } from "../../../src/service";
 import { startTestService, type TestService } from "../../support/service";
 import { launchBrowser, requireBrowser } from "../../support/browser";

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
-import { runWebpack } from "../../../src/playground/serve/build";
+import { runWebpack } from "../../../scripts/serve/build";
 
 const ROOT = resolve(__dirname, "..", "..", "..");
 const CACHE = join(tmpdir(), "service-addin-playground-builds");

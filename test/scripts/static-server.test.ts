@@ -1,12 +1,8 @@
 import { mkdtemp, rm, writeFile, mkdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { choosePort, portIsFree } from "../../src/playground/serve/free-port";
-import {
-  playgroundConfigScript,
-  startStaticServer,
-  type RunningStaticServer,
-} from "../../src/playground/serve/static-server";
+import { choosePort, portIsFree } from "../../scripts/serve/free-port";
+import { playgroundConfigScript, startStaticServer, type RunningStaticServer } from "../../scripts/serve/static-server";
 
 let dir: string;
 let server: RunningStaticServer;
