@@ -4,20 +4,3 @@ export interface Clock {
 }
 
 export const systemClock: Clock = { now: () => new Date() };
-
-/** A clock that only moves when told to. */
-export class ManualClock implements Clock {
-  private current: number;
-  constructor(start: Date | string = "2026-01-01T00:00:00Z") {
-    this.current = new Date(start).getTime();
-  }
-  now(): Date {
-    return new Date(this.current);
-  }
-  advance(ms: number): void {
-    this.current += ms;
-  }
-  set(at: Date | string): void {
-    this.current = new Date(at).getTime();
-  }
-}

@@ -1,7 +1,7 @@
 export { startService, type RunningService } from "./start-service";
 export { defaultOptions, DEV_ORIGINS } from "./default-options";
 export type { ServiceOptions } from "./options";
-export { ManualClock, systemClock, type Clock } from "./clock";
+export { systemClock, type Clock } from "./clock";
 export { DEMO_KEY, DEMO_KEYS } from "./demo/demo-keys";
 export { DEMO_QUERIES } from "./demo/demo-queries";
 export type { SavedQuery, QueryParameter } from "./queries/saved-query";

@@ -1,7 +1,8 @@
+import { systemClock } from "../client";
 import { officeRun, type SettingsLike } from "../excel";
 import { refreshAll as refreshFunctions } from "../functions";
 import { sharedSession, sharedSessionReady } from "../session";
-import { type PaneDeps, systemPaneClock } from "./logic/deps";
+import type { PaneDeps } from "./logic/deps";
 import { HISTORY_ITEM, userItem } from "./logic/user-item";
 import { type MountedPane, mountTaskpane } from "./mount-taskpane";
 
@@ -22,7 +23,7 @@ export function defaultPaneDeps(): PaneDeps {
     run: officeRun,
     settings: documentSettings,
     historyItem: userItem(HISTORY_ITEM),
-    clock: systemPaneClock,
+    clock: systemClock,
     refreshFunctions,
   };
 }

@@ -1,7 +1,7 @@
 /** Public surface of the task pane (DESIGN §4.1): mount it, boot it, or drive its logic without a DOM. */
 export { mountTaskpane, type MountedPane, type PaneControllers } from "./mount-taskpane";
 export { bootTaskpane, defaultPaneDeps, documentSettings, type BootOptions } from "./boot";
-export { type PaneDeps, type PaneSession, type PaneClock, type UserItem, systemPaneClock } from "./logic/deps";
+export { type PaneDeps, type PaneSession, type UserItem } from "./logic/deps";
 export { Store } from "./logic/store";
 export { SignInController, type SignInState, type KeyStatus } from "./logic/sign-in-controller";
 export { checkKey, type KeyCheck, type KeyCheckResult } from "./logic/key-check";

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { ServiceClient } from "../../src/client";
-import { ManualClock } from "../../src/service";
+import { ManualClock } from "../support/manual-clock";
 import { startPlayground, type Playground } from "./support/harness";
 import { cell, functionCell, goTo, typeInCell, values, waitForValue } from "./support/sheet-actions";
 
@@ -13,7 +13,7 @@ let pg: Playground;
 let page: Page;
 
 beforeAll(async () => {
-  pg = await startPlayground({ clock });
+  pg = await startPlayground({ clock: clock.service });
   page = await pg.open();
 }, 300_000);
 

@@ -1,4 +1,4 @@
-import { ManualClock as ServiceClock } from "../../src/service/clock";
+import { ManualClock } from "../support/manual-clock";
 import type { FunctionsMetadata } from "../../src/playground/custom-functions";
 import { type TestService, startTestService } from "../support/service";
 import { type Workbench, errorOf, generatedMetadata, matrixOf, until, workbench } from "./support/harness";
@@ -6,14 +6,14 @@ import { type Workbench, errorOf, generatedMetadata, matrixOf, until, workbench 
 /** SERVICE.DATASET against the real local service's curated datasets (E6–E11), on a clock both sides share. */
 describe("SERVICE.DATASET", () => {
   const START = "2024-06-01T10:07:00Z"; // the harness's runtime clock starts here too
-  const serviceClock = new ServiceClock(START);
+  const serviceClock = new ManualClock(START);
   let service: TestService;
   let metadata: FunctionsMetadata;
   let bench: Workbench;
 
   beforeAll(async () => {
     [service, metadata] = await Promise.all([
-      startTestService({ datasets: true, clock: serviceClock }),
+      startTestService({ datasets: true, clock: serviceClock.service }),
       generatedMetadata(),
     ]);
   }, 120_000);

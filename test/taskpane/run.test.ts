@@ -2,7 +2,8 @@ import { HistoryStore } from "../../src/taskpane/logic/history-store";
 import { RunController, type RunState } from "../../src/taskpane/logic/run-controller";
 import { describeState } from "../../src/taskpane/logic/run-states";
 import { startTestService, TEST_KEYS, type TestService } from "../support/service";
-import { manualPaneClock, testPane } from "./support/pane-deps";
+import { ManualClock } from "../support/manual-clock";
+import { testPane } from "./support/pane-deps";
 
 let service: TestService;
 beforeAll(async () => {
@@ -106,7 +107,7 @@ describe("run a query", () => {
   });
 
   test("elapsed time ticks while the run is live and the ticker stops at the end", async () => {
-    const clock = manualPaneClock();
+    const clock = new ManualClock(Date.UTC(2026, 0, 15, 9, 0, 0));
     const pane = await testPane(service.url, { apiKey: TEST_KEYS.demo, clock });
     const run = new RunController(pane.deps, new HistoryStore(pane.deps.historyItem));
     const elapsed: number[] = [];
@@ -121,7 +122,7 @@ describe("run a query", () => {
     });
     await run.run({ queryId: 1004, parameters: {}, performance: "medium" });
     expect(elapsed).toEqual([3_000]);
-    expect(clock.intervals).toBe(0);
+    expect(clock.pending).toBe(0);
   });
 });
 

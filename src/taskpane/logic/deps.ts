@@ -1,4 +1,4 @@
-import type { FetchLike, ServiceClient, ServiceClientOptions } from "../../client";
+import type { ClientClock, FetchLike, ServiceClient, ServiceClientOptions } from "../../client";
 import type { ExcelRun, SettingsLike } from "../../excel";
 import type { UsageSnapshot } from "../../session";
 
@@ -22,19 +22,6 @@ export interface PaneSession {
   };
 }
 
-/** Time as the pane sees it: injected so tests drive elapsed-time ticks and timestamps. */
-export interface PaneClock {
-  now(): number;
-  setInterval(callback: () => void, ms: number): unknown;
-  clearInterval(handle: unknown): void;
-}
-
-export const systemPaneClock: PaneClock = {
-  now: () => Date.now(),
-  setInterval: (callback, ms) => globalThis.setInterval(callback, ms),
-  clearInterval: (handle) => globalThis.clearInterval(handle as ReturnType<typeof globalThis.setInterval>),
-};
-
 /** One per-user stored string (history). Same storage as the session's key, never the document. */
 export interface UserItem {
   get(): Promise<string | undefined>;
@@ -52,7 +39,8 @@ export interface PaneDeps {
   settings: SettingsLike;
   /** Per-user storage for recent executions. */
   historyItem: UserItem;
-  clock: PaneClock;
+  /** Time as the pane sees it (the client's clock): injected so tests drive elapsed-time ticks and timestamps. */
+  clock: ClientClock;
   /** The custom functions' Refresh All (SERVICE.* cells); absent when the functions bundle is not loaded. */
   refreshFunctions?: () => Promise<unknown>;
   /** Used only for the throw-away client that checks a key before it is stored. */

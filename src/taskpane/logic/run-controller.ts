@@ -15,10 +15,15 @@ const IDLE: RunState = { phase: "idle", elapsedMs: 0, message: "", partial: fals
  * One query run at a time: execute, poll, show progress, cancel on the server. Every execution that the
  * service accepted is put in the history at once, so a closed pane never loses track of credits spent.
  */
+interface Ticker {
+  stopped: boolean;
+  handle: unknown;
+}
+
 export class RunController {
   readonly store = new Store<RunState>(IDLE);
   #abort: AbortController | undefined;
-  #ticker: unknown;
+  #ticker: Ticker | undefined;
 
   constructor(
     private readonly deps: Pick<PaneDeps, "session" | "clock">,
@@ -141,15 +146,27 @@ export class RunController {
     await this.history.update(status.execution_id, historyPatch(status));
   }
 
+  /**
+   * Every TICK_MS while the run is live, the elapsed time. Each tick schedules the next; a listener of the tick may
+   * stop the ticker (the run ended), so a stopped ticker schedules nothing more.
+   */
   #startTicker(startedAt: number): void {
-    this.#ticker = this.deps.clock.setInterval(
-      () => this.store.set({ elapsedMs: this.deps.clock.now() - startedAt }),
-      TICK_MS,
-    );
+    const ticker: Ticker = { stopped: false, handle: undefined };
+    const tick = (): void => {
+      ticker.handle = this.deps.clock.setTimeout(() => {
+        this.store.set({ elapsedMs: this.deps.clock.now() - startedAt });
+        if (!ticker.stopped) tick();
+      }, TICK_MS);
+    };
+    this.#ticker = ticker;
+    tick();
   }
 
   #stopTicker(): void {
-    if (this.#ticker !== undefined) this.deps.clock.clearInterval(this.#ticker);
+    if (this.#ticker) {
+      this.#ticker.stopped = true;
+      this.deps.clock.clearTimeout(this.#ticker.handle);
+    }
     this.#ticker = undefined;
   }
 }

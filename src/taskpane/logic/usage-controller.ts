@@ -1,6 +1,7 @@
 import type { SettingsLike } from "../../excel";
 import type { UsageSnapshot } from "../../session";
-import type { PaneClock, PaneSession } from "./deps";
+import type { ClientClock } from "../../client";
+import type { PaneSession } from "./deps";
 import { Store } from "./store";
 
 /** Per-workbook totals, in document settings: they travel with the file. Counts only, never a key. */
@@ -45,7 +46,7 @@ export class UsageController {
   #dirty = false;
 
   constructor(
-    private readonly deps: { session: Pick<PaneSession, "usage">; settings: SettingsLike; clock: PaneClock },
+    private readonly deps: { session: Pick<PaneSession, "usage">; settings: SettingsLike; clock: ClientClock },
   ) {
     const now = new Date(deps.clock.now()).toISOString();
     this.store = new Store<UsageState>({

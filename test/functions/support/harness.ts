@@ -11,7 +11,7 @@ import {
   installCustomFunctions,
 } from "../../../src/playground/custom-functions";
 import { type KeyStore, Session, memorySettingsStore } from "../../../src/session";
-import { ManualClock } from "./manual-clock";
+import { ManualClock } from "../../support/manual-clock";
 
 /** functions.json as custom-functions-metadata makes it from functions.ts (the build test checks the built one). */
 export async function generatedMetadata(): Promise<FunctionsMetadata> {

@@ -1,4 +1,4 @@
-import { ManualClock } from "../../../src/service";
+import { ManualClock } from "../../support/manual-clock";
 import { api } from "../../support/http";
 import { startTestService, type TestService } from "../../support/service";
 
@@ -36,7 +36,7 @@ const clock = new ManualClock("2026-06-10T10:05:00Z");
 let svc: TestService;
 let http: ReturnType<typeof api>;
 beforeAll(async () => {
-  svc = await startTestService({ datasets: true, clock });
+  svc = await startTestService({ datasets: true, clock: clock.service });
   http = api(svc.url, svc.apiKey);
 });
 afterAll(() => svc.close());

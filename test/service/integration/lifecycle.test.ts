@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { ManualClock } from "../../../src/service";
+import { ManualClock } from "../../support/manual-clock";
 import { api } from "../../support/http";
 import { startTestService, waitFinished } from "../../support/service";
 
@@ -8,7 +8,7 @@ const DAY = 86_400_000;
 
 test("a result expires 90 days after it ended: state EXPIRED, file deleted, no rows, E5 gone", async () => {
   const clock = new ManualClock("2026-03-01T00:00:00Z");
-  const svc = await startTestService({ clock });
+  const svc = await startTestService({ clock: clock.service });
   try {
     const http = api(svc.url, svc.apiKey);
     const id = (await http.post("/v1/query/1002/execute", {})).body.execution_id as string;

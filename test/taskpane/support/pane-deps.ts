@@ -1,6 +1,7 @@
 import { createKeyStore, memorySettingsStore, Session, type KeyStore } from "../../../src/session";
 import { createWorkbook, type PlaygroundWorkbook } from "../../../src/playground/workbook";
-import { systemPaneClock, type PaneClock, type PaneDeps, type UserItem } from "../../../src/taskpane/logic/deps";
+import { systemClock, type ClientClock } from "../../../src/client";
+import type { PaneDeps, UserItem } from "../../../src/taskpane/logic/deps";
 
 /** An in-memory per-user item, with what was written kept for assertions. */
 export function memoryItem(initial?: string): UserItem & { value: string | undefined } {
@@ -25,7 +26,7 @@ export interface TestPane {
 /** Real session (memory storage) against `baseUrl`, an emulated workbook, and a memory history item. */
 export async function testPane(
   baseUrl: string,
-  options: { apiKey?: string; clock?: PaneClock; refreshFunctions?: () => Promise<unknown> } = {},
+  options: { apiKey?: string; clock?: ClientClock; refreshFunctions?: () => Promise<unknown> } = {},
 ): Promise<TestPane> {
   const wb = createWorkbook();
   const keyStore = createKeyStore({});
@@ -42,39 +43,8 @@ export async function testPane(
     run: wb.run,
     settings: wb.Office.context.document.settings,
     historyItem,
-    clock: options.clock ?? systemPaneClock,
+    clock: options.clock ?? systemClock,
     refreshFunctions: options.refreshFunctions,
   };
   return { deps, wb, session, keyStore, historyItem };
-}
-
-/** A clock whose time moves only when told; intervals fire on `advance`. */
-export function manualPaneClock(
-  start = Date.UTC(2026, 0, 15, 9, 0, 0),
-): PaneClock & { advance(ms: number): void; readonly intervals: number } {
-  let now = start;
-  const timers = new Map<number, { cb: () => void; every: number; next: number }>();
-  let id = 0;
-  return {
-    now: () => now,
-    setInterval: (cb, every) => {
-      timers.set(++id, { cb, every, next: now + every });
-      return id;
-    },
-    clearInterval: (h) => void timers.delete(h as number),
-    get intervals() {
-      return timers.size;
-    },
-    advance(ms: number) {
-      const end = now + ms;
-      for (;;) {
-        const due = [...timers.values()].filter((t) => t.next <= end).sort((a, b) => a.next - b.next)[0];
-        if (!due) break;
-        now = due.next;
-        due.next += due.every;
-        due.cb();
-      }
-      now = end;
-    },
-  };
 }

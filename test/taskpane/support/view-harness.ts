@@ -4,7 +4,8 @@
  */
 import { createWorkbook } from "../../../src/playground/workbook";
 import { createKeyStore, memorySettingsStore, Session } from "../../../src/session";
-import { mountTaskpane, systemPaneClock } from "../../../src/taskpane";
+import { systemClock } from "../../../src/client";
+import { mountTaskpane } from "../../../src/taskpane";
 
 const serviceUrl = new URLSearchParams(location.search).get("svc") ?? "";
 const wb = createWorkbook();
@@ -19,6 +20,6 @@ const pane = mountTaskpane(document.getElementById("pane")!, {
   run: wb.run,
   settings: wb.Office.context.document.settings,
   historyItem: { get: async () => items.get("history"), set: async (v) => void items.set("history", v) },
-  clock: systemPaneClock,
+  clock: systemClock,
 });
 Object.assign(window, { wb, pane });
