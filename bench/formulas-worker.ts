@@ -6,7 +6,7 @@
  * Prints one JSON line.
  */
 import type { FetchLike } from "../src/client";
-import { FunctionsRuntime, cacheStats, refreshAll, setFunctionsRuntime } from "../src/functions";
+import { FunctionsRuntime, cacheStats, refreshFunctionCells, setFunctionsRuntime } from "../src/functions";
 import { serviceDataset, serviceResults, serviceStatus } from "../src/functions/functions";
 import { CustomFunctionsError, FakeCustomFunctionsRuntime, installCustomFunctions } from "../src/playground/custom-functions";
 import { Session, memorySettingsStore, type KeyStore } from "../src/session";
@@ -78,7 +78,7 @@ async function main(): Promise<void> {
     requests = 0;
     const t1 = performance.now();
     const next = cells.map((c) => c.next());
-    await refreshAll();
+    await refreshFunctionCells();
     const values = await Promise.all(next);
     rounds.push({ requests, ms: performance.now() - t1, cellsWithValue: values.filter(isMatrix).length });
   }

@@ -20,7 +20,7 @@ export { formatStatus, formatDuration } from "./status-format";
  * Refresh All (ribbon and pane): re-fetches every request a live SERVICE cell shows, except stored execution
  * results (they never change), and pushes the new values into the cells without recalculating the workbook.
  */
-export function refreshAll(): Promise<RefreshSummary> {
+export function refreshFunctionCells(): Promise<RefreshSummary> {
   return functionsRuntime().refreshAll();
 }
 

@@ -87,7 +87,7 @@ export const FUNCTION_OPTIONS = {
 
 export type OptionsFunction = keyof typeof FUNCTION_OPTIONS;
 
-export function defaultOptions(): CellRequestOptions {
+export function defaultCellOptions(): CellRequestOptions {
   return { server: {}, render: { headers: true, timestamps: "text", arrayJoin: ", " }, autoRefresh: true, path: {} };
 }
 
@@ -110,7 +110,7 @@ export function applyOptions(
   fn: OptionsFunction,
   pairs: readonly { name: string; value: unknown }[],
 ): CellRequestOptions {
-  const options = defaultOptions();
+  const options = defaultCellOptions();
   const seen = new Set<OptionName>();
   for (const { name, value } of pairs) {
     const option = canonicalOptionName(name, fn);

@@ -1,6 +1,6 @@
 import { systemClock } from "../client";
 import { officeRun, type SettingsLike } from "../excel";
-import { refreshAll as refreshFunctions } from "../functions";
+import { refreshFunctionCells as refreshFunctions } from "../functions";
 import { sharedSession, sharedSessionReady } from "../session";
 import type { PaneDeps } from "./logic/deps";
 import { HISTORY_ITEM, userItem } from "./logic/user-item";

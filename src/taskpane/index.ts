@@ -17,7 +17,7 @@ export {
 export { type InsertSource, type DatasetParams, bindingFor } from "./logic/insert-source";
 export {
   DatasetPickerController,
-  datasetRequest,
+  choiceRequest,
   type DatasetChoice,
   type DatasetPickerState,
 } from "./logic/dataset-picker";

@@ -1,5 +1,5 @@
 import { OfficeMockObject } from "office-addin-mock";
-import { cacheStats, refreshAll } from "../../src/functions";
+import { cacheStats, refreshFunctionCells } from "../../src/functions";
 import { setFunctionsRuntime } from "../../src/functions/shared-runtime";
 import { serviceResults } from "../../src/functions/functions";
 import { FakeCustomFunctionsRuntime, installCustomFunctions } from "../../src/playground/custom-functions";
@@ -58,7 +58,7 @@ describe("functions startup in the shared runtime", () => {
       const cell = cf.stream("RESULTS", [1002, "limit=2", "columns=trade_id", "headers=false"]);
       expect(matrixOf(await cell.result())).toEqual([[0], [1]]);
       expect(sharedSession().baseUrl).toBe(service.url);
-      await expect(refreshAll()).resolves.toEqual({ cells: 1, requests: 1 });
+      await expect(refreshFunctionCells()).resolves.toEqual({ cells: 1, requests: 1 });
       expect(cacheStats()).toMatchObject({ liveCells: 1, fetches: 2 });
     } finally {
       uninstall();

@@ -3,7 +3,7 @@ import { readArguments } from "../../src/functions/arguments";
 import { datasetRequest as functionsDatasetRequest } from "../../src/functions/request";
 import { DATASET_CHOICES } from "../../src/taskpane/logic/dataset-catalog";
 import { datasetFormula, formulaString } from "../../src/taskpane/logic/dataset-formula";
-import { DatasetPickerController, datasetRequest } from "../../src/taskpane/logic/dataset-picker";
+import { DatasetPickerController, choiceRequest } from "../../src/taskpane/logic/dataset-picker";
 import { createWorkbook } from "../../src/playground/workbook";
 
 describe("formula text", () => {
@@ -106,7 +106,7 @@ describe("dataset picker", () => {
       limit: "",
       headers: true,
     };
-    expect(datasetRequest({ ...base, ...patch })).toEqual({ problem });
+    expect(choiceRequest({ ...base, ...patch })).toEqual({ problem });
   });
 
   test("Insert formula writes the live formula at the active cell", async () => {

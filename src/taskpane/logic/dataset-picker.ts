@@ -34,7 +34,7 @@ function initialChoice(info: DatasetInfo): DatasetChoice {
 }
 
 /** Turns a choice into what the service takes, or says what to fix. */
-export function datasetRequest(
+export function choiceRequest(
   choice: DatasetChoice,
 ): { source: Extract<InsertSource, { kind: "dataset" }> } | { problem: string } {
   const info = datasetInfo(choice.name);
@@ -81,7 +81,7 @@ export class DatasetPickerController {
 
   /** The static-table source for the insert controller, when the choice is complete. */
   source(): Extract<InsertSource, { kind: "dataset" }> | undefined {
-    const r = datasetRequest(this.store.state.choice);
+    const r = choiceRequest(this.store.state.choice);
     return "source" in r ? r.source : undefined;
   }
 
@@ -112,7 +112,7 @@ export class DatasetPickerController {
 
   #derive(): void {
     const { choice } = this.store.state;
-    const r = datasetRequest(choice);
+    const r = choiceRequest(choice);
     if ("problem" in r) return this.store.set({ formula: undefined, problem: r.problem });
     const { name, args, params } = r.source;
     const formula = datasetFormula({ name, args, params, headers: choice.headers });

@@ -1,5 +1,5 @@
 import type { SignInController } from "../logic/sign-in-controller";
-import { field, h, show } from "./dom";
+import { field, h, setVisible } from "./dom";
 
 /**
  * Account: API key (masked, Show/Hide), the service address under Advanced, Save (checks the key first), Sign
@@ -61,7 +61,7 @@ export function accountView(doc: Document, signIn: SignInController): HTMLElemen
     dot.dataset.state = s.status;
     message.textContent = s.message || (s.signedIn ? "Signed in." : "Not signed in.");
     save.disabled = s.busy;
-    show(signOut, s.signedIn);
+    setVisible(signOut, s.signedIn);
     key.placeholder = s.signedIn ? "Enter a new key to replace the saved one" : "Paste your API key";
     if (doc.activeElement !== baseUrl) baseUrl.value = s.baseUrl;
   });

@@ -1,6 +1,6 @@
 import type { InsertController } from "../logic/insert-controller";
 import type { RefreshController } from "../logic/refresh-controller";
-import { count, h, show, uid } from "./dom";
+import { count, h, setVisible, uid } from "./dom";
 
 /**
  * The strip at the bottom of the pane for long work (insert, Refresh All): a labelled `<progress>` with rows
@@ -28,7 +28,7 @@ export function activityView(doc: Document, insert: InsertController, refresh: R
   );
   let active: "insert" | "refresh" | undefined;
   cancel.addEventListener("click", () => (active === "refresh" ? refresh.cancel() : insert.cancel()));
-  dismiss.addEventListener("click", () => show(box, false));
+  dismiss.addEventListener("click", () => setVisible(box, false));
 
   const render = (
     what: "insert" | "refresh",
@@ -40,10 +40,10 @@ export function activityView(doc: Document, insert: InsertController, refresh: R
   ): void => {
     if (busy) active = what;
     else if (active !== what && active !== undefined) return; // the other one owns the strip
-    show(box, busy || text !== "");
-    show(bar, busy);
-    show(cancel, busy);
-    show(dismiss, !busy);
+    setVisible(box, busy || text !== "");
+    setVisible(bar, busy);
+    setVisible(cancel, busy);
+    setVisible(dismiss, !busy);
     label.textContent = busy
       ? `${title}: ${count(rows)} of ${total === undefined ? "?" : count(total)} rows written`
       : title;

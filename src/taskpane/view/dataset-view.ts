@@ -1,7 +1,7 @@
 import { DATASET_CHOICES, datasetInfo } from "../logic/dataset-catalog";
 import type { DatasetPickerController } from "../logic/dataset-picker";
 import type { InsertController, InsertOptions } from "../logic/insert-controller";
-import { field, h, replaceChildren, show } from "./dom";
+import { field, h, replaceChildren, setVisible } from "./dom";
 import { insertOptionsView } from "./insert-options-view";
 
 /**
@@ -93,7 +93,7 @@ export function datasetView(
     message.textContent = s.message;
     insertFormula.disabled = insertTable.disabled = !s.formula;
   });
-  insert.store.subscribe((s) => show(insertTable, s.phase !== "preparing" && s.phase !== "writing"));
+  insert.store.subscribe((s) => setVisible(insertTable, s.phase !== "preparing" && s.phase !== "writing"));
 
   return h(
     doc,

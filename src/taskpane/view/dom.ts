@@ -59,7 +59,7 @@ export function field(doc: Document, label: string, control: HTMLElement, hint?:
   return wrap;
 }
 
-export function show(el: HTMLElement, visible: boolean): void {
+export function setVisible(el: HTMLElement, visible: boolean): void {
   el.hidden = !visible;
 }
 

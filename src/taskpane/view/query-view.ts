@@ -3,7 +3,7 @@ import { PERFORMANCE_TIERS, tierLabel } from "../logic/credits";
 import type { InsertController, InsertOptions } from "../logic/insert-controller";
 import { ParameterRows, toQueryParameters } from "../logic/query-parameters";
 import type { RunController } from "../logic/run-controller";
-import { count, duration, field, h, show } from "./dom";
+import { count, duration, field, h, setVisible } from "./dom";
 import { insertOptionsView } from "./insert-options-view";
 import { paramsEditor } from "./params-editor";
 
@@ -110,8 +110,8 @@ export function queryView(
     const live = s.phase === "starting" || s.phase === "running" || s.phase === "cancelling";
     runButton.disabled = live;
     runButton.textContent = live ? "Running…" : "Run";
-    show(status, s.phase !== "idle");
-    show(details, s.executionId !== undefined);
+    setVisible(status, s.phase !== "idle");
+    setVisible(details, s.executionId !== undefined);
     message.textContent = s.message;
     message.className = s.phase === "failed" ? "svc-error" : "";
     execution.textContent = s.executionId ?? "";
@@ -119,13 +119,13 @@ export function queryView(
       .replace(/^QUERY_STATE_/, "")
       .toLowerCase()
       .replace(/_/g, " ");
-    show(queueTerm, s.queuePosition !== undefined);
-    show(queue, s.queuePosition !== undefined);
+    setVisible(queueTerm, s.queuePosition !== undefined);
+    setVisible(queue, s.queuePosition !== undefined);
     queue.textContent = s.queuePosition === undefined ? "" : count(s.queuePosition);
     elapsed.textContent = duration(s.elapsedMs);
-    show(cancel, live);
+    setVisible(cancel, live);
     cancel.disabled = s.phase === "cancelling";
-    show(insertBox, s.phase === "completed");
+    setVisible(insertBox, s.phase === "completed");
   });
   insert.store.subscribe((s) => (insertButton.disabled = s.phase === "preparing" || s.phase === "writing"));
 

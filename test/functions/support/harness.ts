@@ -40,7 +40,7 @@ export function memoryKeyStore(initial?: string): KeyStore {
 }
 
 /** A fetch that counts what reaches the network, by path. */
-export function countingFetch(inner?: FetchLike): FetchLike & { count: number; paths: string[]; reset(): void } {
+export function recordingFetch(inner?: FetchLike): FetchLike & { count: number; paths: string[]; reset(): void } {
   const state = { count: 0, paths: [] as string[] };
   const fetch: FetchLike = async (url, init) => {
     state.count++;
@@ -65,7 +65,7 @@ export interface Workbench {
   session: Session;
   runtime: FunctionsRuntime;
   clock: ManualClock;
-  fetch: ReturnType<typeof countingFetch>;
+  fetch: ReturnType<typeof recordingFetch>;
   /** Enters a SERVICE function in a "cell", with arguments as typed (Excel's coercion applied from functions.json). */
   cell<T = unknown[][]>(id: "DATASET" | "RESULTS" | "STATUS", ...args: unknown[]): FakeStreamingInvocation<T>;
   close(): void;
@@ -82,7 +82,7 @@ export function workbench(
   cf.associate("DATASET", serviceDataset);
   cf.associate("RESULTS", serviceResults);
   cf.associate("STATUS", serviceStatus);
-  const fetch = countingFetch(init.fetch);
+  const fetch = recordingFetch(init.fetch);
   const session = new Session({
     keyStore: memoryKeyStore(init.apiKey),
     settingsStore: memorySettingsStore(),
