@@ -17,7 +17,8 @@ function flatten(obj: Record<string, unknown>, prefix = ""): string[] {
   );
 }
 
-function loadPaths(option: LoadOption | undefined): string[] | undefined {
+/** The property paths a `load()` option names (nested objects as "a/b"); undefined for a bare `load()`. */
+export function loadPaths(option: LoadOption | undefined): string[] | undefined {
   if (option === undefined) return undefined;
   if (typeof option === "string")
     return option

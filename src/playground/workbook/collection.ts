@@ -1,18 +1,6 @@
-import { clientResult, EmulatedObject, type EmulatedClientResult, type LoadOption } from "./client-object";
+import { clientResult, EmulatedObject, loadPaths, type EmulatedClientResult, type LoadOption } from "./client-object";
 import type { ResolvedObject } from "./resolved-object";
 import { utf8Bytes } from "./sync-stats";
-
-function paths(option: LoadOption | undefined): string[] | undefined {
-  if (option === undefined) return undefined;
-  if (typeof option === "string")
-    return option
-      .split(",")
-      .map((s) => s.trim())
-      .filter(Boolean);
-  if (Array.isArray(option)) return option.flatMap((o) => paths(o) ?? []);
-  if (typeof option.select === "string") return paths(option.select);
-  return Object.keys(option);
-}
 
 /**
  * An emulated collection (`worksheets`, `tables`, `rows`…): `load("name")` or `load("items/name")` loads
@@ -31,7 +19,7 @@ export abstract class EmulatedCollection<T extends ResolvedObject<R>, R> extends
   }
 
   override load(option?: LoadOption): this {
-    const requested = paths(option) ?? ["items"];
+    const requested = loadPaths(option) ?? ["items"];
     const itemProps = requested
       .filter((p) => p !== "count")
       .map((p) => p.replace(/^items\/?/, ""))

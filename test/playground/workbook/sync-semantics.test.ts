@@ -214,6 +214,30 @@ describe("worksheets and ranges", () => {
     expect(sel).toBe("Sheet1!D4");
   });
 
+  test("a collection's load reads every option form the same way, nested objects included", async () => {
+    const wb = createWorkbook();
+    const forms = ["items/name", ["items/name"], { select: "items/name" }, { items: { name: true } }] as const;
+    for (const form of forms) {
+      const names = await wb.run(async (context) => {
+        const sheets = context.workbook.worksheets;
+        sheets.load(form as never);
+        await context.sync();
+        return {
+          names: sheets.items.map((s) => s.name),
+          position: (() => {
+            try {
+              return sheets.items[0]!.position;
+            } catch (error) {
+              return (error as { code?: string }).code;
+            }
+          })(),
+        };
+      });
+      // Only `name` was asked for: reading another property of an item is PropertyNotLoaded, whatever the form.
+      expect(names).toEqual({ names: ["Sheet1"], position: "PropertyNotLoaded" });
+    }
+  });
+
   test("navigation loads: range.load('worksheet/name') and format/font", async () => {
     const wb = createWorkbook({ sheets: ["Data"] });
     const out = await wb.run(async (context) => {
