@@ -3,6 +3,7 @@
 import officeAddins from "eslint-plugin-office-addins";
 import tsParser from "@typescript-eslint/parser";
 import globals from "globals";
+import project from "./scripts/lint/module-boundaries.cjs";
 
 export default [
   { ignores: ["dist/**", "build/**", "coverage/**", "node_modules/**"] },
@@ -22,7 +23,9 @@ export default [
         CustomFunctions: "readonly",
       },
     },
+    plugins: { project },
     rules: {
+      "project/module-boundaries": "error",
       // Control characters in regular expressions are deliberate here (escaping cell text, CSV, display markers).
       "no-control-regex": "off",
       // tsc already reports unknown names, and no-undef does not know type-only globals (RequestInit, BodyInit):

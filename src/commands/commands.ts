@@ -1,9 +1,10 @@
 /**
  * Entry of the ribbon commands (webpack entry "commands"), in the shared runtime's page. Thin on purpose
- * (DESIGN §4.11): the handler lives in refresh-command.ts and the orchestration in the pane's logic.
+ * (DESIGN §4.11): the handler lives in refresh-command.ts and the orchestration, shared with the pane's button, comes
+ * through the pane module's public surface.
  */
 import { sharedSessionReady } from "../session";
-import { defaultPaneDeps } from "../taskpane/boot";
+import { defaultPaneDeps } from "../taskpane";
 import { refreshAllCommand } from "./refresh-command";
 
 /** The manifest's `<Action xsi:type="ExecuteFunction"><FunctionName>refreshAll</FunctionName>`. */

@@ -1,4 +1,4 @@
-import { type RefreshAllDeps, type RefreshAllResult, refreshAll } from "../taskpane/logic/refresh-all";
+import { type RefreshAllDeps, type RefreshAllResult, refreshAll } from "../taskpane";
 
 /** The part of `Office.AddinCommands.Event` a command uses. */
 export interface CommandEvent {

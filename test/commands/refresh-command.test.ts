@@ -1,8 +1,7 @@
 import { OfficeMockObject } from "office-addin-mock";
 import { listBindings } from "../../src/excel";
 import { refreshAllCommand, type CommandEvent } from "../../src/commands/refresh-command";
-import { InsertController } from "../../src/taskpane/logic/insert-controller";
-import type { RefreshAllResult } from "../../src/taskpane/logic/refresh-all";
+import { InsertController, type RefreshAllResult } from "../../src/taskpane";
 import { startTestService, TEST_KEYS, type TestService } from "../support/service";
 import { testPane } from "../taskpane/support/pane-deps";
 

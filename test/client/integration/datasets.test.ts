@@ -2,7 +2,7 @@ import { DEX_CHAINS, InvalidArgumentError, MARKETSHARE_CHAINS } from "../../../s
 import {
   DEX_CHAINS as SERVICE_DEX_CHAINS,
   MARKETSHARE_CHAINS as SERVICE_MARKETSHARE_CHAINS,
-} from "../../../src/service/datasets/chains";
+} from "../../../src/service/datasets";
 import { useService } from "./harness";
 
 describe("curated datasets against the real service", () => {
