@@ -7,14 +7,8 @@ import type { CacheStats } from "./result-cache";
 import type { RefreshSummary } from "./runtime";
 import { functionsRuntime } from "./shared-runtime";
 
-export { FunctionsRuntime, type FunctionsRuntimeOptions, type RefreshSummary } from "./runtime";
-export { functionsRuntime, setFunctionsRuntime } from "./shared-runtime";
-export type { RefreshEvent, RefreshReason } from "./refresh-events";
-export type { CacheStats } from "./result-cache";
-export { cellFailure, toCustomFunctionsError, type CellFailure, type CustomFunctionsErrorApi } from "./cell-error";
-export { DEFAULT_SPILL_LIMIT_BYTES, SpillTooLargeError, isSpillTooLargeError } from "./spill-limit";
-export { FUNCTION_OPTIONS, SHARED_OPTIONS, type OptionName } from "./options";
-export { formatStatus, formatDuration } from "./status-format";
+export { FunctionsRuntime } from "./runtime";
+export { setFunctionsRuntime } from "./shared-runtime";
 
 /**
  * Refresh All (ribbon and pane): re-fetches every request a live SERVICE cell shows, except stored execution

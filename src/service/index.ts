@@ -1,11 +1,7 @@
 export { startService, type RunningService } from "./start-service";
-export { defaultOptions, DEV_ORIGINS } from "./default-options";
+export { defaultOptions } from "./default-options";
 export type { ServiceOptions } from "./options";
-export { systemClock, type Clock } from "./clock";
+export { type Clock } from "./clock";
 export { DEMO_KEY, DEMO_KEYS } from "./demo/demo-keys";
 export { DEMO_QUERIES } from "./demo/demo-queries";
-export type { SavedQuery, QueryParameter } from "./queries/saved-query";
-export type { ApiKeyRecord } from "./auth/keys";
-export { parseQueriesFile } from "./queries/load-queries";
-export { parseKeysFile } from "./auth/keys";
-export { STATES } from "./executions/execution-record";
+export type { SavedQuery } from "./queries/saved-query";

@@ -1,4 +1,5 @@
-import { CommandLineError, parseFlags, usage, wholeNumber } from "../../src/cli";
+import { parseFlags, wholeNumber } from "../../src/cli";
+import { CommandLineError, usage } from "../../src/cli/flags";
 
 const SPEC = {
   port: { value: "N", env: "T_PORT", help: "port to listen on" },

@@ -1,4 +1,5 @@
-import { parseCsvPage, typeField } from "../../src/client";
+import { parseCsvPage } from "../../src/client/csv/parse-csv";
+import { typeField } from "../../src/client/csv/typing";
 import { collectTable } from "../../src/client/paging/table";
 import type { Page } from "../../src/client";
 

@@ -1,4 +1,5 @@
-import { DEX_CHAINS, InvalidArgumentError, MARKETSHARE_CHAINS, ServiceClient, datasetPath } from "../../src/client";
+import { InvalidArgumentError, ServiceClient, datasetPath } from "../../src/client";
+import { DEX_CHAINS, MARKETSHARE_CHAINS } from "../../src/client/catalog/chains";
 import { scriptedFetch } from "./support/fetch-fakes";
 
 describe("dataset names and arguments", () => {

@@ -3,7 +3,6 @@ import {
   CancelledError,
   ExecutionFailedError,
   ForbiddenError,
-  HttpError,
   NetworkError,
   NotFoundError,
   PartialResultError,
@@ -18,6 +17,7 @@ import {
   isServiceError,
   userMessageOf,
 } from "../../src/client";
+import { HttpError } from "../../src/client/errors/http-errors";
 import { errorFromResponse, parseRetryAfter, serverMessageOf } from "../../src/client/errors/from-response";
 import { redactCause, redactText } from "../../src/client/errors/redact";
 
@@ -68,7 +68,9 @@ describe("errorFromResponse maps statuses to the hierarchy", () => {
 
 describe("guards work across realms by the errors' marker", () => {
   it("accepts the error as another iframe sees it: its own fields, not its prototype", () => {
-    const foreign = JSON.parse(JSON.stringify(new BadRequestError({ method: "GET", path: "/v1/x", status: 400, serverMessage: "x" }))) as unknown;
+    const foreign = JSON.parse(
+      JSON.stringify(new BadRequestError({ method: "GET", path: "/v1/x", status: 400, serverMessage: "x" })),
+    ) as unknown;
     expect(isBadRequestError(foreign)).toBe(true);
     expect(isHttpError(foreign)).toBe(true);
     expect(isServiceError(foreign)).toBe(true);

@@ -6,8 +6,8 @@ import {
   InvalidResponseError,
   ServiceClient,
   type FetchLike,
-  rowsPerPage,
 } from "../../src/client";
+import { rowsPerPage } from "../../src/client/paging/plan";
 import { planWindows } from "../../src/client/paging/plan";
 import { flush } from "./support/fake-clock";
 import { cell, fakeResults } from "./support/fake-results";

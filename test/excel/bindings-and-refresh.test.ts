@@ -1,15 +1,14 @@
 import {
-  BINDINGS_SETTING,
-  BindingError,
   getBinding,
   listBindings,
-  removeBinding,
   replaceTableRows,
   saveBinding,
   writeMatrix,
   type RowBatches,
   type TableBinding,
 } from "../../src/excel";
+import { BINDINGS_SETTING, removeBinding } from "../../src/excel/bindings";
+import { BindingError } from "../../src/excel/errors";
 import { createWorkbook } from "../../src/playground/workbook";
 import type { CellValue } from "../../src/sheet";
 

@@ -1,4 +1,5 @@
-import { writeMatrix, TargetNotEmptyError, type RowBatches } from "../../src/excel";
+import { writeMatrix, type RowBatches } from "../../src/excel";
+import { TargetNotEmptyError } from "../../src/excel/errors";
 import { createWorkbook } from "../../src/playground/workbook";
 import { numberFormatsFor, SheetLimitError, toSheetMatrix, type CellValue } from "../../src/sheet";
 

@@ -14,7 +14,8 @@ import {
   TimeoutError,
   UnauthorizedError,
 } from "../../src/client";
-import { SpillTooLargeError, cellFailure, toCustomFunctionsError } from "../../src/functions";
+import { SpillTooLargeError } from "../../src/functions/spill-limit";
+import { cellFailure, toCustomFunctionsError } from "../../src/functions/cell-error";
 import { CustomFunctionsError, ErrorCode } from "../../src/playground/custom-functions";
 import { NotSignedInError } from "../../src/session";
 import { SheetLimitError } from "../../src/sheet";

@@ -3,9 +3,9 @@ import {
   type AsyncStringStorage,
   SETTINGS_ITEM,
   createKeyStore,
-  createSettingsStore,
   detectStorageEnvironment,
 } from "../../src/session";
+import { createSettingsStore } from "../../src/session/settings-store";
 
 class MapStorage implements AsyncStringStorage {
   readonly items = new Map<string, string>();

@@ -4,13 +4,12 @@ import {
   NOT_SIGNED_IN_MESSAGE,
   NotSignedInError,
   Session,
-  FALLBACK_BASE_URL,
-  defaultBaseUrl,
   isNotSignedInError,
   memorySettingsStore,
   setSharedSession,
   sharedSession,
 } from "../../src/session";
+import { FALLBACK_BASE_URL, defaultBaseUrl } from "../../src/session/shared-session";
 
 function memoryKeyStore(initial?: string): KeyStore & { value: string | undefined } {
   const store = {

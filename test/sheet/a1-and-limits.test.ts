@@ -1,7 +1,6 @@
 import {
   a1Range,
   checkSheetLimits,
-  columnIndex,
   columnLetter,
   MAX_COLUMNS,
   MAX_ROWS,
@@ -10,6 +9,7 @@ import {
   qualifiedAddress,
   SheetLimitError,
 } from "../../src/sheet";
+import { columnIndex } from "../../src/sheet/a1";
 
 describe("column letters", () => {
   test.each([

@@ -1,4 +1,7 @@
-import { toCellValue, type CellOptions, type CellValue, truncationMarker, MAX_CELL_CHARS } from "../../src/sheet";
+import { type CellValue, MAX_CELL_CHARS } from "../../src/sheet";
+import { toCellValue } from "../../src/sheet/cell-value";
+import { type CellOptions } from "../../src/sheet/cell-value-type";
+import { truncationMarker } from "../../src/sheet/cell-text-limit";
 
 const TEXT: CellOptions = { timestamps: "text" };
 const DATES: CellOptions = { timestamps: "excel-date" };

@@ -1,4 +1,5 @@
-import { estimateValuesPayloadBytes, numberFormatsFor, rowsFromObjects, toSheetMatrix } from "../../src/sheet";
+import { estimateValuesPayloadBytes, numberFormatsFor, toSheetMatrix } from "../../src/sheet";
+import { rowsFromObjects } from "../../src/sheet/matrix";
 
 describe("toSheetMatrix", () => {
   const table = {

@@ -13,17 +13,7 @@
  *   only; values drift between refreshes (drift.ts); dates come from the refresh slot, not from the wall clock.
  * - Generated strings never begin with `=`, `+`, `-` or `@` and contain no control characters.
  */
-export type {
-  ApiColumnType,
-  DatasetColumn,
-  DatasetDefinition,
-  DatasetName,
-  PathParam,
-  RefreshSchedule,
-  SnapshotArgs,
-} from "./types";
-export { DATASET_DEFINITIONS, datasetByName } from "./registry";
-export { REFRESH_EPOCH, refreshSlot, slotByIndex, type RefreshSlot } from "./schedule";
-export { DEX_CHAINS, MARKETSHARE_CHAINS, MARKETS } from "./chains";
-export { TIER_NAMES } from "./tiers";
-export { duckdbTypeOf } from "./parquet-writer";
+export type { DatasetDefinition } from "./types";
+export { DATASET_DEFINITIONS } from "./registry";
+export { refreshSlot } from "./schedule";
+export { DEX_CHAINS, MARKETSHARE_CHAINS } from "./chains";

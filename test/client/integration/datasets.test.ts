@@ -1,4 +1,5 @@
-import { DEX_CHAINS, InvalidArgumentError, MARKETSHARE_CHAINS } from "../../../src/client";
+import { InvalidArgumentError } from "../../../src/client";
+import { DEX_CHAINS, MARKETSHARE_CHAINS } from "../../../src/client/catalog/chains";
 import {
   DEX_CHAINS as SERVICE_DEX_CHAINS,
   MARKETSHARE_CHAINS as SERVICE_MARKETSHARE_CHAINS,

@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import type { FetchLike } from "../../../src/client";
-import { FunctionsRuntime, type FunctionsRuntimeOptions } from "../../../src/functions";
+import { FunctionsRuntime } from "../../../src/functions";
+import { type FunctionsRuntimeOptions } from "../../../src/functions/runtime";
 import { serviceDataset, serviceResults, serviceStatus } from "../../../src/functions/functions";
 import { setFunctionsRuntime } from "../../../src/functions/shared-runtime";
 import {

@@ -1,4 +1,5 @@
-import { createWorkbook, EXCEL_PAYLOAD_LIMIT_BYTES, type ChangeEvent } from "../../../src/playground/workbook";
+import { createWorkbook, type ChangeEvent } from "../../../src/playground/workbook";
+import { EXCEL_PAYLOAD_LIMIT_BYTES } from "../../../src/playground/workbook/create-workbook";
 
 describe("queued operations", () => {
   test("nothing changes before sync; everything after", async () => {

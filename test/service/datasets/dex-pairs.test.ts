@@ -1,5 +1,6 @@
 /** E8 (DEX pairs): invariants of the generated rows. */
-import { DEX_CHAINS, datasetByName } from "../../../src/service/datasets";
+import { DEX_CHAINS } from "../../../src/service/datasets";
+import { datasetByName } from "../../../src/service/datasets/registry";
 import { dexProjectsOn } from "../../../src/service/datasets/market-catalog";
 import { openFixture, table, type SnapshotFixture } from "./snapshot-support";
 
@@ -25,13 +26,21 @@ test("every allowed chain has pairs; thousands on ethereum, fewer elsewhere", as
 });
 
 test("(chain, token_a_address, token_b_address) is unique, and no pair appears reversed", async () => {
-  expect(await fx.number(`SELECT count(*) - count(DISTINCT (chain, token_a_address, token_b_address)) FROM ${t}`)).toBe(0);
-  expect(await fx.number(`SELECT count(*) FROM ${t} x JOIN ${t} y ON x.chain = y.chain AND x.token_a_address = y.token_b_address AND x.token_b_address = y.token_a_address`)).toBe(0);
+  expect(await fx.number(`SELECT count(*) - count(DISTINCT (chain, token_a_address, token_b_address)) FROM ${t}`)).toBe(
+    0,
+  );
+  expect(
+    await fx.number(
+      `SELECT count(*) FROM ${t} x JOIN ${t} y ON x.chain = y.chain AND x.token_a_address = y.token_b_address AND x.token_b_address = y.token_a_address`,
+    ),
+  ).toBe(0);
   expect(await fx.number(`SELECT count(*) FROM ${t} WHERE token_a_address = token_b_address`)).toBe(0);
 });
 
 test("token_pair is <TOKEN_A>-<TOKEN_B>, and an address always carries the same symbol on its chain", async () => {
-  expect(await fx.number(`SELECT count(*) FROM ${t} WHERE NOT regexp_full_match(token_pair, '[^-\\s]+-[^-\\s]+')`)).toBe(0);
+  expect(
+    await fx.number(`SELECT count(*) FROM ${t} WHERE NOT regexp_full_match(token_pair, '[^-\\s]+-[^-\\s]+')`),
+  ).toBe(0);
   const inconsistent = await fx.number(`
     WITH sides AS (
       SELECT chain, token_a_address AS address, split_part(token_pair, '-', 1) AS symbol FROM ${t}
@@ -53,9 +62,15 @@ test("addresses: 0x + 40 hex on EVM chains, base58 on solana (tokens and pools)"
 });
 
 test("projects are the chain's DEXes, sorted and distinct; at least one pool per project", async () => {
-  const rows = await fx.rows(`SELECT chain, list(DISTINCT p) AS projects FROM (SELECT chain, unnest(projects) p FROM ${t}) GROUP BY chain`);
+  const rows = await fx.rows(
+    `SELECT chain, list(DISTINCT p) AS projects FROM (SELECT chain, unnest(projects) p FROM ${t}) GROUP BY chain`,
+  );
   for (const r of rows) for (const p of r.projects as string[]) expect(dexProjectsOn(r.chain as string)).toContain(p);
-  expect(await fx.number(`SELECT count(*) FROM ${t} WHERE len(projects) = 0 OR projects <> list_sort(list_distinct(projects)) OR len(pool_ids) < len(projects)`)).toBe(0);
+  expect(
+    await fx.number(
+      `SELECT count(*) FROM ${t} WHERE len(projects) = 0 OR projects <> list_sort(list_distinct(projects)) OR len(pool_ids) < len(projects)`,
+    ),
+  ).toBe(0);
   expect(await fx.number(`SELECT count(*) FROM ${t} WHERE len(projects) > 1`)).toBeGreaterThan(0);
 });
 
@@ -78,10 +93,14 @@ test("liquidity and volume are heavy-tailed: the top 1% of ethereum pairs hold m
 
 test("the spec's filter examples work: WETH-USDC and PEPE-WETH on ethereum, with the real token addresses", async () => {
   const weth = "0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2";
-  const rows = await fx.rows(`SELECT token_pair, token_a_address, token_b_address FROM ${t} WHERE chain = 'ethereum' AND token_pair IN ('WETH-USDC', 'PEPE-WETH') ORDER BY 1`);
+  const rows = await fx.rows(
+    `SELECT token_pair, token_a_address, token_b_address FROM ${t} WHERE chain = 'ethereum' AND token_pair IN ('WETH-USDC', 'PEPE-WETH') ORDER BY 1`,
+  );
   expect(rows).toEqual([
     { token_pair: "PEPE-WETH", token_a_address: "0x6982508145454ce325ddbe47a25d4ec3d2311933", token_b_address: weth },
     { token_pair: "WETH-USDC", token_a_address: weth, token_b_address: "0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48" },
   ]);
-  expect(await fx.number(`SELECT count(*) FROM ${t} WHERE token_a_address = '${weth}' OR token_b_address = '${weth}'`)).toBeGreaterThan(1000);
+  expect(
+    await fx.number(`SELECT count(*) FROM ${t} WHERE token_a_address = '${weth}' OR token_b_address = '${weth}'`),
+  ).toBeGreaterThan(1000);
 });

@@ -1,5 +1,8 @@
 /** E9 (market share): a year of daily rows per market, chain, project and version. */
-import { MARKETS, MARKETSHARE_CHAINS, datasetByName, slotByIndex } from "../../../src/service/datasets";
+import { MARKETSHARE_CHAINS } from "../../../src/service/datasets";
+import { MARKETS } from "../../../src/service/datasets/chains";
+import { datasetByName } from "../../../src/service/datasets/registry";
+import { slotByIndex } from "../../../src/service/datasets/schedule";
 import { openFixture, table, type SnapshotFixture } from "./snapshot-support";
 
 const SEED = 5;
@@ -22,7 +25,9 @@ test("slot 699 of the daily schedule is 2025-11-30 23:30 UTC", () => {
 });
 
 test("every market × chain of the allowed lists has data, over exactly 365 days ending on the refresh's day", async () => {
-  const rows = await fx.rows(`SELECT market, blockchain, count(DISTINCT time)::INTEGER AS days, min(time) AS first, max(time) AS last FROM ${t} GROUP BY ALL`);
+  const rows = await fx.rows(
+    `SELECT market, blockchain, count(DISTINCT time)::INTEGER AS days, min(time) AS first, max(time) AS last FROM ${t} GROUP BY ALL`,
+  );
   expect(rows).toHaveLength(MARKETS.length * MARKETSHARE_CHAINS.length);
   for (const r of rows) {
     expect(MARKETS).toContain(r.market);
@@ -32,8 +37,14 @@ test("every market × chain of the allowed lists has data, over exactly 365 days
 });
 
 test("one row per (time, market, blockchain, project, version); versions look like v2", async () => {
-  expect(await fx.number(`SELECT count(*) - count(DISTINCT (time, market, blockchain, project, version)) FROM ${t}`)).toBe(0);
-  expect(await fx.number(`SELECT count(*) FROM ${t} WHERE NOT regexp_full_match(version, 'v[0-9]+') OR NOT regexp_full_match(time, '\\d{4}-\\d{2}-\\d{2}')`)).toBe(0);
+  expect(
+    await fx.number(`SELECT count(*) - count(DISTINCT (time, market, blockchain, project, version)) FROM ${t}`),
+  ).toBe(0);
+  expect(
+    await fx.number(
+      `SELECT count(*) FROM ${t} WHERE NOT regexp_full_match(version, 'v[0-9]+') OR NOT regexp_full_match(time, '\\d{4}-\\d{2}-\\d{2}')`,
+    ),
+  ).toBe(0);
   expect(await fx.number(`SELECT count(*) FROM ${t} WHERE try_strptime(time, '%Y-%m-%d') IS NULL`)).toBe(0);
 });
 
@@ -54,14 +65,17 @@ test("newest day first within a chain, so the first page is the latest data", as
 });
 
 test("projects appear from their launch: uniswap v4 has no day before 2025-01-31", async () => {
-  const first = await fx.rows(`SELECT min(time) AS first FROM ${t} WHERE project = 'uniswap' AND version = 'v4' AND blockchain = 'ethereum'`);
+  const first = await fx.rows(
+    `SELECT min(time) AS first FROM ${t} WHERE project = 'uniswap' AND version = 'v4' AND blockchain = 'ethereum'`,
+  );
   expect(first[0].first).toBe("2025-01-31");
 });
 
 test("the next refresh adds the new day, drops the oldest, and leaves history untouched", async () => {
   const [r] = await fx.rows(`SELECT min(time) AS first, max(time) AS last FROM ${next}`);
   expect(r).toEqual({ first: "2024-12-02", last: "2025-12-01" });
-  const overlap = (a: string, b: string): string => `SELECT * FROM ${a} WHERE time BETWEEN '2024-12-02' AND '2025-11-30' EXCEPT ALL SELECT * FROM ${b}`;
+  const overlap = (a: string, b: string): string =>
+    `SELECT * FROM ${a} WHERE time BETWEEN '2024-12-02' AND '2025-11-30' EXCEPT ALL SELECT * FROM ${b}`;
   expect(await fx.number(`SELECT count(*) FROM (${overlap(t, next)})`)).toBe(0);
   expect(await fx.number(`SELECT count(*) FROM (${overlap(next, t)})`)).toBe(0);
 });

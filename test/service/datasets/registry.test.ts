@@ -1,4 +1,8 @@
-import { DATASET_DEFINITIONS, DEX_CHAINS, MARKETS, MARKETSHARE_CHAINS, TIER_NAMES, datasetByName, duckdbTypeOf } from "../../../src/service/datasets";
+import { DATASET_DEFINITIONS, DEX_CHAINS, MARKETSHARE_CHAINS } from "../../../src/service/datasets";
+import { MARKETS } from "../../../src/service/datasets/chains";
+import { TIER_NAMES } from "../../../src/service/datasets/tiers";
+import { datasetByName } from "../../../src/service/datasets/registry";
+import { duckdbTypeOf } from "../../../src/service/datasets/parquet-writer";
 import { API_TYPE_OF, SPEC_COLUMNS, withoutRepeatedNames } from "./spec-columns";
 
 describe("dataset definitions", () => {
@@ -13,10 +17,16 @@ describe("dataset definitions", () => {
     ]);
   });
 
-  test.each(DATASET_DEFINITIONS.map((d) => [d.name, d] as const))("%s has exactly the spec's columns, in order, with mapped types", (name, def) => {
-    const expected = withoutRepeatedNames(SPEC_COLUMNS[name]).map(([col, t]) => ({ name: col, type: API_TYPE_OF[t] }));
-    expect(def.columns).toEqual(expected);
-  });
+  test.each(DATASET_DEFINITIONS.map((d) => [d.name, d] as const))(
+    "%s has exactly the spec's columns, in order, with mapped types",
+    (name, def) => {
+      const expected = withoutRepeatedNames(SPEC_COLUMNS[name]).map(([col, t]) => ({
+        name: col,
+        type: API_TYPE_OF[t],
+      }));
+      expect(def.columns).toEqual(expected);
+    },
+  );
 
   test("the spec's repeated wow_cast is served once, in its first position", () => {
     const names = datasetByName("social-channels")!.columns.map((c) => c.name);
@@ -44,15 +54,28 @@ describe("dataset definitions", () => {
   });
 
   test("API type names map to the DuckDB types DESCRIBE reports", () => {
-    expect(["varchar", "bigint", "integer", "double", "array(varchar)", "date"].map((t) => duckdbTypeOf(t as never))).toEqual([
-      "VARCHAR", "BIGINT", "INTEGER", "DOUBLE", "VARCHAR[]", "DATE",
-    ]);
+    expect(
+      ["varchar", "bigint", "integer", "double", "array(varchar)", "date"].map((t) => duckdbTypeOf(t as never)),
+    ).toEqual(["VARCHAR", "BIGINT", "INTEGER", "DOUBLE", "VARCHAR[]", "DATE"]);
   });
 });
 
 describe("path parameter allowed lists", () => {
   test("dex chain: exactly the twelve chains of the spec, in its order", () => {
-    expect(DEX_CHAINS).toEqual(["arbitrum", "base", "bnb", "celo", "ethereum", "fantom", "gnosis", "optimism", "polygon", "scroll", "zk_sync", "solana"]);
+    expect(DEX_CHAINS).toEqual([
+      "arbitrum",
+      "base",
+      "bnb",
+      "celo",
+      "ethereum",
+      "fantom",
+      "gnosis",
+      "optimism",
+      "polygon",
+      "scroll",
+      "zk_sync",
+      "solana",
+    ]);
     expect(datasetByName("dex-pairs")!.pathParams).toEqual([{ name: "chain", column: "chain", allowed: DEX_CHAINS }]);
   });
 

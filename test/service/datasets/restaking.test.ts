@@ -1,12 +1,14 @@
 /** E6 (AVS metrics) and E7 (operator metadata): invariants of the generated rows. */
-import { datasetByName } from "../../../src/service/datasets";
+import { datasetByName } from "../../../src/service/datasets/registry";
 import { openFixture, table, type SnapshotFixture } from "./snapshot-support";
 
 const SEED = 7;
 const K = 66_000; // a 15-minute slot in 2025
 const avs = datasetByName("avs-stats")!;
 const operators = datasetByName("operator-metadata")!;
-const STRATEGY_COLUMNS = avs.columns.filter((c) => c.name.endsWith("_TVL") && c.name !== "total_TVL").map((c) => `"${c.name}"`);
+const STRATEGY_COLUMNS = avs.columns
+  .filter((c) => c.name.endsWith("_TVL") && c.name !== "total_TVL")
+  .map((c) => `"${c.name}"`);
 
 let fx: SnapshotFixture;
 let avsFile: string;
@@ -22,7 +24,9 @@ afterAll(() => fx.close());
 describe("avs-stats", () => {
   test("thirteen strategy columns, and total_TVL is their sum to the cent", async () => {
     expect(STRATEGY_COLUMNS).toHaveLength(13);
-    const off = await fx.number(`SELECT count(*) FROM ${avsFile} WHERE abs(total_TVL - (${STRATEGY_COLUMNS.join(" + ")})) > 0.011`);
+    const off = await fx.number(
+      `SELECT count(*) FROM ${avsFile} WHERE abs(total_TVL - (${STRATEGY_COLUMNS.join(" + ")})) > 0.011`,
+    );
     expect(off).toBe(0);
   });
 
@@ -43,7 +47,11 @@ describe("avs-stats", () => {
   });
 
   test("operator and staker counts are plausible: 1 ≤ operators ≤ 300 ≤ ..., stakers ≥ operators", async () => {
-    expect(await fx.number(`SELECT count(*) FROM ${avsFile} WHERE num_operators < 1 OR num_operators > 300 OR num_stakers < num_operators`)).toBe(0);
+    expect(
+      await fx.number(
+        `SELECT count(*) FROM ${avsFile} WHERE num_operators < 1 OR num_operators > 300 OR num_stakers < num_operators`,
+      ),
+    ).toBe(0);
   });
 
   test("TVL is heavy-tailed across services", async () => {
@@ -74,7 +82,9 @@ describe("operator-metadata", () => {
     const nextDay = table((await fx.write(operators, SEED, K + 96, "op-next-day.parquet")).path);
     const later = table((await fx.write(operators, SEED, K + 96 * 60, "op-later.parquet")).path);
     const changed = (other: string): Promise<number> =>
-      fx.number(`SELECT count(*) FROM ${opFile} a JOIN ${other} b USING (operator_contract_address) WHERE a.description <> b.description`);
+      fx.number(
+        `SELECT count(*) FROM ${opFile} a JOIN ${other} b USING (operator_contract_address) WHERE a.description <> b.description`,
+      );
     const day = await changed(nextDay);
     expect(day).toBeGreaterThan(0);
     expect(day).toBeLessThan(60);

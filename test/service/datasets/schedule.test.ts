@@ -1,4 +1,6 @@
-import { REFRESH_EPOCH, refreshSlot, slotByIndex, type RefreshSchedule } from "../../../src/service/datasets";
+import { refreshSlot } from "../../../src/service/datasets";
+import { REFRESH_EPOCH, slotByIndex } from "../../../src/service/datasets/schedule";
+import { type RefreshSchedule } from "../../../src/service/datasets/types";
 
 const at = (iso: string): Date => new Date(iso);
 const iso = (d: Date): string => d.toISOString();

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from "fs";
 import { tmpdir } from "os";
 import { join } from "path";
 import type { DatasetDefinition } from "../../../src/service/datasets";
-import { duckdbTypeOf } from "../../../src/service/datasets";
+import { duckdbTypeOf } from "../../../src/service/datasets/parquet-writer";
 
 export interface SnapshotFixture {
   conn: DuckDBConnection;

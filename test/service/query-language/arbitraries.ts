@@ -1,12 +1,13 @@
 import fc from "fast-check";
-import { columnKind, type ColumnInfo } from "../../../src/service/query-language";
+import { columnKind, type ColumnInfo } from "../../../src/service/query-language/column-types";
 
 /** Generators of valid `filters` / `sort_by` / `columns` text, and of hostile text, for the property tests. */
 
 const FILTER_KEYWORDS = new Set(["AND", "OR", "IN", "LIKE", "IS", "NOT", "NULL", "TRUE", "FALSE"]);
 const BARE = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-const casing = (word: string) => fc.constantFrom(word.toUpperCase(), word.toLowerCase(), word[0].toUpperCase() + word.slice(1).toLowerCase());
+const casing = (word: string) =>
+  fc.constantFrom(word.toUpperCase(), word.toLowerCase(), word[0].toUpperCase() + word.slice(1).toLowerCase());
 const space = fc.constantFrom(" ", "  ", "\n", "\t ", " \r\n ");
 const quoteName = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
@@ -41,7 +42,17 @@ const numberLiteral = fc.oneof(
   fc.double({ noNaN: true, noDefaultInfinity: true }).map((d) => (Object.is(d, -0) ? "-0" : String(d))),
   fc.bigInt({ min: -(10n ** 38n) + 1n, max: 10n ** 38n - 1n }).map(String),
   fc.bigInt({ min: 10n ** 38n, max: 10n ** 60n }).map(String),
-  fc.constantFrom("1e3", ".5", "-0.0", "1E+6", "2.", "-.25e-3", "9007199254740993", "0000000000000000000000000000000000000000001", "-000000000000000000000000000012345678901234567890"),
+  fc.constantFrom(
+    "1e3",
+    ".5",
+    "-0.0",
+    "1E+6",
+    "2.",
+    "-.25e-3",
+    "9007199254740993",
+    "0000000000000000000000000000000000000000001",
+    "-000000000000000000000000000012345678901234567890",
+  ),
 );
 
 const booleanLiteral = fc.constantFrom("TRUE", "true", "False", "FALSE");
@@ -89,7 +100,9 @@ function literalFor(column: ColumnInfo): fc.Arbitrary<string> {
 function predicateFor(column: ColumnInfo, columns: readonly ColumnInfo[]): fc.Arbitrary<string> {
   const kind = columnKind(column.type);
   const name = fc.constantFrom(...spellings(column, columns, true));
-  const nullTest = fc.tuple(name, space, casing("is"), fc.constantFrom("", " not", " NOT"), space, casing("null")).map((p) => p.join(""));
+  const nullTest = fc
+    .tuple(name, space, casing("is"), fc.constantFrom("", " not", " NOT"), space, casing("null"))
+    .map((p) => p.join(""));
   if (kind === "array" || kind === "other") return nullTest;
   const ops = kind === "boolean" ? ["=", "!=", "<>"] : ["=", "!=", "<>", "<", "<=", ">", ">="];
   const literal = literalFor(column);
@@ -138,18 +151,101 @@ export function validSort(columns: readonly ColumnInfo[]): fc.Arbitrary<string> 
 /** Valid columns text: names with or without quotes, separated by commas with random spacing. */
 export function validColumns(columns: readonly ColumnInfo[]): fc.Arbitrary<string> {
   return fc
-    .array(fc.constantFrom(...columns).chain((c) => fc.constantFrom(...spellings(c, columns, false))), { minLength: 1, maxLength: 6 })
+    .array(
+      fc.constantFrom(...columns).chain((c) => fc.constantFrom(...spellings(c, columns, false))),
+      { minLength: 1, maxLength: 6 },
+    )
     .map((names) => names.join(" , "));
 }
 
 /** Pieces of the grammar and of SQL, glued into token soup. */
 const SOUP_TOKENS = [
-  "amount", "token_pair", "is_active", "block_time", "projects", "dec", "select", '"in"', '"Mixed Case"', '"say ""hi"""', "nope",
-  "AND", "or", "IN", "like", "IS", "NOT", "null", "TRUE", "false", "asc", "DESC", "nulls", "first", "LAST",
-  "=", "!=", "<>", "<", "<=", ">", ">=", "(", ")", ",", "'x'", "'it''s'", "'2024-03-05'", "'2024-03-05 15:03'", "1", "-2.5", "1e3",
-  "SELECT", "UNION", "DROP", "TABLE", "FROM", "WHERE", "--", "/*", "*/", ";", "BETWEEN", "CASE", "WHEN", "CAST", "::", "||",
-  "{{", "}}", "$1", "?", "@x", "'; DROP TABLE t; --", '"; DROP TABLE t; --', 'x" OR "1"="1', "' OR '1'='1", "\\", "`", "lower(",
-  "é", "🚀", "\u0000", "\u202e", "\u00a0", "\ud800", "'", '"', "%", "_", "*", "+", "-", ".", "[", "]",
+  "amount",
+  "token_pair",
+  "is_active",
+  "block_time",
+  "projects",
+  "dec",
+  "select",
+  '"in"',
+  '"Mixed Case"',
+  '"say ""hi"""',
+  "nope",
+  "AND",
+  "or",
+  "IN",
+  "like",
+  "IS",
+  "NOT",
+  "null",
+  "TRUE",
+  "false",
+  "asc",
+  "DESC",
+  "nulls",
+  "first",
+  "LAST",
+  "=",
+  "!=",
+  "<>",
+  "<",
+  "<=",
+  ">",
+  ">=",
+  "(",
+  ")",
+  ",",
+  "'x'",
+  "'it''s'",
+  "'2024-03-05'",
+  "'2024-03-05 15:03'",
+  "1",
+  "-2.5",
+  "1e3",
+  "SELECT",
+  "UNION",
+  "DROP",
+  "TABLE",
+  "FROM",
+  "WHERE",
+  "--",
+  "/*",
+  "*/",
+  ";",
+  "BETWEEN",
+  "CASE",
+  "WHEN",
+  "CAST",
+  "::",
+  "||",
+  "{{",
+  "}}",
+  "$1",
+  "?",
+  "@x",
+  "'; DROP TABLE t; --",
+  '"; DROP TABLE t; --',
+  'x" OR "1"="1',
+  "' OR '1'='1",
+  "\\",
+  "`",
+  "lower(",
+  "é",
+  "🚀",
+  "\u0000",
+  "\u202e",
+  "\u00a0",
+  "\ud800",
+  "'",
+  '"',
+  "%",
+  "_",
+  "*",
+  "+",
+  "-",
+  ".",
+  "[",
+  "]",
 ];
 const soup = fc
   .array(fc.tuple(fc.constantFrom(...SOUP_TOKENS), fc.constantFrom("", " ", "  ", "\n")), { maxLength: 30 })
@@ -161,7 +257,13 @@ export function hostileText(columns: readonly ColumnInfo[]): fc.Arbitrary<string
     { arbitrary: soup, weight: 4 },
     { arbitrary: fc.string({ maxLength: 60 }), weight: 1 },
     { arbitrary: fc.string({ unit: "binary", maxLength: 40 }), weight: 1 },
-    { arbitrary: fc.string({ unit: fc.oneof(loneSurrogate, fc.constantFrom("'", '"', ",", " ", "a", "(", ")")), maxLength: 20 }), weight: 1 },
+    {
+      arbitrary: fc.string({
+        unit: fc.oneof(loneSurrogate, fc.constantFrom("'", '"', ",", " ", "a", "(", ")")),
+        maxLength: 20,
+      }),
+      weight: 1,
+    },
     { arbitrary: fc.tuple(validFilter(columns), soup).map(([v, s]) => `${v} ${s}`), weight: 2 },
     { arbitrary: fc.tuple(soup, validFilter(columns)).map(([s, v]) => `${s} ${v}`), weight: 1 },
     { arbitrary: validFilter(columns), weight: 2 },

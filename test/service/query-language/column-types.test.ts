@@ -1,4 +1,4 @@
-import { columnKind, type ColumnKind } from "../../../src/service/query-language";
+import { columnKind, type ColumnKind } from "../../../src/service/query-language/column-types";
 
 describe("columnKind", () => {
   test.each<[string, ColumnKind]>([

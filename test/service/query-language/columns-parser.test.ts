@@ -1,4 +1,5 @@
-import { parseColumns, QueryLanguageError } from "../../../src/service/query-language";
+import { parseColumns } from "../../../src/service/query-language";
+import { QueryLanguageError } from "../../../src/service/query-language/errors";
 import { COLUMNS } from "./fixtures";
 
 const ACCEPTED: [string, string[]][] = [
@@ -46,7 +47,9 @@ describe("parseColumns", () => {
   });
 
   it("lists columns that need quotes in their quoted form", () => {
-    expect(() => parseColumns("nope", COLUMNS_WITH_COMMA)).toThrow(/"Mixed Case", "say ""hi""", Name, NAME, supply, "a,b"$/);
+    expect(() => parseColumns("nope", COLUMNS_WITH_COMMA)).toThrow(
+      /"Mixed Case", "say ""hi""", Name, NAME, supply, "a,b"$/,
+    );
   });
 
   test.each(REJECTED.map(([t, p, m]) => [JSON.stringify(t.slice(0, 40)), t, p, m] as const))(

@@ -8,8 +8,8 @@ import {
   renderFilter,
   renderSort,
   SqlParams,
-  type ColumnInfo,
 } from "../../../src/service/query-language";
+import { type ColumnInfo } from "../../../src/service/query-language/column-types";
 import { validColumns, validFilter, validSort } from "./arbitraries";
 import { COLUMNS } from "./fixtures";
 import { assertSafeFilterSql, assertSafeSortSql } from "./sql-whitelist";

@@ -1,10 +1,7 @@
-import {
-  parseFilter,
-  QueryLanguageError,
-  type ComparisonOperator,
-  type FilterNode,
-  type FilterValue,
-} from "../../../src/service/query-language";
+import { parseFilter } from "../../../src/service/query-language";
+import { QueryLanguageError } from "../../../src/service/query-language/errors";
+import { type ComparisonOperator } from "../../../src/service/query-language/grammar";
+import { type FilterNode, type FilterValue } from "../../../src/service/query-language/filter-ast";
 import { bool, COLUMNS, date, num, str, ts } from "./fixtures";
 
 const cmp = (column: string, operator: ComparisonOperator, value: FilterValue): FilterNode => ({
@@ -66,14 +63,20 @@ const ACCEPTED: [string, FilterNode][] = [
     and(or(cmp("amount", "=", num(1)), cmp("amount", "=", num(2))), cmp("trades", "=", num(3))),
   ],
   // same-kind groups are flattened
-  ["(amount = 1 OR amount = 2) or amount = 3", or(cmp("amount", "=", num(1)), cmp("amount", "=", num(2)), cmp("amount", "=", num(3)))],
+  [
+    "(amount = 1 OR amount = 2) or amount = 3",
+    or(cmp("amount", "=", num(1)), cmp("amount", "=", num(2)), cmp("amount", "=", num(3))),
+  ],
   ["((((amount = 1))))", cmp("amount", "=", num(1))],
-  ["amount = 1 aNd trades = 2 AnD dec = 3", and(cmp("amount", "=", num(1)), cmp("trades", "=", num(2)), cmp("dec", "=", num(3)))],
+  [
+    "amount = 1 aNd trades = 2 AnD dec = 3",
+    and(cmp("amount", "=", num(1)), cmp("trades", "=", num(2)), cmp("dec", "=", num(3))),
+  ],
   // keywords of SQL that are real column names are columns
   ["dec = 1", cmp("dec", "=", num(1))],
   ["select = 'x'", cmp("select", "=", str("x"))],
-  ['"in" = \'x\'', cmp("in", "=", str("x"))],
-  ['"Mixed Case" = \'x\'', cmp("Mixed Case", "=", str("x"))],
+  ["\"in\" = 'x'", cmp("in", "=", str("x"))],
+  ["\"Mixed Case\" = 'x'", cmp("Mixed Case", "=", str("x"))],
   ['"say ""hi""" = \'x\'', cmp('say "hi"', "=", str("x"))],
   // exact case first, then a unique case-insensitive match
   ["total_tvl > 0", cmp("total_TVL", ">", num(0))],
@@ -189,18 +192,18 @@ describe("parseFilter", () => {
   test.each(REJECTED.map(([text, position, message]) => [label(text), text, position, message] as const))(
     "rejects %s at position %d",
     (_, text, position, message) => {
-    let error: unknown;
-    try {
-      parseFilter(text, COLUMNS);
-    } catch (e) {
-      error = e;
-    }
-    expect(error).toBeInstanceOf(QueryLanguageError);
-    const qe = error as QueryLanguageError;
-    expect(qe.parameter).toBe("filters");
-    expect(qe.message).toContain(message);
-    expect(qe.position).toBe(position);
-    expect(qe.message).toMatch(/^filters: .* at position \d+/);
+      let error: unknown;
+      try {
+        parseFilter(text, COLUMNS);
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(QueryLanguageError);
+      const qe = error as QueryLanguageError;
+      expect(qe.parameter).toBe("filters");
+      expect(qe.message).toContain(message);
+      expect(qe.position).toBe(position);
+      expect(qe.message).toMatch(/^filters: .* at position \d+/);
     },
   );
 

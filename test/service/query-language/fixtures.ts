@@ -1,4 +1,5 @@
-import type { ColumnInfo, FilterValue } from "../../../src/service/query-language";
+import type { ColumnInfo } from "../../../src/service/query-language/column-types";
+import type { FilterValue } from "../../../src/service/query-language/filter-ast";
 
 /** One column of each kind the language treats differently, plus names that need quoting or are SQL keywords. */
 export const COLUMNS: readonly ColumnInfo[] = [

@@ -7,8 +7,8 @@ import {
   renderFilter,
   renderSort,
   SqlParams,
-  type QueryParameter,
 } from "../../../src/service/query-language";
+import { type QueryParameter } from "../../../src/service/query-language/errors";
 import { hostileText, validColumns, validFilter, validSort } from "./arbitraries";
 import { COLUMNS } from "./fixtures";
 import { assertSafeFilterSql, assertSafeSortSql, assertWhitelistedAst } from "./sql-whitelist";
@@ -28,7 +28,10 @@ function acceptOrRejectCleanly(parameter: QueryParameter, text: string, run: () 
     if (!isQueryLanguageError(error)) throw error;
     // Plain checks rather than expect(): this runs ~30,000 times and jest matchers would dominate the runtime.
     assert(error.parameter === parameter, `parameter ${error.parameter}`);
-    assert(Number.isInteger(error.position) && error.position >= 0 && error.position <= text.length, `position ${error.position}`);
+    assert(
+      Number.isInteger(error.position) && error.position >= 0 && error.position <= text.length,
+      `position ${error.position}`,
+    );
     assert(error.message.startsWith(`${parameter}: `), `message prefix: ${error.message}`);
     assert(error.message.includes(` at position ${error.position}`), `message position: ${error.message}`);
     return false;
@@ -86,7 +89,17 @@ describe("hostile input (property)", () => {
   });
 
   it("very long input is refused or handled without blowing the stack", () => {
-    const piece = fc.constantFrom("(", ")", "amount = 1 OR ", "'x''", "\"", " AND ", "((((", "-- ", "token_pair IN ('a', ");
+    const piece = fc.constantFrom(
+      "(",
+      ")",
+      "amount = 1 OR ",
+      "'x''",
+      '"',
+      " AND ",
+      "((((",
+      "-- ",
+      "token_pair IN ('a', ",
+    );
     fc.assert(
       fc.property(fc.array(piece, { minLength: 500, maxLength: 2_000 }), (pieces) => {
         const text = pieces.join("");

@@ -1,4 +1,6 @@
-import { parseSort, QueryLanguageError, type SortKey } from "../../../src/service/query-language";
+import { parseSort } from "../../../src/service/query-language";
+import { QueryLanguageError } from "../../../src/service/query-language/errors";
+import { type SortKey } from "../../../src/service/query-language/sort-parser";
 import { COLUMNS } from "./fixtures";
 
 const ACCEPTED: [string, SortKey[]][] = [
@@ -18,10 +20,28 @@ const ACCEPTED: [string, SortKey[]][] = [
   ['"Mixed Case" desc', [{ column: "Mixed Case", direction: "desc" }]],
   ['"say ""hi"""', [{ column: 'say "hi"', direction: "asc" }]],
   ["total_tvl desc", [{ column: "total_TVL", direction: "desc" }]],
-  ["dec, select desc", [{ column: "dec", direction: "asc" }, { column: "select", direction: "desc" }]],
+  [
+    "dec, select desc",
+    [
+      { column: "dec", direction: "asc" },
+      { column: "select", direction: "desc" },
+    ],
+  ],
   ["projects", [{ column: "projects", direction: "asc" }]],
-  ["  amount  ,\ttrades\n desc ", [{ column: "amount", direction: "asc" }, { column: "trades", direction: "desc" }]],
-  ["Name, NAME", [{ column: "Name", direction: "asc" }, { column: "NAME", direction: "asc" }]],
+  [
+    "  amount  ,\ttrades\n desc ",
+    [
+      { column: "amount", direction: "asc" },
+      { column: "trades", direction: "desc" },
+    ],
+  ],
+  [
+    "Name, NAME",
+    [
+      { column: "Name", direction: "asc" },
+      { column: "NAME", direction: "asc" },
+    ],
+  ],
 ];
 
 const REJECTED: [string, number, string][] = [

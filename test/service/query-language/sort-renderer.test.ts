@@ -1,4 +1,5 @@
-import { parseSort, renderSort, type SortKey } from "../../../src/service/query-language";
+import { parseSort, renderSort } from "../../../src/service/query-language";
+import { type SortKey } from "../../../src/service/query-language/sort-parser";
 import { COLUMNS } from "./fixtures";
 
 describe("renderSort", () => {

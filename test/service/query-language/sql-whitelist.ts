@@ -1,11 +1,11 @@
 import {
   FILTER_NODE_TYPES,
   FILTER_VALUE_TYPES,
-  type ColumnInfo,
   type FilterNode,
   type FilterValue,
-  type SqlParamValue,
-} from "../../../src/service/query-language";
+} from "../../../src/service/query-language/filter-ast";
+import { type ColumnInfo } from "../../../src/service/query-language/column-types";
+import { type SqlParamValue } from "../../../src/service/query-language/sql-params";
 
 /**
  * Strict shape checks for what the query language emits. They know nothing of the implementation: rendered SQL is
@@ -17,7 +17,11 @@ const FILTER_WORDS = new Set(["AND", "OR", "IN", "LIKE", "IS", "NOT", "NULL"]);
 const SYMBOLS = new Set(["=", "<>", "<", "<=", ">", ">=", "(", ")", ","]);
 const TOKEN = /\s+|"((?:[^"]|"")*)"|\$(\d+)|<=|>=|<>|[=<>(),]|[A-Z]+|[^]/gy;
 
-export function assertSafeFilterSql(sql: string, values: readonly SqlParamValue[], columns: readonly ColumnInfo[]): void {
+export function assertSafeFilterSql(
+  sql: string,
+  values: readonly SqlParamValue[],
+  columns: readonly ColumnInfo[],
+): void {
   const names = new Set(columns.map((c) => c.name));
   // A CAST is only ever CAST($n AS <fixed type>); fold it into a bare placeholder first.
   const folded = sql.replace(CAST_FORM, (_, n: string) => `$${n}`);
@@ -40,9 +44,11 @@ export function assertSafeFilterSql(sql: string, values: readonly SqlParamValue[
     }
   }
   if (depth !== 0) throw new Error(`unbalanced ( in ${sql}`);
-  if (nextPlaceholder - 1 !== values.length) throw new Error(`${values.length} values for ${nextPlaceholder - 1} placeholders`);
+  if (nextPlaceholder - 1 !== values.length)
+    throw new Error(`${values.length} values for ${nextPlaceholder - 1} placeholders`);
   for (const v of values) {
-    const ok = v === null || typeof v === "string" || typeof v === "boolean" || (typeof v === "number" && Number.isFinite(v));
+    const ok =
+      v === null || typeof v === "string" || typeof v === "boolean" || (typeof v === "number" && Number.isFinite(v));
     if (!ok) throw new Error(`value ${String(v)} may not be bound`);
   }
 }
@@ -56,7 +62,8 @@ export function assertSafeSortSql(sql: string, columns: readonly ColumnInfo[]): 
   if (items.map((s) => s.trim()).join(", ") !== sql) throw new Error(`unexpected separators in ${sql}`);
   for (const item of items) {
     const m = SORT_ITEM.exec(item.trim());
-    if (!m || !names.has(m[1].replace(/""/g, '"'))) throw new Error(`sort item ${JSON.stringify(item)} is not whitelisted`);
+    if (!m || !names.has(m[1].replace(/""/g, '"')))
+      throw new Error(`sort item ${JSON.stringify(item)} is not whitelisted`);
   }
 }
 
@@ -76,7 +83,8 @@ export function assertWhitelistedAst(node: FilterNode, columns: readonly ColumnI
   if (!FILTER_NODE_TYPES.includes(node.type)) throw new Error(`node kind ${node.type} is not whitelisted`);
   const keys = Object.keys(node).sort();
   if (keys.join() !== NODE_KEYS[node.type].join()) throw new Error(`node ${node.type} has keys ${keys.join()}`);
-  if ("column" in node && !columns.some((c) => c.name === node.column)) throw new Error(`unknown column ${node.column}`);
+  if ("column" in node && !columns.some((c) => c.name === node.column))
+    throw new Error(`unknown column ${node.column}`);
   switch (node.type) {
     case "and":
     case "or":

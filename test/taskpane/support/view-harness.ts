@@ -5,7 +5,7 @@
 import { createWorkbook } from "../../../src/playground/workbook";
 import { createKeyStore, memorySettingsStore, Session } from "../../../src/session";
 import { systemClock } from "../../../src/client";
-import { mountTaskpane } from "../../../src/taskpane";
+import { mountTaskpane } from "../../../src/taskpane/mount-taskpane";
 
 const serviceUrl = new URLSearchParams(location.search).get("svc") ?? "";
 const wb = createWorkbook();
