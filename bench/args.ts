@@ -1,4 +1,5 @@
 /** Command-line options of `npm run bench` (`npx tsx bench/run.ts [--quick] [--reps N] [--only a,b]`). */
+import { CommandLineError, parseFlags, wholeNumber, type FlagSpec } from "../src/cli";
 
 export const SECTION_IDS = ["pull", "formulas", "writer", "service", "bundle"] as const;
 export type SectionId = (typeof SECTION_IDS)[number];
@@ -14,52 +15,28 @@ export interface BenchOptions {
   out?: string;
 }
 
-const USAGE = `Usage: npm run bench -- [--quick] [--reps N] [--only ${SECTION_IDS.join(",")}] [--out FILE]
-  --quick      one repetition and short load runs (about a minute); figures are rougher
-  --reps N     repetitions of each full-pull method and of the writer (default 3)
-  --only LIST  run only these sections
-  --out FILE   write the report here instead of bench/RESULTS.md`;
+const FLAGS = {
+  quick: { help: "one repetition and short load runs (about a minute); figures are rougher" },
+  reps: { value: "N", help: "repetitions of each full-pull method and of the writer (default 3)" },
+  only: { value: "LIST", help: `run only these sections (${SECTION_IDS.join(",")})` },
+  out: { value: "FILE", help: "write the report here instead of bench/RESULTS.md" },
+} satisfies Record<string, FlagSpec>;
 
 export function parseArgs(argv: readonly string[]): BenchOptions {
-  const options: BenchOptions = { reps: 3, loadSeconds: 4, quick: false, sections: [...SECTION_IDS] };
-  let repsGiven = false;
-  for (let i = 0; i < argv.length; i++) {
-    const [flag, inline] = argv[i]!.split(/=(.*)/s, 2) as [string, string | undefined];
-    const value = (): string => {
-      const v = inline ?? argv[++i];
-      if (v === undefined) throw new Error(`${flag} needs a value\n${USAGE}`);
-      return v;
-    };
-    switch (flag) {
-      case "--quick":
-        options.quick = true;
-        break;
-      case "--reps": {
-        const n = Number(value());
-        if (!Number.isInteger(n) || n < 1 || n > 50) throw new Error(`--reps must be a whole number 1..50\n${USAGE}`);
-        options.reps = n;
-        repsGiven = true;
-        break;
-      }
-      case "--only": {
-        const wanted = value().split(",").map((s) => s.trim());
-        const unknown = wanted.filter((s) => !(SECTION_IDS as readonly string[]).includes(s));
-        if (unknown.length) throw new Error(`unknown section(s) ${unknown.join(", ")}\n${USAGE}`);
-        options.sections = wanted as SectionId[];
-        break;
-      }
-      case "--out":
-        options.out = value();
-        break;
-      case "--help":
-      case "-h":
-        throw new Error(USAGE);
-      default:
-        throw new Error(`unknown argument ${argv[i]}\n${USAGE}`);
+  const values = parseFlags("npm run bench -- [flags]", FLAGS, argv);
+  const options: BenchOptions = { reps: 3, loadSeconds: 4, quick: values.quick === true, sections: [...SECTION_IDS] };
+  if (values.reps !== undefined) options.reps = wholeNumber("reps", values.reps, 50, 1);
+  if (values.only !== undefined) {
+    const wanted = values.only.split(",").map((s) => s.trim());
+    const unknown = wanted.filter((s) => !(SECTION_IDS as readonly string[]).includes(s));
+    if (unknown.length) {
+      throw new CommandLineError(`unknown section(s) ${unknown.join(", ")}; sections: ${SECTION_IDS.join(", ")}`);
     }
+    options.sections = wanted as SectionId[];
   }
+  if (values.out !== undefined) options.out = values.out;
   if (options.quick) {
-    if (!repsGiven) options.reps = 1;
+    if (values.reps === undefined) options.reps = 1;
     options.loadSeconds = 2;
   }
   return options;

@@ -60,7 +60,11 @@ export async function bundleSection(log: (line: string) => void): Promise<Sectio
       head: ["bundle", "minified", "gzip"],
       rows: [
         ...sizes.map((s) => [s.file, `${num(s.raw)} B (${kb(s.raw)})`, `${num(s.gzip)} B (${kb(s.gzip)})`]),
-        ["all of the shared-runtime page's JavaScript", `${num(total.raw)} B (${kb(total.raw)})`, `${num(total.gzip)} B (${kb(total.gzip)})`],
+        [
+          "all of the shared-runtime page's JavaScript",
+          `${num(total.raw)} B (${kb(total.raw)})`,
+          `${num(total.gzip)} B (${kb(total.gzip)})`,
+        ],
       ],
     });
     log(`  bundle: ${sizes.map((s) => `${s.file} ${kb(s.raw)}/${kb(s.gzip)} gz`).join(", ")}; build ${ms(buildMs)}`);

@@ -24,7 +24,11 @@ export function runChild<T>(entry: string, args: readonly string[], timeoutMs = 
       clearTimeout(timer);
       const last = stdout.trim().split("\n").pop() ?? "";
       if (code !== 0) {
-        reject(new Error(`${entry} ${args.join(" ")} exited with ${code ?? signal}: ${(stderr || stdout).trim().slice(-800)}`));
+        reject(
+          new Error(
+            `${entry} ${args.join(" ")} exited with ${code ?? signal}: ${(stderr || stdout).trim().slice(-800)}`,
+          ),
+        );
         return;
       }
       try {

@@ -8,7 +8,11 @@
 import type { FetchLike } from "../src/client";
 import { FunctionsRuntime, cacheStats, refreshFunctionCells, setFunctionsRuntime } from "../src/functions";
 import { serviceDataset, serviceResults, serviceStatus } from "../src/functions/functions";
-import { CustomFunctionsError, FakeCustomFunctionsRuntime, installCustomFunctions } from "../src/playground/custom-functions";
+import {
+  CustomFunctionsError,
+  FakeCustomFunctionsRuntime,
+  installCustomFunctions,
+} from "../src/playground/custom-functions";
 import { Session, memorySettingsStore, type KeyStore } from "../src/session";
 
 export const CELLS = 100;
@@ -61,17 +65,31 @@ async function main(): Promise<void> {
   cf.associate("DATASET", serviceDataset);
   cf.associate("RESULTS", serviceResults);
   cf.associate("STATUS", serviceStatus);
-  const session = new Session({ keyStore: memoryKeyStore(apiKey), settingsStore: memorySettingsStore(), defaultBaseUrl: url, fetch });
+  const session = new Session({
+    keyStore: memoryKeyStore(apiKey),
+    settingsStore: memorySettingsStore(),
+    defaultBaseUrl: url,
+    fetch,
+  });
   const runtime = new FunctionsRuntime({ session, ready: session.load() });
   setFunctionsRuntime(runtime);
 
   // 100 cells entered at once, as Excel calculates them, arguments shaped as Excel passes them.
   const t0 = performance.now();
-  const cells = Array.from({ length: CELLS }, (_, i) => cf.stream<unknown[][]>("DATASET", [DATASET, DATASET_ARGS], `Sheet1!A${1 + i * 100}`));
+  const cells = Array.from({ length: CELLS }, (_, i) =>
+    cf.stream<unknown[][]>("DATASET", [DATASET, DATASET_ARGS], `Sheet1!A${1 + i * 100}`),
+  );
   const firstValues = await Promise.all(cells.map((c) => c.result(1)));
-  const first: FormulaRound = { requests, ms: performance.now() - t0, cellsWithValue: firstValues.filter(isMatrix).length };
+  const first: FormulaRound = {
+    requests,
+    ms: performance.now() - t0,
+    cellsWithValue: firstValues.filter(isMatrix).length,
+  };
   const bad = firstValues.find((v) => !isMatrix(v));
-  if (bad) throw new Error(`a cell shows ${bad instanceof CustomFunctionsError ? `${bad.code} ${bad.message ?? ""}` : String(bad)}`);
+  if (bad)
+    throw new Error(
+      `a cell shows ${bad instanceof CustomFunctionsError ? `${bad.code} ${bad.message ?? ""}` : String(bad)}`,
+    );
 
   const rounds: FormulaRound[] = [];
   for (let i = 0; i < refreshes; i++) {

@@ -15,18 +15,30 @@ export async function formulasSection(options: BenchOptions, log: (line: string)
   const section = emptySection("formulas", `2. Formulas: ${CELLS} cells with ${FORMULA}, then Refresh All`);
   if (!existsSync(resolve(__dirname, "../src/functions/index.ts"))) {
     section.error = "src/functions has not landed yet";
-    section.targets.push({ what: "Formulas", target: "1 request each time", measured: "not measured", verdict: "not run", why: section.error });
+    section.targets.push({
+      what: "Formulas",
+      target: "1 request each time",
+      measured: "not measured",
+      verdict: "not run",
+      why: section.error,
+    });
     return section;
   }
   // Its own service with the curated datasets on, so their timers never run during the other sections.
   const service = await startServiceProcess({ datasets: true });
   let r: FormulasWorkerResult;
   try {
-    r = await runChild<FormulasWorkerResult>("formulas-worker.ts", [service.url, API_KEY, String(Math.max(3, options.reps))]);
+    r = await runChild<FormulasWorkerResult>("formulas-worker.ts", [
+      service.url,
+      API_KEY,
+      String(Math.max(3, options.reps)),
+    ]);
   } finally {
     await service.stop();
   }
-  log(`  formulas: first ${r.first.requests} request(s) in ${ms(r.first.ms)}; refreshes ${r.refreshes.map((x) => `${x.requests} in ${ms(x.ms)}`).join(", ")}`);
+  log(
+    `  formulas: first ${r.first.requests} request(s) in ${ms(r.first.ms)}; refreshes ${r.refreshes.map((x) => `${x.requests} in ${ms(x.ms)}`).join(", ")}`,
+  );
   const refreshMs = median(r.refreshes.map((x) => x.ms));
   section.tables.push({
     head: ["moment", "HTTP requests", "time until all 100 cells have values", "cells with values"],
@@ -43,14 +55,21 @@ export async function formulasSection(options: BenchOptions, log: (line: string)
     target: "1 each time",
     measured: rounds.map((x) => num(x.requests)).join(", "),
     verdict: allOne && allFilled ? "met" : "missed",
-    why: allOne && allFilled ? undefined : allFilled ? "identical requests were not shared by the cache" : "some cells did not receive a value",
+    why:
+      allOne && allFilled
+        ? undefined
+        : allFilled
+          ? "identical requests were not shared by the cache"
+          : "some cells did not receive a value",
   });
   section.headline.push(
     `Formulas: ${CELLS} identical cells cost ${r.first.requests} request (${ms(r.first.ms)} until all show ${num(r.rowsPerCell)} rows); ` +
       `Refresh All ${r.refreshes.map((x) => x.requests).join("/")} request(s), ${ms(refreshMs)} median until every cell is updated`,
   );
   section.notes.push(
-    `Each cell spills ${num(r.rowsPerCell)} rows (header included) x 12 columns. Cache afterwards: ${Object.entries(r.cacheStats)
+    `Each cell spills ${num(r.rowsPerCell)} rows (header included) x 12 columns. Cache afterwards: ${Object.entries(
+      r.cacheStats,
+    )
       .map(([k, v]) => `${k} ${num(v)}`)
       .join(", ")}.`,
     "Time runs from entering the cells (or calling refreshAll()) until the last cell's streaming invocation received its value; the dataset's snapshot was made before the clock started.",

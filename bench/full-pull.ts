@@ -83,7 +83,9 @@ export async function fullPullSection(
     const args = [method, format, service.url, API_KEY, prepared.executionId, String(service.pid)];
     const result = await runChild<PullWorkerResult>("pull-worker.ts", args);
     if (result.rows !== ROWS || result.idSum !== ID_SUM) {
-      throw new Error(`${method} ${format} delivered ${result.rows} rows, id sum ${result.idSum} (expected ${ROWS}, ${ID_SUM})`);
+      throw new Error(
+        `${method} ${format} delivered ${result.rows} rows, id sum ${result.idSum} (expected ${ROWS}, ${ID_SUM})`,
+      );
     }
     return result;
   };
@@ -111,7 +113,18 @@ export async function fullPullSection(
     const floor = s.get("floor")!;
     const table: Table = {
       caption: format === "json" ? "JSON (E2, by execution id)" : "CSV (E5, latest result of query 1003)",
-      head: ["method", "median", "rows/s", "time ÷ ours", "requests", "peak RSS", "client CPU", "of it GC", "service CPU", "other load"],
+      head: [
+        "method",
+        "median",
+        "rows/s",
+        "time ÷ ours",
+        "requests",
+        "peak RSS",
+        "client CPU",
+        "of it GC",
+        "service CPU",
+        "other load",
+      ],
       rows: [ours, naive, floor].map((m) => [
         LABEL[m.method],
         ms(m.ms),

@@ -90,7 +90,12 @@ export function selfCpuSeconds(): number {
  * measured processes account for, plus steal (time the hypervisor gave our virtual CPUs' turn to other guests).
  * The benchmark machine may be shared: a high share means the figure taken at that moment is suspect.
  */
-export function foreignShare(before: MachineCpu | undefined, after: MachineCpu | undefined, ownSeconds: number, wallMs: number): number {
+export function foreignShare(
+  before: MachineCpu | undefined,
+  after: MachineCpu | undefined,
+  ownSeconds: number,
+  wallMs: number,
+): number {
   if (!before || !after || wallMs <= 0) return NaN;
   const busy = after.busy - before.busy;
   const steal = after.steal - before.steal;
@@ -128,7 +133,8 @@ export class QuietGate {
     let share = await sampleForeign(500, pids);
     let told = false;
     while (Number.isFinite(share) && share > this.threshold && this.#budgetMs > 0) {
-      if (!told) this.log(`  (machine busy with other work: ${Math.round(share * 100)}% of the cores; waiting for a gap)`);
+      if (!told)
+        this.log(`  (machine busy with other work: ${Math.round(share * 100)}% of the cores; waiting for a gap)`);
       told = true;
       const t0 = performance.now();
       share = await sampleForeign(1000, pids);

@@ -55,7 +55,9 @@ async function main(): Promise<void> {
   const conn = await instance.connect();
   const columns: ResultColumn[] = (await describeParquet(conn, file)) as ResultColumn[];
   const names = columns.map((c) => c.name);
-  const total = Number((await conn.runAndReadAll(`SELECT count(*) FROM read_parquet(${sqlString(file)})`)).getRows()[0]![0]);
+  const total = Number(
+    (await conn.runAndReadAll(`SELECT count(*) FROM read_parquet(${sqlString(file)})`)).getRows()[0]![0],
+  );
   // Pages spread over the file, as a full pull reads them.
   const offset = (i: number) => ((i * 7 + 3) % Math.floor(total / 25_000)) * 25_000;
   const page = (reader: ResultReader, f: string, off: number, limit: number) =>
@@ -84,7 +86,9 @@ async function main(): Promise<void> {
     body = `[${rows.join(",")}]`;
   }
   const bigAggregated = await cost(5, async (i) => {
-    const r = await conn.runAndReadAll(`SELECT '[' || string_agg(j, ',') || ']' FROM (SELECT ${render} AS j FROM ${source} LIMIT 25000 OFFSET ${offset(i)})`);
+    const r = await conn.runAndReadAll(
+      `SELECT '[' || string_agg(j, ',') || ']' FROM (SELECT ${render} AS j FROM ${source} LIMIT 25000 OFFSET ${offset(i)})`,
+    );
     return String(r.getColumns()[0]![0]).length;
   });
   const buffer = Buffer.from(body);
@@ -102,7 +106,9 @@ async function main(): Promise<void> {
     await rm(dir, { recursive: true, force: true });
   }
   const rowGroupRows = Number(
-    (await conn.runAndReadAll(`SELECT max(row_group_num_rows) FROM parquet_metadata(${sqlString(file)})`)).getRows()[0]![0],
+    (
+      await conn.runAndReadAll(`SELECT max(row_group_num_rows) FROM parquet_metadata(${sqlString(file)})`)
+    ).getRows()[0]![0],
   );
   const out: PageAnatomy = {
     bigPageThreads2,

@@ -78,7 +78,12 @@ async function ours(format: Format, t: PullTarget): Promise<PullOutcome> {
   const client = new ServiceClient({ apiKey: t.apiKey, baseUrl: t.url, fetch: c.fetch });
   const source = format === "json" ? { executionId: t.executionId } : { queryId: DEMO_QUERY_ID };
   const table = await client.table(source);
-  return { rows: table.rows.length, columns: table.columns.length, requests: c.requests, idSum: () => idSumOf(table.rows) };
+  return {
+    rows: table.rows.length,
+    columns: table.columns.length,
+    requests: c.requests,
+    idSum: () => idSumOf(table.rows),
+  };
 }
 
 async function naive(format: Format, t: PullTarget): Promise<PullOutcome> {
@@ -88,7 +93,12 @@ async function naive(format: Format, t: PullTarget): Promise<PullOutcome> {
   let columns: string[] = [];
   let offset: number | undefined = 0;
   while (offset !== undefined) {
-    const res = await get(c, t, path, `limit=${NAIVE_PAGE_ROWS}&offset=${offset}&ignore_max_datapoints_per_request=true`);
+    const res = await get(
+      c,
+      t,
+      path,
+      `limit=${NAIVE_PAGE_ROWS}&offset=${offset}&ignore_max_datapoints_per_request=true`,
+    );
     if (format === "json") {
       const body = (await res.json()) as {
         next_offset?: number;
@@ -98,7 +108,11 @@ async function naive(format: Format, t: PullTarget): Promise<PullOutcome> {
       for (const row of body.result.rows) matrix.push(columns.map((name) => row[name]));
       offset = body.next_offset ?? undefined;
     } else {
-      const parsed = Papa.parse<Record<string, unknown>>(await res.text(), { header: true, dynamicTyping: true, skipEmptyLines: true });
+      const parsed = Papa.parse<Record<string, unknown>>(await res.text(), {
+        header: true,
+        dynamicTyping: true,
+        skipEmptyLines: true,
+      });
       columns = parsed.meta.fields ?? [];
       for (const row of parsed.data) matrix.push(columns.map((name) => row[name]));
       const next = res.headers.get("X-Service-Next-Offset");
@@ -119,7 +133,10 @@ async function floorPage(c: Counter, t: PullTarget, format: Format, query: strin
   const res = await get(c, t, sourcePath(format, t), query);
   const text = await res.text();
   if (format === "json") {
-    const body = JSON.parse(text) as { next_offset?: number; result: { metadata: { total_row_count?: number }; rows: unknown[] } };
+    const body = JSON.parse(text) as {
+      next_offset?: number;
+      result: { metadata: { total_row_count?: number }; rows: unknown[] };
+    };
     return { rows: body.result.rows, nextOffset: body.next_offset, total: body.result.metadata.total_row_count };
   }
   const next = res.headers.get("X-Service-Next-Offset");
@@ -155,7 +172,8 @@ async function floor(format: Format, t: PullTarget): Promise<PullOutcome> {
   const idSum = (): number => {
     let sum = 0;
     for (const page of pages) {
-      for (const row of page?.rows ?? []) sum += Number(format === "json" ? (row as { id: unknown }).id : (row as string[])[0]);
+      for (const row of page?.rows ?? [])
+        sum += Number(format === "json" ? (row as { id: unknown }).id : (row as string[])[0]);
     }
     return sum;
   };

@@ -29,7 +29,14 @@ export interface PullWorkerResult {
 }
 
 async function main(): Promise<void> {
-  const [method, format, url, apiKey, executionId, pidText] = process.argv.slice(2) as [Method, Format, string, string, string, string];
+  const [method, format, url, apiKey, executionId, pidText] = process.argv.slice(2) as [
+    Method,
+    Format,
+    string,
+    string,
+    string,
+    string,
+  ];
   const servicePid = Number(pidText);
   if (!METHODS.includes(method) || (format !== "json" && format !== "csv") || !url || !apiKey || !executionId) {
     throw new Error("usage: pull-worker.ts <ours|naive|floor> <json|csv> <url> <apiKey> <executionId> <servicePid>");

@@ -43,7 +43,10 @@ function widths(table: Table): number[] {
 export function textTable(table: Table): string {
   const w = widths(table);
   const line = (cells: string[]) =>
-    cells.map((cell, c) => (c === 0 ? cell.padEnd(w[c]!) : cell.padStart(w[c]!))).join("  ").trimEnd();
+    cells
+      .map((cell, c) => (c === 0 ? cell.padEnd(w[c]!) : cell.padStart(w[c]!)))
+      .join("  ")
+      .trimEnd();
   const out = [line(table.head), w.map((n) => "-".repeat(n)).join("  "), ...table.rows.map(line)];
   return (table.caption ? [table.caption, ...out] : out).join("\n");
 }
@@ -116,7 +119,9 @@ export function renderMarkdown(machine: MachineInfo, sections: readonly SectionR
     "",
     "| Target | Measured | Goal | Verdict |",
     "|---|---:|---:|---|",
-    ...sections.flatMap((s) => s.targets.map((t) => `| ${t.what} | ${t.measured} | ${t.target} | **${MARK[t.verdict]}** |`)),
+    ...sections.flatMap((s) =>
+      s.targets.map((t) => `| ${t.what} | ${t.measured} | ${t.target} | **${MARK[t.verdict]}** |`),
+    ),
     "",
   ];
   const reasons = sections.flatMap((s) => s.targets).filter((t) => t.verdict !== "met" && t.why);

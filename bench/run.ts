@@ -50,12 +50,20 @@ async function main(options: BenchOptions): Promise<void> {
       log(`service at ${service.url} (pid ${service.pid}); executing query 1003…`);
       const prepared = await prepareDemoResult(service);
       const svc = service;
-      if (wants("pull")) sections.push(await guarded("pull", "1. Full pull", () => fullPullSection(svc, prepared, options, gate, log)));
-      if (wants("formulas")) sections.push(await guarded("formulas", "2. Formulas", () => formulasSection(options, log)));
+      if (wants("pull"))
+        sections.push(await guarded("pull", "1. Full pull", () => fullPullSection(svc, prepared, options, gate, log)));
+      if (wants("formulas"))
+        sections.push(await guarded("formulas", "2. Formulas", () => formulasSection(options, log)));
       if (wants("writer")) sections.push(await guarded("writer", "3. Writer", () => writerSection(options, log)));
-      if (wants("service")) sections.push(await guarded("service", "4. Service under load", () => serviceLoadSection(svc, prepared, options, gate, log)));
+      if (wants("service"))
+        sections.push(
+          await guarded("service", "4. Service under load", () =>
+            serviceLoadSection(svc, prepared, options, gate, log),
+          ),
+        );
     } else {
-      if (wants("formulas")) sections.push(await guarded("formulas", "2. Formulas", () => formulasSection(options, log)));
+      if (wants("formulas"))
+        sections.push(await guarded("formulas", "2. Formulas", () => formulasSection(options, log)));
       if (wants("writer")) sections.push(await guarded("writer", "3. Writer", () => writerSection(options, log)));
     }
   } finally {

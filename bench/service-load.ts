@@ -75,9 +75,24 @@ export async function serviceLoadSection(
   const id = prepared.executionId;
   const endpoints: Endpoint[] = [
     { label: "status", path: `/v1/execution/${id}/status`, connections: 10, small: true },
-    { label: "small page: 100 rows, offset 0", path: `/v1/execution/${id}/results?limit=100`, connections: 10, small: true },
-    { label: "small page: 100 rows, offset 900,000", path: `/v1/execution/${id}/results?limit=100&offset=900000`, connections: 10, small: true },
-    { label: "small CSV page: 100 rows (E5)", path: `/v1/query/1003/results/csv?limit=100`, connections: 10, small: true },
+    {
+      label: "small page: 100 rows, offset 0",
+      path: `/v1/execution/${id}/results?limit=100`,
+      connections: 10,
+      small: true,
+    },
+    {
+      label: "small page: 100 rows, offset 900,000",
+      path: `/v1/execution/${id}/results?limit=100&offset=900000`,
+      connections: 10,
+      small: true,
+    },
+    {
+      label: "small CSV page: 100 rows (E5)",
+      path: `/v1/query/1003/results/csv?limit=100`,
+      connections: 10,
+      small: true,
+    },
     // A full page at depth: what a client paging to the end of the result asks for; 4 connections like the client.
     {
       label: "deep page: 25,000 rows, offset 900,000",
@@ -90,11 +105,18 @@ export async function serviceLoadSection(
   const figures: LoadFigures[] = [];
   for (const endpoint of endpoints) {
     // A short warm-up so JIT and DuckDB's file metadata are steady before the measured run.
-    await autocannon({ url: `${service.url}${endpoint.path}`, connections: 2, amount: 4, headers: { "X-Service-Api-Key": API_KEY } });
+    await autocannon({
+      url: `${service.url}${endpoint.path}`,
+      connections: 2,
+      amount: 4,
+      headers: { "X-Service-Api-Key": API_KEY },
+    });
     await gate.wait([service.pid]);
     const f = await load(service, endpoint, options.loadSeconds);
     figures.push(f);
-    log(`  load ${endpoint.label}: ${num(f.rps)} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms, errors ${f.errors}, non-2xx ${f.non2xx}`);
+    log(
+      `  load ${endpoint.label}: ${num(f.rps)} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms, errors ${f.errors}, non-2xx ${f.non2xx}`,
+    );
   }
   section.tables.push({
     head: ["endpoint", "connections", "req/s", "p50", "p99", "body/s", "errors + non-2xx", "service CPU", "other load"],
@@ -136,13 +158,18 @@ export async function serviceLoadSection(
   section.headline.push(
     `Service: status ${num(status.rps)} req/s (p99 ${status.p99} ms), 100-row page ${num(small.rps)} req/s (p99 ${small.p99} ms), ` +
       `25,000-row page at offset 900,000 ${num(deep.rps, 1)} req/s (p50 ${num(deep.p50)} ms, p99 ${num(deep.p99)} ms)` +
-      (Math.max(status.foreign, small.foreign) > 0.15 ? ` (other work held up to ${pct(Math.max(status.foreign, small.foreign))} of the cores meanwhile: rough)` : ""),
+      (Math.max(status.foreign, small.foreign) > 0.15
+        ? ` (other work held up to ${pct(Math.max(status.foreign, small.foreign))} of the cores meanwhile: rough)`
+        : ""),
   );
-  const anatomy = await runChild<PageAnatomy>("page-anatomy-worker.ts", [join(service.dataDir, "results", `${id}.parquet`)]);
+  const anatomy = await runChild<PageAnatomy>("page-anatomy-worker.ts", [
+    join(service.dataDir, "results", `${id}.parquet`),
+  ]);
   const a = anatomy;
   const share = (part: number, whole: number) => pct(part / whole);
   section.tables.push({
-    caption: "Where a result page's service CPU goes (in-process, on the very Parquet file served, with the service's reader and renderers; CPU ms per page)",
+    caption:
+      "Where a result page's service CPU goes (in-process, on the very Parquet file served, with the service's reader and renderers; CPU ms per page)",
     head: ["step", "25,000-row JSON page", "100-row JSON page"],
     rows: [
       ["reader.page, 2 DuckDB threads", `${num(a.bigPageThreads2)} ms`, `${num(a.smallThreads2, 1)} ms`],

@@ -22,7 +22,20 @@ export interface WriterWorkerResult {
 }
 
 const COLUMNS = ["id", "address", "name", "amount", "ratio", "flag", "code", "at", "tags", "wide", "note", "n"];
-const TYPES = ["bigint", "varchar", "varchar", "double", "double", "boolean", "varchar", "timestamp", "array(varchar)", "hugeint", "varchar", "integer"];
+const TYPES = [
+  "bigint",
+  "varchar",
+  "varchar",
+  "double",
+  "double",
+  "boolean",
+  "varchar",
+  "timestamp",
+  "array(varchar)",
+  "hugeint",
+  "varchar",
+  "integer",
+];
 
 function result(rows: number) {
   return {

@@ -13,7 +13,9 @@ export async function writerSection(options: BenchOptions, log: (line: string) =
   for (let rep = 0; rep < options.reps; rep++) {
     const r = await runChild<WriterWorkerResult>("writer-worker.ts", ["100000"]);
     runs.push(r);
-    log(`  writer rep ${rep + 1}/${options.reps}: ${ms(r.writeMs)}, ${r.syncs} syncs, largest ${num(r.maxRequestBytes)} bytes`);
+    log(
+      `  writer rep ${rep + 1}/${options.reps}: ${ms(r.writeMs)}, ${r.syncs} syncs, largest ${num(r.maxRequestBytes)} bytes`,
+    );
   }
   // Syncs and bytes are deterministic; only the times vary between repetitions.
   const r = runs[0]!;
@@ -40,7 +42,9 @@ export async function writerSection(options: BenchOptions, log: (line: string) =
     target: `<= ${num(PAYLOAD_TARGET_BYTES)} bytes`,
     measured: `${num(r.maxRequestBytes)} bytes`,
     verdict: met ? "met" : "missed",
-    why: met ? undefined : "a chunk's estimated payload is below the budget but the emulation's JSON measure is above it",
+    why: met
+      ? undefined
+      : "a chunk's estimated payload is below the budget but the emulation's JSON measure is above it",
   });
   section.headline.push(
     `Writer 100k x 12: ${r.syncs} syncs, largest ${mb(r.maxRequestBytes, 2)} per sync, ${mb(r.totalRequestBytes)} in all, ${ms(writeMs)} on the emulated workbook`,

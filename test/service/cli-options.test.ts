@@ -9,7 +9,13 @@ writeFileSync(keys, JSON.stringify([{ key: "k-123456789", user: "u", teams: ["t"
 
 test("defaults: port 8787 on 127.0.0.1, demo keys and queries, no rate limit, 8 GB results", () => {
   const { options, demoKeys } = parseCli([], {});
-  expect(options).toMatchObject({ port: 8787, host: "127.0.0.1", dataDir: ".service-data", rateLimitPerMinute: 0, maxResultBytes: 8 * 1024 ** 3 });
+  expect(options).toMatchObject({
+    port: 8787,
+    host: "127.0.0.1",
+    dataDir: ".service-data",
+    rateLimitPerMinute: 0,
+    maxResultBytes: 8 * 1024 ** 3,
+  });
   expect(demoKeys).toBe(true);
 });
 
@@ -26,8 +32,8 @@ test("flags, with = or a separate value, win over the environment", () => {
 test.each([
   [["--port", "http"], "--port must be a whole number"],
   [["--port", "70000"], "--port must be a whole number from 0 to 65535"],
-  [["--nope"], "unknown flag --nope"],
-  [["--keys"], "--keys needs a value"],
+  [["--nope"], "Unknown option '--nope'"],
+  [["--keys"], "Option '--keys <value>' argument missing"],
   [["--keys", "/does/not/exist.json"], "cannot read /does/not/exist.json"],
 ])("%j is refused with a message", (argv, message) => {
   expect(() => parseCli(argv, {})).toThrow(message);

@@ -6,10 +6,14 @@ import { join } from "node:path";
 // `npm run service` as a user runs it: a real process that prints its URL and the demo key and stops on SIGTERM.
 test("the service process prints its URL, data directory and demo key, serves, and stops cleanly on SIGTERM", async () => {
   const dataDir = mkdtempSync(join(tmpdir(), "service-main-"));
-  const child = spawn(process.execPath, ["--import", "tsx", "src/service/main.ts", "--port", "0", "--data-dir", dataDir], {
-    cwd: join(__dirname, "../.."),
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", "src/service/main.ts", "--port", "0", "--data-dir", dataDir],
+    {
+      cwd: join(__dirname, "../.."),
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   let out = "";
   child.stdout.on("data", (d: Buffer) => (out += d.toString()));
   child.stderr.on("data", (d: Buffer) => (out += d.toString()));
@@ -20,7 +24,10 @@ test("the service process prints its URL, data directory and demo key, serves, a
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
     expect(out).toContain(`Data directory: ${dataDir}`);
     expect(out).toContain("Demo API key:   demo-local-service-key");
-    const res = await fetch(`${url}/query/1002/execute`, { method: "POST", headers: { "X-Service-Api-Key": "demo-local-service-key" } });
+    const res = await fetch(`${url}/query/1002/execute`, {
+      method: "POST",
+      headers: { "X-Service-Api-Key": "demo-local-service-key" },
+    });
     expect(res.status).toBe(200);
     const exit = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
     child.kill("SIGTERM");
@@ -40,6 +47,6 @@ test("a bad flag exits 2 with the usage text", async () => {
   child.stderr.on("data", (d: Buffer) => (err += d.toString()));
   const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
   expect(code).toBe(2);
-  expect(err).toContain("unknown flag --bogus");
+  expect(err).toContain("Unknown option '--bogus'");
   expect(err).toContain("--data-dir DIR");
 });

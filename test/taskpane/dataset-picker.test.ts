@@ -64,7 +64,10 @@ describe("dataset picker", () => {
   test("offers every dataset the client knows, with the allowed argument values", () => {
     expect(DATASET_CHOICES.map((d) => d.name).sort()).toEqual([...DATASET_NAMES].sort());
     expect(DATASET_CHOICES.find((d) => d.name === "dex")!.args[0]!.allowed).toContain("zk_sync");
-    expect(DATASET_CHOICES.find((d) => d.name === "marketshare")!.args.map((a) => a.allowed[0])).toEqual(["dex", "arbitrum"]);
+    expect(DATASET_CHOICES.find((d) => d.name === "marketshare")!.args.map((a) => a.allowed[0])).toEqual([
+      "dex",
+      "arbitrum",
+    ]);
   });
 
   test("the formula follows the choice; a new dataset resets arguments and options", () => {

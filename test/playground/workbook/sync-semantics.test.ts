@@ -1,3 +1,5 @@
+/* eslint-disable office-addins/call-sync-before-read, office-addins/load-object-before-read, office-addins/call-sync-after-load, office-addins/no-context-sync-in-loop --
+   this file tests how the emulated workbook answers reads before load or sync, and syncs in loops, on purpose. */
 import { createWorkbook, type ChangeEvent } from "../../../src/playground/workbook";
 import { EXCEL_PAYLOAD_LIMIT_BYTES } from "../../../src/playground/workbook/create-workbook";
 

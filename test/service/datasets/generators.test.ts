@@ -1,5 +1,11 @@
 /** The building blocks: seeded hashing, addresses, the drift that moves values between refreshes. */
-import { EVM_ADDRESS, SOLANA_ADDRESS, addressFor, evmAddress, solanaAddress } from "../../../src/service/datasets/addresses";
+import {
+  EVM_ADDRESS,
+  SOLANA_ADDRESS,
+  addressFor,
+  evmAddress,
+  solanaAddress,
+} from "../../../src/service/datasets/addresses";
 import { driftAt } from "../../../src/service/datasets/drift";
 import { Rng, hash32, rngAt, tag } from "../../../src/service/datasets/prng";
 
@@ -47,7 +53,8 @@ describe("hashing and the row generator", () => {
       const p = rng.pareto(10, 1.2);
       const l = rng.logNormal(0, 1);
       ints.add(n);
-      if (!(f >= 0 && f < 1) || !(Number.isInteger(n) && n >= 3 && n <= 7) || !(p >= 10) || !(l > 0)) bad.push([f, n, p, l]);
+      if (!(f >= 0 && f < 1) || !(Number.isInteger(n) && n >= 3 && n <= 7) || !(p >= 10) || !(l > 0))
+        bad.push([f, n, p, l]);
     }
     expect(bad).toEqual([]);
     expect([...ints].sort()).toEqual([3, 4, 5, 6, 7]);

@@ -4,7 +4,15 @@
  * moving values and stable identities from one refresh to the next, and text that is safe to land in a sheet.
  */
 import { DATASET_DEFINITIONS, type DatasetDefinition } from "../../../src/service/datasets";
-import { describeFile, differingRows, expectedSchema, openFixture, sameBytes, table, type SnapshotFixture } from "./snapshot-support";
+import {
+  describeFile,
+  differingRows,
+  expectedSchema,
+  openFixture,
+  sameBytes,
+  table,
+  type SnapshotFixture,
+} from "./snapshot-support";
 
 interface Expectation {
   rows: [number, number];
@@ -31,7 +39,12 @@ const EXPECT: Record<string, Expectation> = {
     changesWithin: 1,
   },
   marketshare: { rows: [30_000, 150_000], identity: [], index: 700, changesWithin: 1 },
-  "social-channels": { rows: [200, 1000], identity: ["channel", "influential_casters", "top_domains", "top_casters"], index: 33_000, changesWithin: 1 },
+  "social-channels": {
+    rows: [200, 1000],
+    identity: ["channel", "influential_casters", "top_domains", "top_casters"],
+    index: 33_000,
+    changesWithin: 1,
+  },
   "social-users": {
     rows: [20_000, 50_000],
     identity: ["fid", "fname", "top_channels", "top_domains", "top_engagers", "addresses"],
@@ -112,13 +125,18 @@ function contract(fixture: () => SnapshotFixture, name: string, def: DatasetDefi
     expect(await fx.number(`SELECT ${nulls} FROM ${table(first)}`)).toBe(0);
     const texts = def.columns.filter((c) => c.type === "varchar").map((c) => `"${c.name}"`);
     const lists = def.columns.filter((c) => c.type === "array(varchar)").map((c) => `"${c.name}"`);
-    const values = [...texts.map((t) => `SELECT ${t} AS v FROM ${table(first)}`), ...lists.map((l) => `SELECT unnest(${l}) AS v FROM ${table(first)}`)];
+    const values = [
+      ...texts.map((t) => `SELECT ${t} AS v FROM ${table(first)}`),
+      ...lists.map((l) => `SELECT unnest(${l}) AS v FROM ${table(first)}`),
+    ];
     const risky = await fx.number(
       `SELECT count(*) FROM (${values.join(" UNION ALL ")}) WHERE regexp_matches(v, '^[=+\\-@]') OR regexp_matches(v, '[\\x00-\\x1f]')`,
     );
     expect(risky).toBe(0);
     if (lists.length > 0) {
-      const emptyItems = await fx.number(`SELECT count(*) FROM (${lists.map((l) => `SELECT unnest(${l}) AS v FROM ${table(first)}`).join(" UNION ALL ")}) WHERE v = ''`);
+      const emptyItems = await fx.number(
+        `SELECT count(*) FROM (${lists.map((l) => `SELECT unnest(${l}) AS v FROM ${table(first)}`).join(" UNION ALL ")}) WHERE v = ''`,
+      );
       expect(emptyItems).toBe(0);
     }
   });

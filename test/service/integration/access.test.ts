@@ -4,10 +4,42 @@ import { startTestService, TEST_KEYS, waitFinished, type TestService } from "../
 import type { SavedQuery } from "../../../src/service";
 
 const QUERIES: SavedQuery[] = [
-  { query_id: 2001, name: "desk private", owner: "alice", team: "desk", is_private: true, parameters: [], sql: "select 1 as x" },
-  { query_id: 2002, name: "alice public", owner: "alice", team: null, is_private: false, parameters: [], sql: "select 2 as x" },
-  { query_id: 2003, name: "carol private", owner: "carol", team: null, is_private: true, parameters: [], sql: "select 3 as x" },
-  { query_id: 2004, name: "big", owner: "alice", team: null, is_private: false, parameters: [], sql: "select i, 'row ' || i as label from range(20000) t(i)" },
+  {
+    query_id: 2001,
+    name: "desk private",
+    owner: "alice",
+    team: "desk",
+    is_private: true,
+    parameters: [],
+    sql: "select 1 as x",
+  },
+  {
+    query_id: 2002,
+    name: "alice public",
+    owner: "alice",
+    team: null,
+    is_private: false,
+    parameters: [],
+    sql: "select 2 as x",
+  },
+  {
+    query_id: 2003,
+    name: "carol private",
+    owner: "carol",
+    team: null,
+    is_private: true,
+    parameters: [],
+    sql: "select 3 as x",
+  },
+  {
+    query_id: 2004,
+    name: "big",
+    owner: "alice",
+    team: null,
+    is_private: false,
+    parameters: [],
+    sql: "select i, 'row ' || i as label from range(20000) t(i)",
+  },
 ];
 
 let svc: TestService;
@@ -47,7 +79,9 @@ describe("authentication", () => {
 
   test("the api_key query parameter is accepted as the spec allows, and next_uri never carries it", async () => {
     const id = await runAs("alice", 2004);
-    const res = await api(svc.url).get<Record<string, string>>(`/v1/execution/${id}/results?limit=5&api_key=${TEST_KEYS.alice}`);
+    const res = await api(svc.url).get<Record<string, string>>(
+      `/v1/execution/${id}/results?limit=5&api_key=${TEST_KEYS.alice}`,
+    );
     expect(res.status).toBe(200);
     expect(res.body.next_uri).not.toContain(TEST_KEYS.alice);
     expect(res.body.next_uri).not.toContain("api_key");
@@ -121,11 +155,15 @@ describe("HTTP behaviour", () => {
     const { request } = await import("node:http");
     const url = new URL(`${svc.url}/v1/execution/${id}/results`);
     const raw = await new Promise<{ encoding?: string; body: Buffer }>((resolve, reject) => {
-      const req = request(url, { headers: { "Accept-Encoding": "gzip", "X-Service-Api-Key": TEST_KEYS.alice } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => resolve({ encoding: res.headers["content-encoding"], body: Buffer.concat(chunks) }));
-      });
+      const req = request(
+        url,
+        { headers: { "Accept-Encoding": "gzip", "X-Service-Api-Key": TEST_KEYS.alice } },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () => resolve({ encoding: res.headers["content-encoding"], body: Buffer.concat(chunks) }));
+        },
+      );
       req.on("error", reject);
       req.end();
     });

@@ -6,7 +6,10 @@ interface Envelope {
   execution_id: string;
   query_id: number;
   state: string;
-  result: { metadata: { column_names: string[]; column_types: string[]; total_row_count: number }; rows: Record<string, any>[] };
+  result: {
+    metadata: { column_names: string[]; column_types: string[]; total_row_count: number };
+    rows: Record<string, any>[];
+  };
 }
 
 // The spec's tables, with its types written as the API's SQL names (string → varchar, integer → bigint,
@@ -14,14 +17,34 @@ interface Envelope {
 const SPEC: Record<string, [string, string[]]> = {
   "/v1/restaking/avs-stats": [
     "avs_name varchar,avs_contract_address varchar,num_operators bigint,total_TVL double,num_stakers bigint",
-    ["cbETH", "stETH", "rETH", "ETHx", "ankrETH", "OETH", "osETH", "swETH", "wBETH", "sfrxETH", "lsETH", "mETH", "beacon_chain_ETH"].map((s) => `${s}_TVL double`),
+    [
+      "cbETH",
+      "stETH",
+      "rETH",
+      "ETHx",
+      "ankrETH",
+      "OETH",
+      "osETH",
+      "swETH",
+      "wBETH",
+      "sfrxETH",
+      "lsETH",
+      "mETH",
+      "beacon_chain_ETH",
+    ].map((s) => `${s}_TVL double`),
   ],
-  "/v1/restaking/operator-metadata": ["operator_name varchar,operator_contract_address varchar,website varchar,microblog varchar,logo varchar,description varchar", []],
+  "/v1/restaking/operator-metadata": [
+    "operator_name varchar,operator_contract_address varchar,website varchar,microblog varchar,logo varchar,description varchar",
+    [],
+  ],
   "/v1/dex/pairs/ethereum": [
     "chain varchar,token_pair varchar,projects array(varchar),pool_ids array(varchar),token_a_address varchar,token_b_address varchar,one_day_volume double,seven_day_volume double,thirty_day_volume double,all_time_volume double,usd_liquidity double,seven_day_volume_liquidity_ratio double",
     [],
   ],
-  "/v1/marketshare/nft/polygon": ["time varchar,market varchar,blockchain varchar,project varchar,version varchar,volume_usd double,trades integer", []],
+  "/v1/marketshare/nft/polygon": [
+    "time varchar,market varchar,blockchain varchar,project varchar,version varchar,volume_usd double,trades integer",
+    [],
+  ],
   "/v1/social/trends/channels": [
     "channel_tier_name varchar,channel_tier bigint,channel_tier_last bigint,channel varchar,channel_age bigint,influential_casters array(varchar),top_domains array(varchar),top_casters array(varchar),casters bigint,wow_cast bigint,got_casts bigint,engagement bigint,wow_engage bigint,onchain_experts bigint,trading_experts bigint,contract_experts bigint,active_npc bigint,wow_npc bigint,active_user bigint,wow_active_user bigint,active_star bigint,wow_star bigint,active_influencer bigint,wow_influencer bigint,active_vip bigint,wow_vip bigint,got_replies bigint,wow_reply bigint,got_likes bigint,wow_likes bigint,got_recasts bigint,wow_recasts bigint",
     [],
@@ -70,7 +93,10 @@ test("a path's chain narrows the rows to that chain", async () => {
 });
 
 test.each([
-  ["/v1/dex/pairs/mars", 'chain: "mars" is not allowed; use one of arbitrum, base, bnb, celo, ethereum, fantom, gnosis, optimism, polygon, scroll, zk_sync, solana'],
+  [
+    "/v1/dex/pairs/mars",
+    'chain: "mars" is not allowed; use one of arbitrum, base, bnb, celo, ethereum, fantom, gnosis, optimism, polygon, scroll, zk_sync, solana',
+  ],
   ["/v1/dex/pairs/Ethereum", 'chain: "Ethereum" is not allowed'],
   ["/v1/marketshare/defi/ethereum", 'market: "defi" is not allowed; use one of dex, nft'],
   ["/v1/marketshare/dex/atlantis", 'chain: "atlantis" is not allowed; use one of arbitrum'],
@@ -94,7 +120,11 @@ test("the curated data needs a key like every endpoint", async () => {
 test("refreshes follow the schedule: AVS every 15 min, DEX every 30, market share daily at 23:30 UTC; values move", async () => {
   clock.set("2026-06-11T10:05:00Z");
   const snap = async (p: string) => {
-    const order = p.includes("avs") ? "avs_name" : p.includes("marketshare") ? "time desc, project, version" : "token_pair";
+    const order = p.includes("avs")
+      ? "avs_name"
+      : p.includes("marketshare")
+        ? "time desc, project, version"
+        : "token_pair";
     const res = await http.get<Envelope>(`${p}?limit=5&sort_by=${encodeURIComponent(order)}`);
     expect([res.status, res.text.slice(0, 200)]).toEqual([200, expect.any(String)]);
     return res.body;

@@ -21,13 +21,18 @@ async function run(queryId: number, body: unknown = {}) {
 describe("E1 execute", () => {
   test("answers PENDING with a ULID-shaped execution id at once", async () => {
     const ack = await http.post("/v1/query/1002/execute", {});
-    expect(ack.body).toEqual({ execution_id: expect.stringMatching(/^[0-9A-HJKMNP-TV-Z]{26}$/), state: "QUERY_STATE_PENDING" });
+    expect(ack.body).toEqual({
+      execution_id: expect.stringMatching(/^[0-9A-HJKMNP-TV-Z]{26}$/),
+      state: "QUERY_STATE_PENDING",
+    });
   });
 
   test("runs with every default when no body is sent", async () => {
     const ack = await http.post("/v1/query/1001/execute");
     await waitFinished(svc.url, svc.apiKey, ack.body.execution_id as string);
-    const res = await http.get<{ result: { rows: { symbol: string }[] } }>(`/v1/execution/${ack.body.execution_id}/results`);
+    const res = await http.get<{ result: { rows: { symbol: string }[] } }>(
+      `/v1/execution/${ack.body.execution_id}/results`,
+    );
     expect(res.body.result.rows).toHaveLength(7);
     expect(res.body.result.rows[0].symbol).toBe("WETH");
   });
@@ -106,9 +111,16 @@ describe("states", () => {
   test("a failing query is FAILED with the engine's message", async () => {
     const { id, status } = await run(1005);
     expect(status.state).toBe("QUERY_STATE_FAILED");
-    expect(status.error).toEqual({ type: "FAILED_TYPE_EXECUTION_FAILED", message: expect.stringContaining("this demo query always fails") });
+    expect(status.error).toEqual({
+      type: "FAILED_TYPE_EXECUTION_FAILED",
+      message: expect.stringContaining("this demo query always fails"),
+    });
     const res = await http.get(`/v1/execution/${id}/results`);
-    expect(res.body).toMatchObject({ state: "QUERY_STATE_FAILED", is_execution_finished: true, error: { type: "FAILED_TYPE_EXECUTION_FAILED" } });
+    expect(res.body).toMatchObject({
+      state: "QUERY_STATE_FAILED",
+      is_execution_finished: true,
+      error: { type: "FAILED_TYPE_EXECUTION_FAILED" },
+    });
     expect(res.body.result).toBeUndefined();
     const csv = await http.get(`/v1/execution/${id}/results/csv`);
     expect(csv.status).toBe(409);
@@ -129,7 +141,11 @@ describe("states", () => {
     const started = Date.now();
     expect((await http.post(`/v1/execution/${id}/cancel`)).body).toEqual({ success: true });
     const status = await http.get(`/v1/execution/${id}/status`);
-    expect(status.body).toMatchObject({ state: "QUERY_STATE_CANCELLED", is_execution_finished: true, cancelled_at: expect.stringMatching(TIMESTAMP) });
+    expect(status.body).toMatchObject({
+      state: "QUERY_STATE_CANCELLED",
+      is_execution_finished: true,
+      cancelled_at: expect.stringMatching(TIMESTAMP),
+    });
     expect((await http.post(`/v1/execution/${id}/cancel`)).body).toEqual({ success: false });
     // The engine really stopped: a new run in the same tier gets a slot and completes.
     const next = await run(1002);
@@ -162,10 +178,23 @@ describe("E2 results", () => {
     const { id } = await run(1002);
     const res = await http.get<Record<string, any>>(`/v1/execution/${id}/results?limit=10&offset=5`);
     const b = res.body;
-    for (const f of ["execution_id", "query_id", "state", "is_execution_finished", "submitted_at", "execution_started_at", "execution_ended_at", "expires_at", "next_offset", "next_uri", "result"]) {
+    for (const f of [
+      "execution_id",
+      "query_id",
+      "state",
+      "is_execution_finished",
+      "submitted_at",
+      "execution_started_at",
+      "execution_ended_at",
+      "expires_at",
+      "next_offset",
+      "next_uri",
+      "result",
+    ]) {
       expect(b).toHaveProperty(f);
     }
-    for (const f of ["submitted_at", "execution_started_at", "execution_ended_at", "expires_at"]) expect(b[f]).toMatch(TIMESTAMP);
+    for (const f of ["submitted_at", "execution_started_at", "execution_ended_at", "expires_at"])
+      expect(b[f]).toMatch(TIMESTAMP);
     expect(Date.parse(b.expires_at) - Date.parse(b.execution_ended_at)).toBe(90 * 86_400_000);
     expect(b.cancelled_at).toBeUndefined();
     expect(b.result.metadata).toEqual({
@@ -201,11 +230,28 @@ describe("E2 results", () => {
     const { id } = await run(1008);
     const res = await http.get<Record<string, any>>(`/v1/execution/${id}/results`);
     const rows = res.body.result.rows;
-    expect(rows[0]).toMatchObject({ hex_text: "0x00ab", code_text: "00123", wide_int: "12345678901234567890", big_int: "9007199254740993", tags: ["a", "b"] });
+    expect(rows[0]).toMatchObject({
+      hex_text: "0x00ab",
+      code_text: "00123",
+      wide_int: "12345678901234567890",
+      big_int: "9007199254740993",
+      tags: ["a", "b"],
+    });
     expect(rows[1]).toMatchObject({ big_int: 42, wide_int: "42", tags: [] });
     expect(rows[2]).toMatchObject({ flag: null, tags: null, big_int: "-9007199254740993" });
     expect(rows[4]).toMatchObject({ hex_text: "", note: null });
-    expect(res.body.result.metadata.column_types).toEqual(["integer", "varchar", "varchar", "decimal(20,0)", "bigint", "double", "double", "varchar", "boolean", "array(varchar)"]);
+    expect(res.body.result.metadata.column_types).toEqual([
+      "integer",
+      "varchar",
+      "varchar",
+      "decimal(20,0)",
+      "bigint",
+      "double",
+      "double",
+      "varchar",
+      "boolean",
+      "array(varchar)",
+    ]);
   });
 
   test("ids: malformed → 400 with the spec's message, unknown → 404, mismatching execution_id parameter → 400", async () => {
@@ -256,7 +302,9 @@ describe("E3 and E5 CSV", () => {
     const res = await http.get(`/v1/execution/${id}/results/csv?limit=2&offset=3&columns=trade_id,project`);
     expect(res.text).toBe("trade_id,project\n3,sushiswap\n4,uniswap\n");
     expect(res.headers.get("x-service-next-offset")).toBe("5");
-    expect(new URL(res.headers.get("x-service-next-uri") as string).search).toBe("?columns=trade_id%2Cproject&offset=5&limit=2");
+    expect(new URL(res.headers.get("x-service-next-uri") as string).search).toBe(
+      "?columns=trade_id%2Cproject&offset=5&limit=2",
+    );
     const last = await http.get(`/v1/execution/${id}/results/csv?offset=499`);
     expect(last.headers.get("x-service-next-offset")).toBeNull();
   });
@@ -267,7 +315,12 @@ describe("E3 and E5 CSV", () => {
     const second = await bob.post("/v1/query/1001/execute", { query_parameters: { symbol: "UNI", days: 2 } });
     await waitFinished(svc.url, TEST_KEYS.bob, second.body.execution_id as string);
     const res = await http.get("/v1/query/1001/results/csv?queryID=1001");
-    expect(res.text.split("\n").slice(1, 3).map((l) => l.split(",")[0])).toEqual(["UNI", "UNI"]);
+    expect(
+      res.text
+        .split("\n")
+        .slice(1, 3)
+        .map((l) => l.split(",")[0]),
+    ).toEqual(["UNI", "UNI"]);
     expect((await http.get("/v1/query/1001/results/csv?queryID=7")).status).toBe(400);
   });
 

@@ -30,7 +30,9 @@ async function echo(params: Record<string, unknown>) {
   if (ack.status !== 200) return { status: ack.status, error: ack.body.error as string };
   const status = await waitFinished(svc.url, svc.apiKey, ack.body.execution_id as string);
   expect(status.state).toBe("QUERY_STATE_COMPLETED");
-  const res = await http.get<{ result: { rows: Record<string, unknown>[] } }>(`/v1/execution/${ack.body.execution_id}/results`);
+  const res = await http.get<{ result: { rows: Record<string, unknown>[] } }>(
+    `/v1/execution/${ack.body.execution_id}/results`,
+  );
   expect(res.body.result.rows).toHaveLength(1);
   return { status: 200, row: res.body.result.rows[0] };
 }
@@ -50,7 +52,7 @@ test.each([
   "line\nbreak\r\n",
   "unicode ✓ 日本 🎉",
   "$1 $$dollar$$ ?",
-  "\"double\" quotes",
+  '"double" quotes',
   "",
 ])("text value %j lands as data", async (value) => {
   const out = await echo({ v: value });

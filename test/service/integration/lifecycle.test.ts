@@ -38,7 +38,11 @@ test("a restart serves every completed result again; a run caught mid-way become
   await waitFinished(first.url, first.apiKey, done);
   const before = await http1.get(`/v1/execution/${done}/results`);
   const slow = (await http1.post("/v1/query/1004/execute", {})).body.execution_id as string;
-  for (let i = 0; i < 100 && (await http1.get(`/v1/execution/${slow}/status`)).body.state !== "QUERY_STATE_EXECUTING"; i++) {
+  for (
+    let i = 0;
+    i < 100 && (await http1.get(`/v1/execution/${slow}/status`)).body.state !== "QUERY_STATE_EXECUTING";
+    i++
+  ) {
     await new Promise((r) => setTimeout(r, 20));
   }
   await first.close({ keepData: true });
@@ -51,7 +55,9 @@ test("a restart serves every completed result again; a run caught mid-way become
     expect((await http2.get("/v1/query/1008/results/csv")).text.split("\n")[0]).toContain("hex_text");
     const crashed = await http2.get(`/v1/execution/${slow}/status`);
     expect(crashed.body.state).toBe("QUERY_STATE_FAILED");
-    expect((crashed.body.error as { message: string }).message).toContain("service stopped before this execution finished");
+    expect((crashed.body.error as { message: string }).message).toContain(
+      "service stopped before this execution finished",
+    );
     expect(readdirSync(join(second.dataDir, "results")).filter((f) => f.endsWith(".tmp"))).toEqual([]);
   } finally {
     await second.close();
@@ -70,7 +76,11 @@ describe("partial results", () => {
       expect(meta.total_row_count).toBeGreaterThan(0);
       expect(meta.total_row_count).toBeLessThan(1_000_000);
       expect(meta.total_result_set_bytes).toBeLessThanOrEqual(200_000);
-      for (const path of [`/v1/execution/${id}/results`, `/v1/execution/${id}/results/csv`, "/v1/query/1003/results/csv"]) {
+      for (const path of [
+        `/v1/execution/${id}/results`,
+        `/v1/execution/${id}/results/csv`,
+        "/v1/query/1003/results/csv",
+      ]) {
         const refused = await http.get(path);
         expect(refused.status).toBe(400);
         expect(refused.body.error).toContain("partial result");

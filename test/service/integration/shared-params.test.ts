@@ -45,7 +45,11 @@ describe("the datapoints cap", () => {
 
   test("no limit: the first page is as large as the cap allows", async () => {
     const page = await get(`/v1/execution/${big}/results?columns=id,symbol`);
-    expect(page.body.result.metadata).toMatchObject({ row_count: 125_000, total_row_count: 1_000_000, datapoint_count: 250_000 });
+    expect(page.body.result.metadata).toMatchObject({
+      row_count: 125_000,
+      total_row_count: 1_000_000,
+      datapoint_count: 250_000,
+    });
   });
 
   test("ignore_max_datapoints_per_request lifts the cap", async () => {
@@ -68,13 +72,17 @@ describe("the datapoints cap", () => {
 
 describe("columns, filters, sort, sample", () => {
   test("columns choose and order the returned columns; quoted names allowed", async () => {
-    const page = await get(`/v1/execution/${trades}/results?limit=1&columns=${encodeURIComponent('project,"trade_id"')}`);
+    const page = await get(
+      `/v1/execution/${trades}/results?limit=1&columns=${encodeURIComponent('project,"trade_id"')}`,
+    );
     expect(page.body.result.metadata.column_names).toEqual(["project", "trade_id"]);
     expect(Object.keys(page.body.result.rows[0])).toEqual(["project", "trade_id"]);
   });
 
   test("filters narrow rows and total_row_count counts the matches", async () => {
-    const f = encodeURIComponent("project = 'curve' AND (token_bought IN ('WETH', 'PEPE') OR amount_usd > 1000) AND tx_hash LIKE '0x%'");
+    const f = encodeURIComponent(
+      "project = 'curve' AND (token_bought IN ('WETH', 'PEPE') OR amount_usd > 1000) AND tx_hash LIKE '0x%'",
+    );
     const page = await get(`/v1/execution/${trades}/results?filters=${f}&limit=1000`);
     const rows = page.body.result.rows;
     expect(rows.length).toBeGreaterThan(0);
@@ -88,11 +96,16 @@ describe("columns, filters, sort, sample", () => {
   test("a timestamp column compares with a date string", async () => {
     const f = encodeURIComponent("block_time >= '2024-03-01 05:00' and block_time < '2024-03-01 05:01:00'");
     const page = await get(`/v1/execution/${trades}/results?filters=${f}&columns=trade_id,block_time`);
-    expect(page.body.result.rows.map((r) => r.block_time)).toEqual(["2024-03-01 05:00:19.000", "2024-03-01 05:00:56.000"]);
+    expect(page.body.result.rows.map((r) => r.block_time)).toEqual([
+      "2024-03-01 05:00:19.000",
+      "2024-03-01 05:00:56.000",
+    ]);
   });
 
   test("sort_by orders rows, several keys and directions", async () => {
-    const page = await get(`/v1/execution/${trades}/results?sort_by=${encodeURIComponent("project asc, amount_usd DESC")}&limit=500`);
+    const page = await get(
+      `/v1/execution/${trades}/results?sort_by=${encodeURIComponent("project asc, amount_usd DESC")}&limit=500`,
+    );
     const rows = page.body.result.rows;
     for (let i = 1; i < rows.length; i++) {
       const [a, b] = [rows[i - 1], rows[i]];
@@ -104,7 +117,8 @@ describe("columns, filters, sort, sample", () => {
   test("sort with paging keeps a stable global order across pages", async () => {
     const s = encodeURIComponent("amount_usd desc, trade_id");
     const all = (await get(`/v1/execution/${trades}/results?sort_by=${s}&columns=trade_id`)).body.result.rows;
-    const page2 = (await get(`/v1/execution/${trades}/results?sort_by=${s}&columns=trade_id&offset=100&limit=50`)).body.result.rows;
+    const page2 = (await get(`/v1/execution/${trades}/results?sort_by=${s}&columns=trade_id&offset=100&limit=50`)).body
+      .result.rows;
     expect(page2).toEqual(all.slice(100, 150));
   });
 

@@ -27,7 +27,7 @@ const ACCEPTED: [string, FilterNode][] = [
   ["usd_liquidity > .5", cmp("usd_liquidity", ">", num(0.5, ".5"))],
   ["usd_liquidity > -2.5e3", cmp("usd_liquidity", ">", num(-2500, "-2.5e3"))],
   ["usd_liquidity > 1E+6", cmp("usd_liquidity", ">", num(1e6, "1E+6"))],
-  ["amount = 12345678901234567890", cmp("amount", "=", num(12345678901234567890, "12345678901234567890"))],
+  ["amount = 12345678901234567890", cmp("amount", "=", num(Number("12345678901234567890"), "12345678901234567890"))],
   ["price >= 10.25", cmp("price", ">=", num(10.25))],
   ["token_pair = 'it''s'", cmp("token_pair", "=", str("it's"))],
   ["token_pair = ''", cmp("token_pair", "=", str(""))],
