@@ -4,12 +4,11 @@ import { KeyRing } from "./auth/keys";
 import { RateLimiter } from "./auth/rate-limiter";
 import { DuckDbEngine } from "./engine/duckdb-engine";
 import { ExecutionService } from "./executions/execution-service";
-import { buildApp } from "./http/build-app";
-import { registerExecutionRoutes } from "./http/routes/execution-routes";
+import { buildApp, registerDatasetRoutes, registerExecutionRoutes } from "./http";
 import type { ServiceOptions } from "./options";
 import { ResultReader } from "./results/result-reader";
 import { ExecutionStore } from "./store/execution-store";
-import { attachDatasets } from "./datasets-wiring";
+import { SnapshotService } from "./snapshots/snapshot-service";
 
 export interface RunningService {
   /** e.g. http://127.0.0.1:8787 */
@@ -45,7 +44,8 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     log: options.log,
   });
   registerExecutionRoutes(app, executions, reader);
-  const datasets = options.datasets ? await attachDatasets(app, executions, reader, options) : undefined;
+  const datasets = options.datasets ? await SnapshotService.start(executions, options) : undefined;
+  if (datasets) registerDatasetRoutes(app, datasets, reader);
   await app.listen({ port: options.port, host: options.host });
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : options.port;

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { Caller } from "../auth/keys";
 import type { Clock } from "../clock";
 import type { QueryEngine } from "../engine/query-engine";
-import { apiError } from "../http/error-registry";
+import { apiError } from "../errors";
 import { resolveParameters, substituteParameters } from "../queries/parameters";
 import type { SavedQuery } from "../queries/saved-query";
 import type { ExecutionStore } from "../store/execution-store";
@@ -25,10 +25,11 @@ export interface ExecutionServiceOptions {
  * Records are held in memory and written through to the store, so a restart serves every result again.
  */
 export class ExecutionService {
-  readonly records = new Map<string, ExecutionRecord>();
+  private readonly records = new Map<string, ExecutionRecord>();
+  /** Where result files live; producers outside the queue (dataset snapshots) write theirs here too. */
   readonly resultsDir: string;
   /** Query ids without a saved query whose results everyone may read (the curated datasets). */
-  readonly publicQueryIds = new Set<number>();
+  private readonly publicQueryIds = new Set<number>();
   private readonly executor: Executor;
   private readonly queries: Map<number, SavedQuery>;
 
@@ -135,6 +136,23 @@ export class ExecutionService {
     }
     if (latest) await this.expireIfDue(latest);
     if (!latest || latest.state === STATES.expired) throw apiError("result_not_found");
+    return latest;
+  }
+
+  /** Everyone may read the results of this query id, which has no saved query (a curated dataset). */
+  makePublic(queryId: number): void {
+    this.publicQueryIds.add(queryId);
+  }
+
+  /** The completed snapshot with the highest refresh index of each curated dataset, as stored. */
+  latestSnapshots(): Map<string, ExecutionRecord> {
+    const latest = new Map<string, ExecutionRecord>();
+    for (const r of this.records.values()) {
+      const seen = r.dataset ? latest.get(r.dataset) : undefined;
+      if (r.dataset && r.state === STATES.completed && (!seen || (r.refreshIndex ?? 0) > (seen.refreshIndex ?? 0))) {
+        latest.set(r.dataset, r);
+      }
+    }
     return latest;
   }
 

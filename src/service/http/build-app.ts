@@ -3,7 +3,7 @@ import cors from "@fastify/cors";
 import compress from "@fastify/compress";
 import type { KeyRing } from "../auth/keys";
 import type { RateLimiter } from "../auth/rate-limiter";
-import { ApiError, apiError } from "./error-registry";
+import { ApiError, apiError } from "../errors";
 
 export const BODY_LIMIT = 1024 * 1024;
 

@@ -1,4 +1,4 @@
-import { badParameter } from "./error-registry";
+import { badParameter } from "../errors";
 
 export type QueryString = Record<string, string | string[] | undefined>;
 

@@ -3,7 +3,7 @@ import { isTerminal, STATES, type ExecutionRecord } from "../executions/executio
 import { executionError, executionFields, metadataFields } from "../results/envelope";
 import type { ResultReader } from "../results/result-reader";
 import { csvHeaderLine } from "../results/render-sql";
-import { apiError } from "./error-registry";
+import { apiError } from "../errors";
 import type { QueryString } from "./query-values";
 import { resolveSharedParams } from "./shared-params";
 

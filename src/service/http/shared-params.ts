@@ -1,6 +1,6 @@
 import type { ResultColumn } from "../executions/execution-record";
 import type { PageRequest } from "../results/page-request";
-import { ApiError, badParameter } from "./error-registry";
+import { ApiError, badParameter } from "../errors";
 import { booleanParam, single, wholeNumberParam, type QueryString } from "./query-values";
 import {
   isQueryLanguageError,

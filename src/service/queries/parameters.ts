@@ -1,5 +1,5 @@
 import { clipText } from "../clip-text";
-import { apiError, badParameter } from "../http/error-registry";
+import { apiError, badParameter } from "../errors";
 import { findPlaceholders } from "./placeholders";
 import type { QueryParameter, SavedQuery } from "./saved-query";
 

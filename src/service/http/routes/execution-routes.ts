@@ -4,7 +4,7 @@ import type { ExecutionService } from "../../executions/execution-service";
 import { executionError, executionFields, metadataFields } from "../../results/envelope";
 import type { ResultReader } from "../../results/result-reader";
 import { callerOf } from "../caller";
-import { apiError, badParameter } from "../error-registry";
+import { apiError, badParameter } from "../../errors";
 import { single, type QueryString } from "../query-values";
 import { sendResult, withoutUndefined } from "../result-response";
 

@@ -1,0 +1,4 @@
+/** The service's HTTP layer: the fastify shell and the routes, over the domain services. */
+export { buildApp } from "./build-app";
+export { registerDatasetRoutes } from "./routes/dataset-routes";
+export { registerExecutionRoutes } from "./routes/execution-routes";
