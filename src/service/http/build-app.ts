@@ -4,6 +4,7 @@ import compress from "@fastify/compress";
 import type { KeyRing } from "../auth/keys";
 import type { RateLimiter } from "../auth/rate-limiter";
 import { ApiError, apiError } from "../errors";
+import { validationError } from "./route-schemas";
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -21,7 +22,13 @@ export interface AppDeps {
  * registry's `{error}` bodies. The fastify logger stays off: request URLs may carry an `api_key`.
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const app = Fastify({ logger: false, bodyLimit: BODY_LIMIT, trustProxy: false });
+  // Route schemas declare the query strings and the execute body; an unknown body field is an error, not dropped.
+  const app = Fastify({
+    logger: false,
+    bodyLimit: BODY_LIMIT,
+    trustProxy: false,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: "array", allErrors: false, allowUnionTypes: true } },
+  });
   await app.register(cors, {
     origin: deps.corsOrigins,
     methods: ["GET", "POST", "OPTIONS"],
@@ -53,7 +60,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
-    const api = error instanceof ApiError ? error : fromFastifyError(error);
+    const api =
+      error instanceof ApiError
+        ? error
+        : error.validation
+          ? validationError(error.validation, error.validationContext, request)
+          : fromFastifyError(error);
     if (api.status >= 500) {
       deps.log(`500 on ${request.method} ${request.url.split("?")[0]}: ${error.stack ?? error.message}`);
     }

@@ -4,7 +4,7 @@ import { executionError, executionFields, metadataFields } from "../results/enve
 import type { ResultReader } from "../results/result-reader";
 import { csvHeaderLine } from "../results/render-sql";
 import { apiError } from "../errors";
-import type { QueryString } from "./query-values";
+import type { ResultQuery } from "./route-schemas";
 import { resolveSharedParams } from "./shared-params";
 
 /**
@@ -12,14 +12,14 @@ import { resolveSharedParams } from "./shared-params";
  * the shared parameters describe, with next_offset / next_uri (JSON) or X-Service-Next-* headers (CSV).
  */
 export async function sendResult(
-  request: FastifyRequest,
+  request: FastifyRequest<{ Querystring: ResultQuery }>,
   reply: FastifyReply,
   reader: ResultReader,
   record: ExecutionRecord,
   format: "json" | "csv",
   fixed: { column: string; value: string }[] = [],
 ): Promise<unknown> {
-  const query = request.query as QueryString;
+  const query = request.query;
   const finished = isTerminal(record.state);
   const hasResult = record.state === STATES.completed || record.state === STATES.partial;
   if (!hasResult) {

@@ -1,7 +1,7 @@
 import type { ResultColumn } from "../executions/execution-record";
 import type { PageRequest } from "../results/page-request";
 import { ApiError, badParameter } from "../errors";
-import { booleanParam, single, wholeNumberParam, type QueryString } from "./query-values";
+import { isTrue, wholeNumberOf, type ResultQuery } from "./route-schemas";
 import {
   isQueryLanguageError,
   parseColumns,
@@ -22,7 +22,7 @@ export interface SharedParams {
   carry: Record<string, string>;
 }
 
-const CARRIED = [
+const CARRIED: readonly (keyof ResultQuery)[] = [
   "columns",
   "filters",
   "sort_by",
@@ -37,14 +37,12 @@ const CARRIED = [
  * `fixed` holds path-parameter conditions (a dataset's chain, market) that narrow the result before `filters`.
  */
 export function resolveSharedParams(
-  query: QueryString,
+  query: ResultQuery,
   columns: readonly ResultColumn[],
   fixed: { column: string; value: string }[] = [],
 ): SharedParams {
-  const sampleCount = wholeNumberParam(query, "sample_count", 1);
-  const limit = wholeNumberParam(query, "limit", 0);
-  const offset = wholeNumberParam(query, "offset", 0);
-  const filtersText = single(query, "filters");
+  const [sampleCount, limit, offset] = [query.sample_count, query.limit, query.offset].map(wholeNumberOf);
+  const filtersText = query.filters;
   if (sampleCount !== undefined) {
     const clash = [
       ["offset", offset],
@@ -54,8 +52,8 @@ export function resolveSharedParams(
     if (clash) throw badParameter("sample_count", `cannot be combined with ${clash[0]}`);
   }
   const params = new SqlParams();
-  const given = (name: string) => {
-    const v = single(query, name);
+  const given = (name: "columns" | "filters" | "sort_by") => {
+    const v = query[name];
     return v === undefined || v.trim() === "" ? undefined : v;
   };
   let selected: string[];
@@ -73,11 +71,11 @@ export function resolveSharedParams(
     if (isQueryLanguageError(error)) throw new ApiError("bad_parameter", error.message);
     throw error;
   }
-  const ignoreCap = booleanParam(query, "ignore_max_datapoints_per_request");
+  const ignoreCap = isTrue(query.ignore_max_datapoints_per_request);
   const carry: Record<string, string> = {};
   for (const name of CARRIED) {
-    const v = single(query, name);
-    if (v !== undefined) carry[name] = v;
+    const v = query[name];
+    if (v !== undefined) carry[name] = String(v);
   }
   return {
     request: {
@@ -90,7 +88,7 @@ export function resolveSharedParams(
       sampleCount,
       maxRows: ignoreCap ? undefined : Math.max(1, Math.floor(MAX_DATAPOINTS / Math.max(1, selected.length))),
     },
-    allowPartial: booleanParam(query, "allow_partial_results"),
+    allowPartial: isTrue(query.allow_partial_results),
     carry,
   };
 }

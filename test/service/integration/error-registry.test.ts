@@ -1,6 +1,6 @@
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
-import { ERRORS, type ErrorCode } from "../../../src/service/http/error-registry";
+import { ERRORS, type ErrorCode } from "../../../src/service/errors";
 import { api, type HttpAnswer } from "../../support/http";
 import { startTestService, TEST_KEYS, waitFinished, type TestService } from "../../support/service";
 

@@ -1,0 +1,136 @@
+/**
+ * The query strings and the execute body as fastify route schemas (DESIGN §4.7). Each query parameter is declared
+ * once, with the reason a user reads when a value breaks it; `validationError` turns fastify's validation failure
+ * into the registry's `bad_parameter` / `invalid_body` errors, in the same words the service always used.
+ */
+import type { FastifySchemaValidationError } from "fastify/types/schema";
+import { ApiError, apiError, badParameter } from "../errors";
+
+interface ParamRule {
+  schema: Record<string, unknown>;
+  reason(raw: string): string;
+}
+
+const shown = (raw: string) => raw.slice(0, 40);
+
+/** A whole number ≥ min, or empty (the parameter is then ignored, as if not given). */
+function wholeNumber(min: number): ParamRule {
+  return {
+    schema: {
+      anyOf: [
+        { type: "string", pattern: "^\\s*$" },
+        { type: "integer", minimum: min, maximum: Number.MAX_SAFE_INTEGER },
+      ],
+    },
+    reason: (raw) => `must be a whole number of at least ${min}, got "${shown(raw)}"`,
+  };
+}
+
+/** true/false in any case, 1/0, or empty (false). */
+const FLAG: ParamRule = {
+  schema: { type: "string", pattern: "^(?:[Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|1|0)?$" },
+  reason: (raw) => `must be true or false, got "${shown(raw)}"`,
+};
+
+const TEXT: ParamRule = { schema: { type: "string" }, reason: () => "must be text" };
+
+/** Parameters every route accepts: the key's query form, and the ids the spec also lists as query parameters. */
+const ID_PARAMS = { api_key: TEXT, queryID: TEXT, execution_id: TEXT };
+
+/** The shared parameters of result-returning GET endpoints (E2, E3, E5, E6–E11). */
+const SHARED_PARAMS = {
+  allow_partial_results: FLAG,
+  columns: TEXT,
+  filters: TEXT,
+  ignore_max_datapoints_per_request: FLAG,
+  limit: wholeNumber(0),
+  offset: wholeNumber(0),
+  sample_count: wholeNumber(1),
+  sort_by: TEXT,
+};
+
+const RULES: Record<string, ParamRule> = { ...ID_PARAMS, ...SHARED_PARAMS };
+
+/** A query string as validated: whole numbers coerced, the rest as text. */
+export interface IdQuery {
+  api_key?: string;
+  queryID?: string;
+  execution_id?: string;
+}
+
+export interface ResultQuery extends IdQuery {
+  allow_partial_results?: string;
+  columns?: string;
+  filters?: string;
+  ignore_max_datapoints_per_request?: string;
+  /** Empty text when given empty (ignored). */
+  limit?: number | string;
+  offset?: number | string;
+  sample_count?: number | string;
+  sort_by?: string;
+}
+
+function querySchema(rules: Record<string, ParamRule>): Record<string, unknown> {
+  return {
+    type: "object",
+    properties: Object.fromEntries(Object.entries(rules).map(([name, rule]) => [name, rule.schema])),
+  };
+}
+
+export const ID_QUERY_SCHEMA = querySchema(ID_PARAMS);
+export const RESULT_QUERY_SCHEMA = querySchema(RULES);
+
+/** E1's body: an object (or nothing) with the tier and the saved query's parameters (an object, or JSON text). */
+export const EXECUTE_BODY_SCHEMA = {
+  type: ["object", "null"],
+  properties: {
+    performance: { type: "string", enum: ["medium", "large"] },
+    query_parameters: { type: ["object", "string", "null"] },
+  },
+  additionalProperties: false,
+};
+
+export interface ExecuteBody {
+  performance?: "medium" | "large";
+  query_parameters?: Record<string, unknown> | string | null;
+}
+
+/** A FLAG parameter's value. */
+export function isTrue(value: string | undefined): boolean {
+  return value !== undefined && (value === "1" || value.toLowerCase() === "true");
+}
+
+/** The first validation failure, as the registry's error, worded for the user. */
+export function validationError(
+  errors: readonly FastifySchemaValidationError[],
+  context: string | undefined,
+  request: { url: string; body: unknown },
+): ApiError {
+  const first = errors[0];
+  if (context === "body") return bodyError(first, request.body);
+  const name = (first?.instancePath ?? "").replace(/^\//, "").split("/")[0] ?? "";
+  // The value as sent (validation may already have coerced it), from the query string itself.
+  const sent = new URLSearchParams(request.url.split("?")[1] ?? "").getAll(name);
+  if (sent.length > 1) return badParameter(name, "given more than once");
+  const rule = RULES[name];
+  return rule ? badParameter(name, rule.reason(sent[0] ?? "")) : apiError("internal");
+}
+
+/** A whole-number parameter's value; empty means not given. */
+export function wholeNumberOf(value: number | string | undefined): number | undefined {
+  return typeof value === "number" ? value : undefined;
+}
+
+function bodyError(error: FastifySchemaValidationError | undefined, body: unknown): ApiError {
+  if (error?.keyword === "additionalProperties") {
+    const extra = Object.keys(body as object).filter((k) => !(k in EXECUTE_BODY_SCHEMA.properties));
+    return apiError("invalid_body", {
+      reason: `unknown fields (${extra.join(", ")}); expected query_parameters, performance`,
+    });
+  }
+  if (error?.instancePath === "/performance") return badParameter("performance", "must be medium or large");
+  if (error?.instancePath === "/query_parameters") {
+    return badParameter("query_parameters", "must be an object of parameter name to value");
+  }
+  return apiError("invalid_body", { reason: "must be a JSON object" });
+}
