@@ -18,42 +18,62 @@ async function finished(queryId: number): Promise<string> {
   return id;
 }
 
-/** One request per registry code. A code added to the registry without a trigger here fails this test. */
-const TRIGGERS: Record<ErrorCode, () => Promise<HttpAnswer>> = {
-  invalid_api_key: () => api(svc.url, "nope-nope-nope").get("/v1/query/1002/results/csv"),
-  bad_parameter: async () => ok().get(`/v1/execution/${await finished(1002)}/results?limit=x`),
-  unknown_parameters: () => ok().post("/v1/query/1001/execute", { query_parameters: { zzz: 1 } }),
-  invalid_execution_id: () => ok().get("/v1/execution/bad/status"),
-  invalid_query_id: () => ok().post("/v1/query/0/execute", {}),
-  invalid_body: () => ok().post("/v1/query/1001/execute", "{"),
+type Trigger = { res: HttpAnswer; params?: Record<string, unknown> };
+const answer = async (res: Promise<HttpAnswer>, params?: Record<string, unknown>): Promise<Trigger> => ({
+  res: await res,
+  params,
+});
+
+/**
+ * One request per registry code, with the parameters its message must carry. A code added to the registry without a
+ * trigger here fails this test, and so does a trigger that answers another code with the same status.
+ */
+const TRIGGERS: Record<ErrorCode, () => Promise<Trigger>> = {
+  invalid_api_key: () => answer(api(svc.url, "nope-nope-nope").get("/v1/query/1002/results/csv")),
+  bad_parameter: async () =>
+    answer(ok().get(`/v1/execution/${await finished(1002)}/results?limit=x`), {
+      name: "limit",
+      reason: 'must be a whole number of at least 0, got "x"',
+    }),
+  unknown_parameters: () =>
+    answer(ok().post("/v1/query/1001/execute", { query_parameters: { zzz: 1 } }), { names: ["zzz"] }),
+  invalid_execution_id: () => answer(ok().get("/v1/execution/bad/status"), { id: "bad" }),
+  invalid_query_id: () => answer(ok().post("/v1/query/0/execute", {}), { id: "0" }),
+  invalid_body: () => answer(ok().post("/v1/query/1001/execute", "{"), { reason: "is not valid JSON" }),
   partial_result: async () => {
     const small = await startTestService({ maxResultBytes: 1000 });
     try {
       const id = (await api(small.url, small.apiKey).post("/v1/query/1002/execute", {})).body.execution_id as string;
       await waitFinished(small.url, small.apiKey, id);
-      return await api(small.url, small.apiKey).get(`/v1/execution/${id}/results`);
+      return await answer(api(small.url, small.apiKey).get(`/v1/execution/${id}/results`));
     } finally {
       await small.close();
     }
   },
-  query_not_found: () => ok().post("/v1/query/424242/execute", {}),
-  execution_not_found: () => ok().get(`/v1/execution/${UNKNOWN_ID}/status`),
-  result_not_found: () => api(svc.url, TEST_KEYS.carol).get("/v1/query/1007/results/csv"),
-  route_not_found: () => ok().get("/v1/nothing/here"),
+  query_not_found: () => answer(ok().post("/v1/query/424242/execute", {})),
+  execution_not_found: () => answer(ok().get(`/v1/execution/${UNKNOWN_ID}/status`), { id: UNKNOWN_ID }),
+  result_not_found: () => answer(api(svc.url, TEST_KEYS.carol).get("/v1/query/1007/results/csv")),
+  route_not_found: () => answer(ok().get("/v1/nothing/here"), { method: "GET", path: "/v1/nothing/here" }),
   result_not_ready: async () => {
     const id = (await ok().post("/v1/query/1004/execute", {})).body.execution_id as string;
     const res = await ok().get(`/v1/execution/${id}/results/csv`);
     await ok().post(`/v1/execution/${id}/cancel`);
-    return res;
+    const state = /is (QUERY_STATE_\w+);/.exec(String((res.body as { error?: string }).error))?.[1];
+    return { res, params: { id, state } };
   },
-  no_result: async () => ok().get(`/v1/execution/${await finished(1005)}/results/csv`),
-  body_too_large: () => ok().post("/v1/query/1001/execute", { query_parameters: { symbol: "x".repeat(1_100_000) } }),
-  unsupported_media_type: () => ok().post("/v1/query/1001/execute", "symbol=WETH", { "Content-Type": "text/plain" }),
+  no_result: async () => {
+    const id = await finished(1005);
+    return answer(ok().get(`/v1/execution/${id}/results/csv`), { id, state: "QUERY_STATE_FAILED" });
+  },
+  body_too_large: () =>
+    answer(ok().post("/v1/query/1001/execute", { query_parameters: { symbol: "x".repeat(1_100_000) } })),
+  unsupported_media_type: () =>
+    answer(ok().post("/v1/query/1001/execute", "symbol=WETH", { "Content-Type": "text/plain" })),
   rate_limited: async () => {
     const limited = await startTestService({ rateLimitPerMinute: 1 });
     try {
       await api(limited.url, limited.apiKey).get("/v1/query/1002/results/csv");
-      return await api(limited.url, limited.apiKey).get("/v1/query/1002/results/csv");
+      return await answer(api(limited.url, limited.apiKey).get("/v1/query/1002/results/csv"), { limit: 1 });
     } finally {
       await limited.close();
     }
@@ -62,19 +82,20 @@ const TRIGGERS: Record<ErrorCode, () => Promise<HttpAnswer>> = {
     // A stored result whose file vanished under the service: the engine fails, the caller sees no path or SQL.
     const id = await finished(1002);
     await rm(join(svc.dataDir, "results", `${id}.parquet`));
-    return ok().get(`/v1/execution/${id}/results`);
+    return answer(ok().get(`/v1/execution/${id}/results`));
   },
 };
 
-test.each(Object.keys(ERRORS) as ErrorCode[])("%s is produced with its status and an {error} body", async (code) => {
-  const res = await TRIGGERS[code]();
+test.each(Object.keys(ERRORS) as ErrorCode[])("%s is produced: its status and its own message", async (code) => {
+  const { res, params } = await TRIGGERS[code]();
   expect(res.status).toBe(ERRORS[code].status);
   expect(Object.keys(res.body as object)).toEqual(["error"]);
-  expect(typeof (res.body as { error: unknown }).error).toBe("string");
+  const message = (ERRORS[code].message as (p?: Record<string, unknown>) => string)(params);
+  expect(res.body).toEqual({ error: message });
 });
 
 test("a 500 leaks no stack, path or SQL", async () => {
-  const res = await TRIGGERS.internal();
+  const { res } = await TRIGGERS.internal();
   expect(res.body).toEqual({ error: "internal error; the service log has details" });
   expect(res.text).not.toMatch(/parquet|SELECT|at .*\.ts|\/tmp/i);
 });
