@@ -3,4 +3,4 @@ export interface Clock {
   now(): Date;
 }
 
-export const systemClock: Clock = { now: () => new Date() };
+export const wallClock: Clock = { now: () => new Date() };

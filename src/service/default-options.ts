@@ -1,4 +1,4 @@
-import { systemClock } from "./clock";
+import { wallClock } from "./clock";
 import { DEMO_KEYS } from "./demo/demo-keys";
 import { DEMO_QUERIES } from "./demo/demo-queries";
 import type { ServiceOptions } from "./options";
@@ -13,7 +13,7 @@ export function defaultOptions(overrides: Partial<ServiceOptions> = {}): Service
     dataDir: ".service-data",
     queries: DEMO_QUERIES,
     keys: DEMO_KEYS,
-    clock: systemClock,
+    clock: wallClock,
     rateLimitPerMinute: 0,
     maxResultBytes: 8 * 1024 ** 3,
     corsOrigins: DEV_ORIGINS,
