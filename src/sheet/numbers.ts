@@ -1,5 +1,4 @@
-/** Excel keeps 15 significant decimal digits; anything wider is shown (and re-typed) with digits lost. */
-export const EXCEL_SIGNIFICANT_DIGITS = 15;
+import { EXCEL_SIGNIFICANT_DIGITS } from "../client";
 
 interface Decimal {
   negative: boolean;
@@ -31,12 +30,6 @@ function same(a: Decimal, b: Decimal): boolean {
   return a.negative === b.negative && a.digits === b.digits && a.scale === b.scale;
 }
 
-/** Significant digits of a decimal literal ("001230" → 3, "1e21" → 1); null when it is not one. */
-export function significantDigits(text: string): number | null {
-  const d = parseDecimal(text);
-  return d ? d.digits.length : null;
-}
-
 /**
  * A number when the decimal text converts to a double without losing anything Excel would keep
  * (at most 15 significant digits, and the double prints back as the same decimal); null otherwise.
@@ -59,5 +52,5 @@ export function integerText(n: number): string {
 /** True when an integer (number or bigint) has more significant digits than Excel keeps. */
 export function isWideInteger(n: number | bigint): boolean {
   const text = typeof n === "bigint" ? n.toString() : integerText(n);
-  return (significantDigits(text) ?? 0) > EXCEL_SIGNIFICANT_DIGITS;
+  return (parseDecimal(text)?.digits.length ?? 0) > EXCEL_SIGNIFICANT_DIGITS;
 }

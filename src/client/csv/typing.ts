@@ -10,8 +10,11 @@
 /** Canonical decimal: optional minus, no leading zeros, optional fraction and exponent. */
 const DECIMAL = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
 
-/** Excel keeps 15 significant digits of a number; a wider integer (an id, an amount in wei) must stay text. */
-const MAX_INTEGER_DIGITS = 15;
+/**
+ * Excel keeps 15 significant decimal digits; anything wider is shown (and re-typed) with digits lost, so a wider
+ * integer (an id, an amount in wei) must stay text. The client types values for Excel; sheet/ uses this too.
+ */
+export const EXCEL_SIGNIFICANT_DIGITS = 15;
 
 export type CsvValue = string | number;
 
@@ -29,7 +32,7 @@ export function exactNumber(text: string): number | undefined {
   if (text.length > 400) return undefined;
   if (isPlainInteger(text)) {
     const digits = first === 45 ? text.length - 1 : text.length;
-    return digits <= MAX_INTEGER_DIGITS ? Number(text) + 0 : undefined; // +0 turns -0 into 0
+    return digits <= EXCEL_SIGNIFICANT_DIGITS ? Number(text) + 0 : undefined; // +0 turns -0 into 0
   }
   if (!DECIMAL.test(text)) return undefined;
   const value = Number(text);
