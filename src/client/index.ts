@@ -14,6 +14,7 @@ export { nextRefreshAt, scheduleText } from "./catalog/schedule";
 export { ServiceError, shorten } from "./errors/service-error";
 export {
   BadRequestError,
+  CreditLimitError,
   ForbiddenError,
   NotFoundError,
   RateLimitedError,

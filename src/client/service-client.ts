@@ -4,6 +4,7 @@ import { InvalidArgumentError, InvalidResponseError } from "./errors/local-error
 import { type HttpRequest, Transport, parseJson } from "./http/request";
 import { collectTable } from "./paging/table";
 import { envelopeToRawPage } from "./paging/envelope";
+import { normalizeEnvelope, normalizeStatus } from "./responses/normalize";
 import { paginate } from "./paging/pages";
 import { offsetFromUri } from "./paging/plan";
 import type { PageFetcher } from "./paging/raw-page";
@@ -56,12 +57,13 @@ export class ServiceClient {
 
   async status(executionId: string, options: CallOptions = {}): Promise<ExecutionStatus> {
     const path = `/v1/execution/${segment(checkExecutionId(executionId))}/status`;
-    return this.#getJson<ExecutionStatus>(path, {}, options);
+    return normalizeStatus(await this.#getJson<ExecutionStatus>(path, {}, options));
   }
 
   /** E2, one page, as the server sent it. */
   async results(executionId: string, params: ResultParams & CallOptions = {}): Promise<Envelope> {
-    return this.#getJson<Envelope>(`/v1/execution/${segment(checkExecutionId(executionId))}/results`, params, params);
+    const path = `/v1/execution/${segment(checkExecutionId(executionId))}/results`;
+    return normalizeEnvelope(await this.#getJson<Envelope>(path, params, params));
   }
 
   /** E3, one page. */
@@ -90,7 +92,7 @@ export class ServiceClient {
     args: readonly string[] = [],
     params: ResultParams & CallOptions = {},
   ): Promise<Envelope> {
-    return this.#getJson<Envelope>(datasetPath(name, args), params, params);
+    return normalizeEnvelope(await this.#getJson<Envelope>(datasetPath(name, args), params, params));
   }
 
   /**
@@ -135,7 +137,11 @@ export class ServiceClient {
   #io(timeoutMs: number | undefined): SourceIo {
     return {
       json: async (path, params, signal) =>
-        envelopeToRawPage(await this.#getJson<Envelope>(path, params, { signal, timeoutMs }), "GET", path),
+        envelopeToRawPage(
+          normalizeEnvelope(await this.#getJson<Envelope>(path, params, { signal, timeoutMs })),
+          "GET",
+          path,
+        ),
       csv: (path, params, signal) => this.#getCsv(path, params, { signal, timeoutMs }),
     };
   }

@@ -1,6 +1,7 @@
 import {
   isBadRequestError,
   isCancelledError,
+  isCreditLimitError,
   isExecutionFailedError,
   isExecutionPendingError,
   isForbiddenError,
@@ -44,7 +45,17 @@ function cut(text: string): string {
 const RULES: readonly [(e: unknown) => boolean, "invalidValue" | "notAvailable", (e: unknown) => string][] = [
   [isNotSignedInError, "invalidValue", () => NOT_SIGNED_IN_MESSAGE],
   [isUnauthorizedError, "invalidValue", () => INVALID_KEY],
-  [isForbiddenError, "invalidValue", () => "This API key may not read that (the query must be public or your team's)."],
+  // The server's reason (paid plan only, archived query, permissions) when it gave one.
+  [
+    isForbiddenError,
+    "invalidValue",
+    (e) =>
+      (e as { serverMessage?: string }).serverMessage
+        ? (e as { userMessage: string }).userMessage
+        : "This API key may not read that (the query must be public or your team's).",
+  ],
+  // Credits are the user's money: say which limit and what to do, never "try again".
+  [isCreditLimitError, "invalidValue", (e) => (e as { userMessage: string }).userMessage],
   [isPartialResultError, "invalidValue", () => PARTIAL],
   [isSpillTooLargeError, "invalidValue", (e) => (e as Error).message],
   [isSheetLimitError, "invalidValue", (e) => (e as Error).message],

@@ -24,7 +24,8 @@ const RULES: readonly [RegExp, ColumnKind][] = [
   [/^date$/, "date"],
   [/^time(tz)?\b/, "time"],
   [
-    /^(u?(tiny|small|big|huge)?int(eger)?|int(1|2|4|8|16|32|64|128)|u?bigint|u?hugeint|long|short|signed|unsigned)$/,
+    // The engine's integer types of any width: int256 and uint256 (on-chain amounts) as well as the SQL ones.
+    /^(u?(tiny|small|big|huge)?int(eger)?|u?int(1|2|4|8|16|32|64|128|256)|u?bigint|u?hugeint|long|short|signed|unsigned)$/,
     "integer",
   ],
   [/^(decimal|numeric|dec)\b/, "decimal"],

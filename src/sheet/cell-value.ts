@@ -120,6 +120,9 @@ function rawFor(kind: ColumnKind, excelDate: boolean, sep: string): (value: unkn
     case "array":
       return (v) => arrayRaw(v, sep);
     case "text":
+      // The engine sometimes declares an array as varchar and sends it as JSON text: it lands like an array column.
+      return (v) =>
+        typeof v === "string" && v.startsWith("[") && v.endsWith("]") ? arrayRaw(v, sep) : { text: elementText(v) };
     case "structured":
       return (v) => ({ text: elementText(v) });
     default:

@@ -57,14 +57,23 @@ function isPlainInteger(text: string): boolean {
   return i > start;
 }
 
+/** How the real service's CSV writes a null (its engine's Go-style nil): read as an empty field. */
+export const CSV_NULL = "<nil>";
+
+/** A record's field, with the service's null spelling read as empty. */
+function fieldOf(record: readonly string[], c: number): string {
+  const text = record[c] ?? "";
+  return text === CSV_NULL ? "" : text;
+}
+
 /** One field on its own: the number when exact, else the text unchanged. Empty stays empty (""), never 0. */
 export function typeField(text: string): CsvValue {
   return exactNumber(text) ?? text;
 }
 
 /**
- * Typed rows and column types from text records. A column is numeric when all its non-empty fields are
- * exact numbers; then its type is bigint (all integers) or double; otherwise varchar ("unknown" if all empty).
+ * Typed rows and column types from text records (`<nil>` is an empty field). A column is numeric when all its
+ * non-empty fields are exact numbers, exponent forms included (`3.83e+10`); then its type is bigint (all integers) or double; otherwise varchar ("unknown" if all empty).
  */
 export function typeColumns(
   records: readonly (readonly string[])[],
@@ -81,7 +90,7 @@ export function typeColumns(
     const record = records[r]!;
     const row = new Array<CsvValue>(width);
     for (let c = 0; c < width; c++) {
-      const text = record[c] ?? "";
+      const text = fieldOf(record, c);
       row[c] = text;
       if (!numeric[c] || text === "") continue;
       seen[c] = true;
@@ -97,7 +106,7 @@ export function typeColumns(
     rows[r] = row;
   }
   for (let c = 0; c < width; c++) {
-    for (let r = 0; r < failedAt[c]!; r++) rows[r]![c] = records[r]![c] ?? "";
+    for (let r = 0; r < failedAt[c]!; r++) rows[r]![c] = fieldOf(records[r]!, c);
   }
   const types = numeric.map((isNumeric, c) =>
     !seen[c] ? "unknown" : isNumeric ? (integral[c] ? "bigint" : "double") : "varchar",

@@ -15,7 +15,7 @@ export class ExecutionFailedError extends ServiceError {
   readonly executionError?: ExecutionError;
   constructor(init: RequestInfo & { executionId: string; state: ExecutionState; error?: ExecutionError }) {
     const expired = init.state === "QUERY_STATE_EXPIRED";
-    const detail = init.error?.message;
+    const detail = withPosition(init.error);
     super({
       ...init,
       code: expired ? "EXECUTION_EXPIRED" : "EXECUTION_FAILED",
@@ -29,6 +29,16 @@ export class ExecutionFailedError extends ServiceError {
     this.state = init.state;
     if (init.error !== undefined) this.executionError = init.error;
   }
+}
+
+/** The server's message, with the error's line and column in front when the message does not already say them. */
+function withPosition(error: ExecutionError | undefined): string | undefined {
+  if (!error?.message) return undefined;
+  const position = error.metadata as { line?: unknown; column?: unknown } | undefined;
+  const { line, column } = position ?? {};
+  if (typeof line !== "number" || typeof column !== "number") return error.message;
+  const said = new RegExp(`\\bline ${line}\\b`).test(error.message) && error.message.includes(String(column));
+  return said ? error.message : `line ${line}, column ${column}: ${error.message}`;
 }
 
 /** Rows were asked for before the execution finished. */

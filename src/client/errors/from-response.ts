@@ -1,5 +1,6 @@
 import {
   BadRequestError,
+  CreditLimitError,
   ForbiddenError,
   HttpError,
   type HttpErrorInit,
@@ -8,7 +9,9 @@ import {
   ServerError,
   UnauthorizedError,
 } from "./http-errors";
-import { PartialResultError } from "./execution-errors";
+import { ExecutionFailedError, ExecutionPendingError, PartialResultError } from "./execution-errors";
+import { CancelledError } from "./local-errors";
+import type { ExecutionState } from "../types";
 import { shorten, type ServiceError } from "./service-error";
 
 /** The message of an error body: `{"error": "..."}` per the spec, or a short slice of whatever came back. */
@@ -52,9 +55,29 @@ export function errorFromResponse(init: HttpErrorInit): ServiceError {
   if (status >= 400 && status < 500 && isPartialResultMessage(init.serverMessage)) return new PartialResultError(init);
   if (status === 400) return new BadRequestError(init);
   if (status === 401) return new UnauthorizedError(init);
+  if (status === 402) return new CreditLimitError(init);
   if (status === 403) return new ForbiddenError(init);
   if (status === 404) return new NotFoundError(init);
+  if (status === 409) return stateConflict(init) ?? new HttpError(init);
   if (status === 429) return new RateLimitedError(init);
   if (status >= 500) return new ServerError(init);
   return new HttpError(init);
+}
+
+/**
+ * 409 from a CSV endpoint: the run has no result (yet), and the body names its state. The same error as the JSON
+ * path gives for that state, so cells and the pane say "still running" or "failed" whichever endpoint was asked.
+ */
+function stateConflict(init: HttpErrorInit): ServiceError | undefined {
+  const state = /QUERY_STATE_[A-Z_]+/.exec(init.serverMessage ?? "")?.[0] as ExecutionState | undefined;
+  if (!state) return undefined;
+  const executionId =
+    /\/execution\/([^/]+)\//.exec(init.path)?.[1] ?? /Execution (\S+) is/.exec(init.serverMessage ?? "")?.[1] ?? "";
+  const at = { method: init.method, path: init.path, executionId: decodeURIComponent(executionId) };
+  if (state === "QUERY_STATE_PENDING" || state === "QUERY_STATE_EXECUTING")
+    return new ExecutionPendingError({ ...at, state });
+  if (state === "QUERY_STATE_CANCELLED" || state === "QUERY_STATE_CANCELED") return new CancelledError(at);
+  if (state === "QUERY_STATE_FAILED" || state === "QUERY_STATE_EXPIRED")
+    return new ExecutionFailedError({ ...at, state });
+  return undefined;
 }

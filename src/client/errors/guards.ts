@@ -1,6 +1,7 @@
 import { ServiceError } from "./service-error";
 import {
   BadRequestError,
+  CreditLimitError,
   ForbiddenError,
   HttpError,
   NotFoundError,
@@ -34,6 +35,7 @@ export const isHttpError = serviceErrorGuard(HttpError);
 export const isBadRequestError = serviceErrorGuard(BadRequestError);
 export const isUnauthorizedError = serviceErrorGuard(UnauthorizedError);
 export const isForbiddenError = serviceErrorGuard(ForbiddenError);
+export const isCreditLimitError = serviceErrorGuard(CreditLimitError);
 export const isNotFoundError = serviceErrorGuard(NotFoundError);
 export const isRateLimitedError = serviceErrorGuard(RateLimitedError);
 export const isServerError = serviceErrorGuard(ServerError);

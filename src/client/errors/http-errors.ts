@@ -52,10 +52,36 @@ export class UnauthorizedError extends HttpError {
   }
 }
 
+/** 403: the server's reason (paid plan only, archived query, permissions) is what the user needs, so it is kept. */
 export class ForbiddenError extends HttpError {
   static override readonly kind: string = "ForbiddenError";
   constructor(init: HttpErrorInit) {
-    super(init, "FORBIDDEN", "This API key may not access that.");
+    super(
+      init,
+      "FORBIDDEN",
+      shorten(init.serverMessage ? `Not allowed: ${init.serverMessage}` : "This API key may not access that."),
+    );
+  }
+}
+
+/**
+ * 402: the key's credit limit would be exceeded, for the billing cycle or for this one request. Retrying does not
+ * help; the user raises the limit (or narrows the request), so the message says which limit and what to do.
+ */
+export class CreditLimitError extends HttpError {
+  static override readonly kind: string = "CreditLimitError";
+  /** "request" when the per-request limit was hit, else the billing cycle's. */
+  readonly limit: "billing-cycle" | "request";
+  constructor(init: HttpErrorInit) {
+    const perRequest = /per request/i.test(init.serverMessage ?? "");
+    super(
+      init,
+      "CREDIT_LIMIT",
+      perRequest
+        ? "Credit limit per request reached: narrow the request (columns, filters, limit) or raise the per-request limit in your account's API settings."
+        : "Credit limit reached for this billing cycle: raise the limit in your account's API settings, or wait for the next cycle.",
+    );
+    this.limit = perRequest ? "request" : "billing-cycle";
   }
 }
 

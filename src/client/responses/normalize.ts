@@ -1,0 +1,85 @@
+import { TERMINAL_STATES } from "../polling/states";
+import type { Envelope, ExecutionStatus, ResultMetadata, WireRow } from "../types";
+
+/**
+ * The real service's bodies vary with its API version: older ones lack `is_execution_finished`, `column_types`,
+ * `row_count` or the `metadata` object itself (its fields then sit in `result`). These functions give every body the
+ * shape the rest of the client relies on, from what it does carry; nothing is invented that the body contradicts.
+ */
+
+/** A status body with `is_execution_finished` derived from the state when the service did not send it. */
+export function normalizeStatus(raw: ExecutionStatus): ExecutionStatus {
+  if (!raw || typeof raw !== "object") return raw;
+  const status = { ...raw };
+  if (typeof status.is_execution_finished !== "boolean") {
+    status.is_execution_finished = status.state !== undefined && TERMINAL_STATES.has(status.state);
+  }
+  if (status.result_metadata) status.result_metadata = normalizeMetadata(status.result_metadata, undefined);
+  return status;
+}
+
+/** An envelope whose finished flag, metadata and column types are present (typed from the rows when absent). */
+export function normalizeEnvelope(raw: Envelope): Envelope {
+  if (!raw || typeof raw !== "object") return raw;
+  const envelope = { ...raw };
+  if (typeof envelope.is_execution_finished !== "boolean" && envelope.state !== undefined) {
+    envelope.is_execution_finished = TERMINAL_STATES.has(envelope.state);
+  }
+  const result = envelope.result as
+    (Partial<ResultMetadata> & { rows?: WireRow[]; metadata?: ResultMetadata }) | undefined;
+  if (result && Array.isArray(result.rows)) {
+    // An old body printed with the metadata's fields in `result` itself: read them from there.
+    const { rows, metadata, ...flat } = result;
+    envelope.result = { rows, metadata: normalizeMetadata(metadata ?? (flat as ResultMetadata), rows) };
+  }
+  return envelope;
+}
+
+function normalizeMetadata(metadata: ResultMetadata, rows: readonly WireRow[] | undefined): ResultMetadata {
+  const out = { ...metadata };
+  if (!Array.isArray(out.column_names)) out.column_names = rows && rows.length > 0 ? Object.keys(rows[0]!) : [];
+  if (rows !== undefined && typeof out.row_count !== "number") out.row_count = rows.length;
+  if (rows !== undefined && !declaresTypes(out))
+    out.column_types = out.column_names.map((c) => typeFromValues(rows, c));
+  return out;
+}
+
+/** Types the service declared, one per column; placeholders from old test bodies ("x") do not count. */
+function declaresTypes(metadata: ResultMetadata): boolean {
+  const types = metadata.column_types;
+  return (
+    Array.isArray(types) &&
+    types.length === metadata.column_names.length &&
+    types.every((t) => typeof t === "string" && /^[a-z_]+(\(|\s|$)/i.test(t) && t.length > 1)
+  );
+}
+
+/** A column's type from its values, in the engine's names: the sheet maps it like a declared one. */
+function typeFromValues(rows: readonly WireRow[], column: string): string {
+  let kind: string | undefined;
+  for (const row of rows) {
+    const value = row[column];
+    if (value === null || value === undefined) continue;
+    const next =
+      typeof value === "number"
+        ? Number.isInteger(value)
+          ? "bigint"
+          : "double"
+        : typeof value === "boolean"
+          ? "boolean"
+          : Array.isArray(value)
+            ? "array(varchar)"
+            : typeof value === "object"
+              ? "json"
+              : "varchar";
+    if (kind === undefined) kind = next;
+    else if (kind !== next)
+      kind =
+        kind === "bigint" && next === "double"
+          ? "double"
+          : next === "bigint" && kind === "double"
+            ? "double"
+            : "varchar";
+  }
+  return kind ?? "varchar";
+}
