@@ -27,3 +27,5 @@ export function onRefresh(listener: (event: RefreshEvent) => void): () => void {
 export function cacheStats(): CacheStats & { liveCells: number; statusRequests: number; autoRefreshTimers: number } {
   return functionsRuntime().cacheStats();
 }
+export { cellFailure } from "./cell-error";
+export { formatStatus } from "./status-format";

@@ -56,11 +56,7 @@ export class UnauthorizedError extends HttpError {
 export class ForbiddenError extends HttpError {
   static override readonly kind: string = "ForbiddenError";
   constructor(init: HttpErrorInit) {
-    super(
-      init,
-      "FORBIDDEN",
-      shorten(init.serverMessage ? `Not allowed: ${init.serverMessage}` : "This API key may not access that."),
-    );
+    super(init, "FORBIDDEN", shorten(init.serverMessage ?? "This API key may not access that."));
   }
 }
 

@@ -50,7 +50,7 @@ function declaresTypes(metadata: ResultMetadata): boolean {
   return (
     Array.isArray(types) &&
     types.length === metadata.column_names.length &&
-    types.every((t) => typeof t === "string" && /^[a-z_]+(\(|\s|$)/i.test(t) && t.length > 1)
+    types.every((t) => typeof t === "string" && /^[a-z][a-z0-9_]*(\(|\s|$)/i.test(t) && t.length > 1)
   );
 }
 

@@ -1,0 +1,313 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import {
+  ExecutionFailedError,
+  ServiceClient,
+  isBadRequestError,
+  isCancelledError,
+  isCreditLimitError,
+  isExecutionFailedError,
+  isExecutionPendingError,
+  isForbiddenError,
+  isNotFoundError,
+  isPartialResultError,
+  isRateLimitedError,
+  isServerError,
+  isUnauthorizedError,
+  type FetchLike,
+} from "../../src/client";
+import { cellFailure, formatStatus } from "../../src/functions";
+import { toSheetMatrix } from "../../src/sheet";
+
+/**
+ * The conformance suite: response bodies recorded from the real service (test/conformance/SOURCES.md says where each
+ * comes from) driven through the client with an injected fetch, then through the cell mapping. Each row pins what a
+ * user sees: values and their types, the error and its message, and the requests made.
+ */
+const FIXTURES = join(__dirname, "fixtures");
+const body = (file: string) => readFileSync(join(FIXTURES, file), "utf8");
+const BASE = "https://api.example.test";
+const KEY = "conformance-key-123456";
+
+interface Served {
+  client: ServiceClient;
+  requests: { method: string; url: string; key: string | null }[];
+}
+
+/** A client whose every request is answered with one fixture (status and type as the real service sends them). */
+function serve(file: string, status = 200, headers: Record<string, string> = {}): Served {
+  const requests: Served["requests"] = [];
+  const type = file.endsWith(".csv") ? "text/csv" : "application/json";
+  const fetch: FetchLike = async (input, init) => {
+    const request = new Request(input as string, init as RequestInit);
+    requests.push({ method: request.method, url: request.url, key: request.headers.get("X-Service-Api-Key") });
+    return new Response(body(file), { status, headers: { "content-type": type, ...headers } });
+  };
+  return { client: new ServiceClient({ apiKey: KEY, baseUrl: BASE, fetch, retry: false }), requests };
+}
+
+function expectOneRequest(served: Served, method: string, path: string): void {
+  expect(served.requests).toHaveLength(1);
+  const [only] = served.requests;
+  expect(only!.method).toBe(method);
+  expect(new URL(only!.url).pathname).toBe(path);
+  expect(only!.key).toBe(KEY);
+  expect(only!.url).not.toContain(KEY);
+}
+
+const EXCEL = { headers: true, timestamps: "excel-date" } as const;
+
+describe("status bodies: finished-ness from the state when the flag is missing, and the STATUS cell's text", () => {
+  // "now" is a day after every run in these fixtures: a finished run must show its own duration, not a day.
+  const NOW = Date.parse("2024-12-21T11:04:18Z");
+  test.each([
+    ["status-executing-epoch-expiry.json", "QUERY_STATE_EXECUTING", false, /^EXECUTING \(\d+ h \d\d min\)$/],
+    ["status-executing-no-expiry.json", "QUERY_STATE_EXECUTING", false, /^EXECUTING \(\d+ h \d\d min\)$/],
+    ["status-executing-with-end.json", "QUERY_STATE_EXECUTING", false, /^EXECUTING \(\d+ h \d\d min\)$/],
+    ["status-completed-no-column-types.json", "QUERY_STATE_COMPLETED", true, /^COMPLETED \(3 min 16 s\)$/],
+    ["status-completed-placeholder-types.json", "QUERY_STATE_COMPLETED", true, /^COMPLETED \(0\.9 s\)$/],
+    ["status-completed-varchar-2022.json", "QUERY_STATE_COMPLETED", true, /^COMPLETED \(1\.9 s\)$/],
+    ["status-completed-openapi.json", "QUERY_STATE_COMPLETED", true, /^COMPLETED \(0\.0 s\)$/],
+    [
+      "status-failed-error-position.json",
+      "QUERY_STATE_FAILED",
+      true,
+      /^FAILED \(0\.9 s\): line 24:13: Binary literal can only contain hexadecimal digits$/,
+    ],
+    ["status-pending-queue-position.json", "QUERY_STATE_PENDING", false, /^PENDING \(queue position 1, \d+ h/],
+    ["status-cancelled-2022.json", "QUERY_STATE_CANCELLED", true, /^CANCELLED \(1\.0 s\)$/],
+    ["status-expired.json", "QUERY_STATE_EXPIRED", true, /^EXPIRED$/],
+  ] as const)("%s → %s, finished %s", async (file, state, finished, cell) => {
+    const served = serve(file);
+    const status = await served.client.status("01GBM4W2N0NMCGPZYW8AYK4YF1");
+    expectOneRequest(served, "GET", "/v1/execution/01GBM4W2N0NMCGPZYW8AYK4YF1/status");
+    expect(status.state).toBe(state);
+    expect(status.is_execution_finished).toBe(finished);
+    expect(formatStatus(status, NOW, true)).toMatch(cell);
+  });
+
+  test("a completed status from before column types were sent still lists its columns", async () => {
+    const status = await serve("status-completed-no-column-types.json").client.status("E");
+    expect(status.result_metadata?.column_names).toEqual(["ct", "TableName"]);
+  });
+});
+
+describe("results pages: values, types and cells", () => {
+  test.each([
+    ["results-completed-no-column-types.json", ["ct", "TableName"], ["bigint", "varchar"], [6296, "eth_blocks"], 8],
+    ["results-placeholder-types.json", ["ct", "TableName"], ["bigint", "varchar"], [6296, "eth_blocks"], 2],
+    [
+      "results-latest-flat-metadata.json",
+      ["24 Hours Volume", "7 Days Volume", "Rank", "Total Volume", "project"],
+      ["double", "double", "bigint", "double", "varchar"],
+      [10501366.303435229, 83500570.47565666, 1, 35184444503.17035, "opensea"],
+      3,
+    ],
+    [
+      "results-parameters-as-text.json",
+      ["text_field", "number_field", "date_field", "list_field"],
+      ["varchar", "varchar", "varchar", "varchar"],
+      ["Plain Text", "3.1415926535", "2022-05-04 00:00:00", "Option 1"],
+      1,
+    ],
+  ] as const)("%s: columns, types, first row and row count", async (file, columns, types, first, rows) => {
+    const served = serve(file);
+    const table = await served.client.table({ executionId: "01GBM4W2N0NMCGPZYW8AYK4YF1" });
+    expect(served.requests).toHaveLength(1);
+    expect(table.columns).toEqual(columns);
+    expect(table.types).toEqual(types);
+    expect(table.rows[0]).toEqual(first);
+    expect(table.rows).toHaveLength(rows);
+    // Numbers land as numbers (SUM works on them); a declared varchar stays text.
+    const cells = toSheetMatrix(table, EXCEL);
+    expect(cells[1]).toEqual(first.map((v) => v));
+  });
+
+  test("the engine's types: integers of any width exact or as full-digit text, timestamps as dates, hex, arrays, nested", async () => {
+    const table = await serve("results-engine-types.json").client.table({ executionId: "E" });
+    expect(table.types).toContain("uint256");
+    const [header, first, second] = toSheetMatrix(table, EXCEL);
+    const at = (row: unknown[] | undefined, column: string) => row![header!.indexOf(column)];
+    expect(at(first, "block_time")).toBeCloseTo(45415.60290509259, 9); // 2024-05-03 14:28:11 UTC
+    expect(at(first, "settled_at")).toBeCloseTo(45415.60290509259, 9); // the same instant written ISO …Z
+    expect(at(first, "day")).toBe(45415);
+    expect(at(first, "amount_raw")).toBe(
+      "'115792089237316195423570985008687907853269984665640564039457584007913129639935",
+    );
+    expect(at(first, "balance")).toBe(-42); // int256 sent as text, exact: a number
+    expect(at(second, "amount_raw")).toBe(1000000);
+    expect(at(second, "balance")).toBe("'123456789012345678"); // 18 digits: Excel would round it
+    expect(at(first, "value_usd")).toBe(1234.5);
+    expect(at(first, "fee")).toBe(38300000000);
+    expect(at(first, "tx_hash")).toBe("0x5d4020b9261f01b6f8a45db929704b0ad6f5e9e6");
+    expect(at(first, "tokens")).toBe("WETH, USDC");
+    expect(at(first, "pool")).toBe('{"token0":"0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2","fee":500}');
+    expect(at(first, "labels")).toBe('{"swaps":12}');
+    expect(at(first, "block_number")).toBe(19790000); // BIGINT, upper case
+    expect(at(second, "evt_index")).toBe("");
+  });
+
+  test("a page with a next offset: the envelope as sent, the wide bigint kept whole in its cell", async () => {
+    const served = serve("results-openapi-next-page.json");
+    const envelope = await served.client.results("01HKZJ2683PHF9Q9PHHQ8FW4Q1", { limit: 2 });
+    expect(envelope.next_offset).toBe(100);
+    expect(envelope.is_execution_finished).toBe(true);
+    const table = {
+      columns: envelope.result!.metadata.column_names,
+      types: envelope.result!.metadata.column_types,
+      rows: envelope.result!.rows.map((r) => envelope.result!.metadata.column_names.map((c) => r[c])),
+    };
+    expect(toSheetMatrix(table, EXCEL).slice(1)).toEqual([
+      [1, "uniswap", "'98765432109876543210"],
+      [2, "curve", 12345],
+    ]);
+  });
+});
+
+describe("CSV bodies: numbers stay numbers (exponent forms, <nil> nulls, no final newline)", () => {
+  test.each([
+    ["csv-numbers.csv", ["number"], ["bigint"], [[0], [1], [2]]],
+    [
+      "csv-parameters.csv",
+      ["text_field", "number_field", "date_field", "list_field"],
+      ["varchar", "double", "varchar", "varchar"],
+      [["Plain Text", 3.1415926535, "2022-05-04 00:00:00", "Option 1"]],
+    ],
+    [
+      "csv-tables.csv",
+      ["TableName", "ct"],
+      ["varchar", "bigint"],
+      [
+        ["eth_blocks", 6296],
+        ["eth_traces", 4474223],
+      ],
+    ],
+    [
+      "csv-nil-exponent-no-final-newline.csv",
+      ["project", "volume_usd", "trades", "fee"],
+      ["varchar", "double", "bigint", "double"],
+      [
+        ["uniswap", 38300000000, 120973, ""],
+        ["curve", "", 6296, 0.5],
+        ["balancer", 0.000012, "", 1e21],
+      ],
+    ],
+  ] as const)("%s", async (file, columns, types, rows) => {
+    const served = serve(file);
+    const table = await served.client.table({ queryId: 1252207 });
+    expectOneRequest(served, "GET", "/v1/query/1252207/results/csv");
+    expect(table.columns).toEqual(columns);
+    expect(table.types).toEqual(types);
+    expect(table.rows).toEqual(rows);
+  });
+});
+
+describe("acknowledgements", () => {
+  test("execute answers the id and PENDING", async () => {
+    const served = serve("execute-ack-pending.json");
+    expect(await served.client.execute(1252207)).toEqual({
+      execution_id: "01GB1Y2MRA4C9PNQ0EQYVT4K6R",
+      state: "QUERY_STATE_PENDING",
+    });
+    expectOneRequest(served, "POST", "/v1/query/1252207/execute");
+  });
+
+  test("cancel answers success", async () => {
+    const served = serve("cancel-success.json");
+    expect(await served.client.cancel("01GB1Y2MRA4C9PNQ0EQYVT4K6R")).toBe(true);
+    expectOneRequest(served, "POST", "/v1/execution/01GB1Y2MRA4C9PNQ0EQYVT4K6R/cancel");
+  });
+});
+
+type Call = (client: ServiceClient) => Promise<unknown>;
+const STATUS: Call = (c) => c.status("Wonky Job ID");
+const EXECUTE: Call = (c) => c.execute(1215383);
+const RESULTS: Call = (c) => c.results("01HKZJ2683PHF9Q9PHHQ8FW4Q1");
+const CSV: Call = (c) => c.resultsCsv("01HKZJ2683PHF9Q9PHHQ8FW4Q1");
+const TABLE: Call = (c) => c.table({ executionId: "01GEHG4AY1Z9JBR3BYB20E7RGH" });
+
+describe("errors: the class, the user's message, and what a cell shows", () => {
+  test.each([
+    [
+      "error-400-invalid-execution-id.json",
+      400,
+      STATUS,
+      isBadRequestError,
+      /^The requested execution ID \(ID: Wonky Job ID\) is invalid\.$/,
+      "#VALUE!",
+    ],
+    ["error-400-unknown-parameters.json", 400, EXECUTE, isBadRequestError, /^unknown parameters/, "#VALUE!"],
+    ["error-400-partial-result.json", 400, RESULTS, isPartialResultError, /allow partial results/, "#VALUE!"],
+    ["error-401-invalid-api-key.json", 401, STATUS, isUnauthorizedError, /^Invalid or missing API key\.$/, "#VALUE!"],
+    [
+      "error-402-billing-cycle.json",
+      402,
+      EXECUTE,
+      isCreditLimitError,
+      /^Credit limit reached for this billing cycle: raise the limit/,
+      "#VALUE!",
+    ],
+    ["error-402-per-request.json", 402, RESULTS, isCreditLimitError, /^Credit limit per request reached/, "#VALUE!"],
+    [
+      "error-403-archived-or-permissions.json",
+      403,
+      EXECUTE,
+      isForbiddenError,
+      /^Not allowed to execute query\. Query is archived, unsaved or not enough permissions$/,
+      "#VALUE!",
+    ],
+    ["error-404-query-not-found.json", 404, EXECUTE, isNotFoundError, /^Query not found$/, "#N/A"],
+    ["error-404-object-not-found.json", 404, RESULTS, isNotFoundError, /^Object not found$/, "#N/A"],
+    ["error-409-csv-not-finished.json", 409, CSV, isExecutionPendingError, /still running/, "#N/A"],
+    ["error-429-rate-limited.json", 429, STATUS, isRateLimitedError, /^Too many requests/, "#N/A"],
+    ["error-500-internal.json", 500, STATUS, isServerError, /^The service failed \(500\)/, "#N/A"],
+    [
+      "results-failed-error-position.json",
+      200,
+      TABLE,
+      isExecutionFailedError,
+      /column "x" does not exist at line 1, position 8/,
+      "#N/A",
+    ],
+    ["results-failed-no-position.json", 200, TABLE, isExecutionFailedError, /^Query failed: \{42000\}/, "#N/A"],
+    ["results-cancelled-2022.json", 200, TABLE, isCancelledError, /^Cancelled\.$/, "#N/A"],
+  ] as const)("%s (%i)", async (file, status, call, guard, message, cellCode) => {
+    const served = serve(file, status);
+    const error = await call(served.client).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(guard(error)).toBe(true);
+    expect((error as { userMessage: string }).userMessage).toMatch(message);
+    expect(served.requests).toHaveLength(1);
+    expect(JSON.stringify(error)).not.toContain(KEY);
+    const cell = cellFailure(error);
+    expect(cell.code === "invalidValue" ? "#VALUE!" : "#N/A").toBe(cellCode);
+    expect(cell.message).not.toContain(KEY);
+  });
+
+  test("a failed run's line and column are put in front when its message does not say them", async () => {
+    const served = serve("status-failed-error-position.json");
+    const status = await served.client.status("E");
+    const error = new ExecutionFailedError({
+      executionId: "E",
+      state: status.state,
+      error: { ...status.error!, message: "Binary literal can only contain hexadecimal digits" },
+    });
+    expect(error.userMessage).toBe(
+      "Query failed: line 24, column 13: Binary literal can only contain hexadecimal digits",
+    );
+  });
+
+  test("402 says which limit: the billing cycle's or the request's", async () => {
+    const cycle = await serve("error-402-billing-cycle.json", 402)
+      .client.execute(1)
+      .catch((e: unknown) => e);
+    const request = await serve("error-402-per-request.json", 402)
+      .client.execute(1)
+      .catch((e: unknown) => e);
+    expect((cycle as { limit: string }).limit).toBe("billing-cycle");
+    expect((request as { limit: string }).limit).toBe("request");
+    expect(cellFailure(cycle).message).toMatch(/billing cycle/);
+  });
+});
