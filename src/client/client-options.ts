@@ -1,6 +1,7 @@
 import { type ClientClock, systemClock } from "./clock";
 import { InvalidArgumentError } from "./errors/local-errors";
 import type { FetchLike, TransportConfig } from "./http/request";
+import { RatePressure } from "./http/rate-pressure";
 import { type RetryOptions, resolveRetry } from "./http/retry";
 
 export interface ServiceClientOptions {
@@ -22,7 +23,10 @@ export interface ServiceClientOptions {
 }
 
 /** Checked once, in the constructor: a client with no key or a non-http address is refused before any request. */
-export function resolveOptions(options: ServiceClientOptions): { transport: TransportConfig; concurrency: number } {
+export function resolveOptions(options: ServiceClientOptions): {
+  transport: TransportConfig & { pressure: RatePressure };
+  concurrency: number;
+} {
   if (typeof options.apiKey !== "string" || options.apiKey.trim() === "") {
     throw new InvalidArgumentError("An API key is required");
   }
@@ -35,13 +39,15 @@ export function resolveOptions(options: ServiceClientOptions): { transport: Tran
   if (baseUrl.protocol !== "http:" && baseUrl.protocol !== "https:") {
     throw new InvalidArgumentError(`baseUrl must use http or https; got "${baseUrl.protocol}"`);
   }
+  const clock = options.clock ?? systemClock;
   return {
     concurrency: Math.max(1, Math.floor(options.concurrency ?? 4)),
     transport: {
       baseUrl,
       apiKey: options.apiKey,
       fetch: options.fetch,
-      clock: options.clock ?? systemClock,
+      clock,
+      pressure: new RatePressure(clock),
       timeoutMs: options.timeoutMs ?? 30_000,
       retry: resolveRetry(options.retry),
       log: options.log,

@@ -3,6 +3,7 @@ import { datasetPath } from "./catalog/lookup";
 import { InvalidArgumentError, InvalidResponseError } from "./errors/local-errors";
 import { type HttpRequest, Transport, parseJson } from "./http/request";
 import { collectTable } from "./paging/table";
+import type { RatePressure } from "./http/rate-pressure";
 import { envelopeToRawPage } from "./paging/envelope";
 import { normalizeEnvelope, normalizeStatus } from "./responses/normalize";
 import { paginate } from "./paging/pages";
@@ -28,11 +29,13 @@ export type { ServiceClientOptions } from "./client-options";
 export class ServiceClient {
   readonly #transport: Transport;
   readonly #concurrency: number;
+  readonly #pressure: RatePressure;
 
   constructor(options: ServiceClientOptions) {
     const resolved = resolveOptions(options);
     this.#concurrency = resolved.concurrency;
     this.#transport = new Transport(resolved.transport);
+    this.#pressure = resolved.transport.pressure;
   }
 
   /** E1. Spends credits; retried only when the server certainly did not start a run. */
@@ -109,6 +112,7 @@ export class ServiceClient {
       sample: shared.sample_count !== undefined,
       ignoreMaxDatapoints: shared.ignore_max_datapoints_per_request === true,
       concurrency: Math.max(1, Math.floor(params.concurrency ?? this.#concurrency)),
+      pressure: this.#pressure,
       signal: params.signal,
     });
   }
@@ -124,6 +128,7 @@ export class ServiceClient {
     return runToEnd(
       {
         clock: this.#transport.clock,
+        pollDelay: (ms) => this.#pressure.pollDelay(ms),
         execute: (id, o) => this.execute(id, o),
         status: (id, o) => this.status(id, o),
         cancel: (id, o) => this.cancel(id, o),

@@ -4,6 +4,7 @@ import { CancelledError, InvalidResponseError, TimeoutError } from "../errors/lo
 import { redactCause, redactText } from "../errors/redact";
 import { isServiceError } from "../errors/guards";
 import { networkErrorFrom } from "./network";
+import type { RatePressure } from "./rate-pressure";
 import { type ResolvedRetryOptions, type RetryMode, retryDelay } from "./retry";
 import { attemptSignal } from "./timeout";
 
@@ -19,6 +20,8 @@ export interface TransportConfig {
   timeoutMs: number;
   retry: ResolvedRetryOptions;
   log?: (line: string) => void;
+  /** Told of every 429, so paging and polling slow down (see RatePressure). */
+  pressure?: RatePressure;
 }
 
 export interface HttpRequest {
@@ -128,6 +131,7 @@ export class Transport {
         throw new InvalidResponseError({ method, path, status: response.status, detail: "redirect not followed" });
       }
       if (!response.ok) {
+        if (response.status === 429) config.pressure?.rateLimited();
         const serverMessage = serverMessageOf(text);
         throw errorFromResponse({
           status: response.status,

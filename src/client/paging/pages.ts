@@ -15,6 +15,8 @@ export interface PaginateOptions {
   ignoreMaxDatapoints: boolean;
   /** Requests in flight at once after the first page. */
   concurrency: number;
+  /** After a 429, one request at a time for a while (see RatePressure). */
+  pressure?: { concurrency(wanted: number): number };
   signal?: AbortSignal;
 }
 
@@ -45,7 +47,12 @@ export async function* paginate(
     if (from >= stop) return;
     if (from <= start) throw noProgress(start);
     const pageRows = options.ignoreMaxDatapoints ? Math.max(1, first.rows.length) : rowsPerPage(first.columns.length);
-    yield* inOrder(planWindows(from, stop, pageRows), fetchPage, first, Math.max(1, options.concurrency), link.signal);
+    // With no known end (CSV has no total), pages are asked for one after another: a request past the end would
+    // be spent for nothing against the service's per-minute limit. Otherwise up to `concurrency` at once, fewer
+    // after a 429.
+    const wanted = first.totalRowCount === undefined ? 1 : Math.max(1, options.concurrency);
+    const concurrency = () => options.pressure?.concurrency(wanted) ?? wanted;
+    yield* inOrder(planWindows(from, stop, pageRows), fetchPage, first, concurrency, link.signal);
   } finally {
     // Stops requests still in flight when the consumer leaves early or one of them failed.
     link.controller.abort();
@@ -68,13 +75,13 @@ async function* inOrder(
   windows: Generator<RowWindow, void, undefined>,
   fetchPage: PageFetcher,
   first: RawPage,
-  concurrency: number,
+  concurrency: () => number,
   signal: AbortSignal,
 ): AsyncGenerator<Page, void, undefined> {
   const queue: InFlight[] = [];
   let planning = true;
   const fill = (): void => {
-    while (planning && queue.length < concurrency) {
+    while (planning && queue.length < concurrency()) {
       const next = windows.next();
       if (next.done) {
         planning = false;

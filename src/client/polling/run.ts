@@ -35,6 +35,8 @@ export interface RunResult {
 /** What `run` needs from the client. */
 export interface RunDeps {
   clock: ClientClock;
+  /** Stretches a poll's wait while the service is rate limiting (default: as planned). */
+  pollDelay?: (ms: number) => number;
   execute(queryId: number, options: ExecuteOptions): Promise<ExecuteAck>;
   status(executionId: string, options: CallOptions): Promise<ExecutionStatus>;
   cancel(executionId: string, options: CallOptions): Promise<boolean>;
@@ -74,7 +76,7 @@ export async function runToEnd(deps: RunDeps, queryId: number, options: RunOptio
 
   for (const delay of pollDelays(options.poll)) {
     try {
-      await sleep(clock, delay, signal);
+      await sleep(clock, deps.pollDelay ? deps.pollDelay(delay) : delay, signal);
     } catch {
       return giveUp();
     }
