@@ -21,6 +21,16 @@ const FLAGS = {
     env: "SERVICE_RATE_LIMIT",
     help: "requests per minute per key, 429 beyond (default off)",
   },
+  "rate-limit-read": {
+    value: "N",
+    env: "SERVICE_RATE_LIMIT_READ",
+    help: "reads (GET) per minute per key (default off)",
+  },
+  "rate-limit-write": {
+    value: "N",
+    env: "SERVICE_RATE_LIMIT_WRITE",
+    help: "writes (execute, cancel) per minute per key (default off)",
+  },
   "max-result-bytes": {
     value: "N",
     env: "SERVICE_MAX_RESULT_BYTES",
@@ -49,6 +59,12 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): CliRe
   if (values.keys !== undefined) overrides.keys = parseKeysFile(readJson(values.keys), values.keys);
   if (values["rate-limit"] !== undefined) {
     overrides.rateLimitPerMinute = wholeNumber("rate-limit", values["rate-limit"], 1e9);
+  }
+  if (values["rate-limit-read"] !== undefined) {
+    overrides.rateLimitRead = wholeNumber("rate-limit-read", values["rate-limit-read"], 1e9);
+  }
+  if (values["rate-limit-write"] !== undefined) {
+    overrides.rateLimitWrite = wholeNumber("rate-limit-write", values["rate-limit-write"], 1e9);
   }
   if (values["max-result-bytes"] !== undefined) {
     overrides.maxResultBytes = wholeNumber("max-result-bytes", values["max-result-bytes"], Number.MAX_SAFE_INTEGER);

@@ -15,6 +15,8 @@ export function defaultOptions(overrides: Partial<ServiceOptions> = {}): Service
     keys: DEMO_KEYS,
     clock: wallClock,
     rateLimitPerMinute: 0,
+    rateLimitRead: 0,
+    rateLimitWrite: 0,
     maxResultBytes: 8 * 1024 ** 3,
     corsOrigins: DEV_ORIGINS,
     threads: { medium: 1, large: 2 },

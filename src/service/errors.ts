@@ -39,6 +39,12 @@ export const ERRORS = {
   },
   body_too_large: { status: 413, message: () => "request body is larger than 1 MB" },
   unsupported_media_type: { status: 415, message: () => "request body must be JSON (Content-Type: application/json)" },
+  // The real service's words (its settings page named neutrally): the client tells this limit from the per-request one.
+  credit_limit: {
+    status: 402,
+    message: () =>
+      "This api request would exceed your configured limits per billing cycle. Please visit your settings and adjust your limits to continue usage.",
+  },
   rate_limited: {
     status: 429,
     message: (p: { limit: number }) => `rate limit of ${p.limit} requests per minute exceeded; retry later`,

@@ -11,8 +11,12 @@ export interface ServiceOptions {
   queries: SavedQuery[];
   keys: ApiKeyRecord[];
   clock: Clock;
-  /** Requests per minute per key; 0 = off. */
+  /** Requests per minute per key, all requests; 0 = off. */
   rateLimitPerMinute: number;
+  /** Reads (GET) per minute per key, as the real service limits them apart from writes; 0 = off. */
+  rateLimitRead: number;
+  /** Writes (POST: execute, cancel) per minute per key; 0 = off. */
+  rateLimitWrite: number;
   /** A stored result larger than this is truncated in storage (COMPLETED_PARTIAL). */
   maxResultBytes: number;
   /** Origins allowed by CORS. */

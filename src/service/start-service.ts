@@ -38,8 +38,11 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   });
   const app = await buildApp({
     keys: new KeyRing(options.keys),
-    rateLimiter: new RateLimiter(options.rateLimitPerMinute, options.clock),
-    rateLimitPerMinute: options.rateLimitPerMinute,
+    rateLimiters: {
+      all: new RateLimiter(options.rateLimitPerMinute, options.clock),
+      read: new RateLimiter(options.rateLimitRead, options.clock),
+      write: new RateLimiter(options.rateLimitWrite, options.clock),
+    },
     corsOrigins: options.corsOrigins,
     log: options.log,
   });

@@ -33,6 +33,10 @@ export interface TestServiceOptions {
   maxResultBytes?: number;
   clock?: Clock;
   rateLimitPerMinute?: number;
+  rateLimitRead?: number;
+  rateLimitWrite?: number;
+  /** Credit limits per test key (by TEST_KEYS name). */
+  credits?: Partial<Record<keyof typeof TEST_KEYS, number>>;
   queries?: SavedQuery[];
   datasets?: boolean;
   /** Reuse a data directory (restart tests). */
@@ -48,18 +52,21 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
     host: "127.0.0.1",
     dataDir,
     queries: options.queries ?? DEMO_QUERIES,
-    keys: [
-      { key: TEST_KEYS.demo, user: "demo", teams: ["analysts"] },
-      { key: TEST_KEYS.alice, user: "alice", teams: ["desk"] },
-      { key: TEST_KEYS.bob, user: "bob", teams: ["desk", "research"] },
-      { key: TEST_KEYS.carol, user: "carol", teams: [] },
-    ],
+    keys: ([["demo", "analysts"], ["alice", "desk"], ["bob", "desk", "research"], ["carol"]] as const).map(
+      ([name, ...teams]) => {
+        const record = { key: TEST_KEYS[name], user: name, teams: [...teams] };
+        const credits = options.credits?.[name];
+        return credits === undefined ? record : { ...record, credits };
+      },
+    ),
     datasets: options.datasets ?? false,
     log: options.log ?? (() => undefined),
   };
   if (options.maxResultBytes !== undefined) overrides.maxResultBytes = options.maxResultBytes;
   if (options.clock) overrides.clock = options.clock;
   if (options.rateLimitPerMinute !== undefined) overrides.rateLimitPerMinute = options.rateLimitPerMinute;
+  if (options.rateLimitRead !== undefined) overrides.rateLimitRead = options.rateLimitRead;
+  if (options.rateLimitWrite !== undefined) overrides.rateLimitWrite = options.rateLimitWrite;
   const service = await startService(defaultOptions(overrides));
   return {
     url: service.url,

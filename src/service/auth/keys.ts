@@ -1,10 +1,12 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 
-/** One entry of the keys file: `[{"key": "...", "user": "alice", "teams": ["desk"]}]`. */
+/** One entry of the keys file: `[{"key": "...", "user": "alice", "teams": ["desk"], "credits": 500}]`. */
 export interface ApiKeyRecord {
   key: string;
   user: string;
   teams: string[];
+  /** Credits this key may spend in all (the billing cycle's limit); unlimited when absent. */
+  credits?: number;
 }
 
 /** Who a request acts as. `keyId` is a digest prefix: enough to count credits per key, useless to an attacker. */
@@ -12,6 +14,8 @@ export interface Caller {
   user: string;
   teams: readonly string[];
   keyId: string;
+  /** The key's credit limit; unlimited when absent. */
+  credits?: number;
 }
 
 function digest(text: string): Buffer {
@@ -28,7 +32,9 @@ export class KeyRing {
   constructor(records: readonly ApiKeyRecord[]) {
     this.entries = records.map((r) => {
       const d = digest(r.key);
-      return { digest: d, caller: { user: r.user, teams: [...r.teams], keyId: d.subarray(0, 8).toString("hex") } };
+      const caller: Caller = { user: r.user, teams: [...r.teams], keyId: d.subarray(0, 8).toString("hex") };
+      if (r.credits !== undefined) caller.credits = r.credits;
+      return { digest: d, caller };
     });
   }
 
@@ -44,7 +50,7 @@ export class KeyRing {
 }
 
 export function parseKeysFile(json: unknown, source: string): ApiKeyRecord[] {
-  if (!Array.isArray(json)) throw new Error(`${source}: expected a JSON array of {key, user, teams}`);
+  if (!Array.isArray(json)) throw new Error(`${source}: expected a JSON array of {key, user, teams, credits?}`);
   return json.map((entry: unknown, i) => {
     const e = entry as Partial<ApiKeyRecord> | null;
     if (!e || typeof e.key !== "string" || e.key.length < 8) {
@@ -55,6 +61,11 @@ export function parseKeysFile(json: unknown, source: string): ApiKeyRecord[] {
     if (!Array.isArray(teams) || teams.some((t) => typeof t !== "string")) {
       throw new Error(`${source}: entry ${i} "teams" must be an array of strings`);
     }
-    return { key: e.key, user: e.user, teams };
+    if (e.credits !== undefined && !(Number.isSafeInteger(e.credits) && e.credits >= 0)) {
+      throw new Error(`${source}: entry ${i} "credits" must be a whole number of credits (0 or more)`);
+    }
+    return e.credits === undefined
+      ? { key: e.key, user: e.user, teams }
+      : { key: e.key, user: e.user, teams, credits: e.credits };
   });
 }

@@ -5,7 +5,7 @@ export class RateLimiter {
   private readonly windows = new Map<string, { start: number; count: number }>();
 
   constructor(
-    private readonly perMinute: number,
+    readonly perMinute: number,
     private readonly clock: Clock,
   ) {}
 

@@ -8,7 +8,7 @@ import { resolveParameters, substituteParameters } from "../queries/parameters";
 import type { SavedQuery } from "../queries/saved-query";
 import type { ExecutionStore } from "../store/execution-store";
 import { newExecutionId, isValidExecutionId } from "./execution-id";
-import { isTerminal, STATES, type ExecutionRecord, type Performance } from "./execution-record";
+import { CREDITS, isTerminal, STATES, type ExecutionRecord, type Performance } from "./execution-record";
 import { Executor } from "./executor";
 import { canSeeExecution, canSeeQuery } from "./visibility";
 
@@ -92,6 +92,7 @@ export class ExecutionService {
   ): Promise<ExecutionRecord> {
     const query = this.visibleQuery(queryId, caller);
     const parameters = resolveParameters(query, submitted);
+    this.checkCredits(caller, performance);
     const sql = substituteParameters(query, parameters);
     const record: ExecutionRecord = {
       executionId: newExecutionId(this.options.clock.now().getTime()),
@@ -107,6 +108,22 @@ export class ExecutionService {
     };
     await this.executor.submit(record, sql);
     return record;
+  }
+
+  /**
+   * A key with a credit limit may not start a run that could take it past the limit: what it has spent, plus the
+   * price of its runs still queued (credits are spent when a run starts), plus this run's price.
+   */
+  private checkCredits(caller: Caller, performance: Performance): void {
+    if (caller.credits === undefined) return;
+    // Every run of the key is in memory: what started has its price recorded; what is queued or just starting has
+    // not been charged yet but will be, so it counts too (a run cancelled while queued costs nothing).
+    let committed = 0;
+    for (const record of this.records.values()) {
+      if (record.keyId !== caller.keyId) continue;
+      committed += record.credits > 0 ? record.credits : isTerminal(record.state) ? 0 : CREDITS[record.performance];
+    }
+    if (committed + CREDITS[performance] > caller.credits) throw apiError("credit_limit");
   }
 
   /** The execution as the caller may see it; malformed ids are a 400, unknown or invisible ones a 404. */

@@ -10,8 +10,8 @@ export const BODY_LIMIT = 1024 * 1024;
 
 export interface AppDeps {
   keys: KeyRing;
-  rateLimiter: RateLimiter;
-  rateLimitPerMinute: number;
+  /** All requests, reads (GET) and writes (POST), each per key per minute. */
+  rateLimiters: { all: RateLimiter; read: RateLimiter; write: RateLimiter };
   corsOrigins: (string | RegExp)[];
   log: (line: string) => void;
 }
@@ -49,8 +49,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const presented = typeof header === "string" ? header : typeof fromQuery === "string" ? fromQuery : undefined;
     const caller = deps.keys.authenticate(presented);
     if (!caller) throw apiError("invalid_api_key");
-    const wait = deps.rateLimiter.take(caller.keyId);
-    if (wait > 0) throw apiError("rate_limited", { limit: deps.rateLimitPerMinute }, { "Retry-After": String(wait) });
+    const kind = request.method === "POST" ? deps.rateLimiters.write : deps.rateLimiters.read;
+    for (const limiter of [deps.rateLimiters.all, kind]) {
+      const wait = limiter.take(caller.keyId);
+      if (wait > 0) throw apiError("rate_limited", { limit: limiter.perMinute }, { "Retry-After": String(wait) });
+    }
     request.caller = caller;
     reply.header("Cache-Control", "no-store");
   });

@@ -69,6 +69,14 @@ const TRIGGERS: Record<ErrorCode, () => Promise<Trigger>> = {
     answer(ok().post("/v1/query/1001/execute", { query_parameters: { symbol: "x".repeat(1_100_000) } })),
   unsupported_media_type: () =>
     answer(ok().post("/v1/query/1001/execute", "symbol=WETH", { "Content-Type": "text/plain" })),
+  credit_limit: async () => {
+    const budget = await startTestService({ credits: { demo: 10 } });
+    try {
+      return await answer(api(budget.url, budget.apiKey).post("/v1/query/1001/execute", { performance: "large" }));
+    } finally {
+      await budget.close();
+    }
+  },
   rate_limited: async () => {
     const limited = await startTestService({ rateLimitPerMinute: 1 });
     try {
