@@ -21,6 +21,10 @@ export const ERRORS = {
       "This execution has a partial result: the full result was too large to store. " +
       "Request it with allows_partial_results=true to receive the partial result.",
   },
+  cancel_forbidden: {
+    status: 403,
+    message: (p: { id: string }) => `Only the user who started execution ${p.id} can cancel it.`,
+  },
   query_not_found: { status: 404, message: () => "Query not found" },
   execution_not_found: { status: 404, message: (p: { id: string }) => `Execution not found (ID: ${p.id})` },
   result_not_found: { status: 404, message: () => "No result found for this query" },

@@ -10,7 +10,7 @@ import type { ExecutionStore } from "../store/execution-store";
 import { newExecutionId, isValidExecutionId } from "./execution-id";
 import { CREDITS, isTerminal, STATES, type ExecutionRecord, type Performance } from "./execution-record";
 import { Executor } from "./executor";
-import { canSeeExecution, canSeeQuery } from "./visibility";
+import { canCancelExecution, canSeeExecution, canSeeQuery } from "./visibility";
 
 export interface ExecutionServiceOptions {
   clock: Clock;
@@ -140,14 +140,16 @@ export class ExecutionService {
   /** The most recent execution of the query that has a result, whoever ran it (pane, API or schedule). */
   async latestWithResult(queryId: number, caller: Caller): Promise<ExecutionRecord> {
     // Curated datasets have query ids too; their results are public.
-    if (!this.publicQueryIds.has(queryId)) this.visibleQuery(queryId, caller);
-    return this.latestOf(queryId);
+    if (this.publicQueryIds.has(queryId)) return this.latestOf(queryId, () => true);
+    const query = this.visibleQuery(queryId, caller);
+    // The latest run this caller may see, under the same rule as every other execution endpoint.
+    return this.latestOf(queryId, (record) => canSeeExecution(record, query, caller));
   }
 
-  async latestOf(queryId: number): Promise<ExecutionRecord> {
+  private async latestOf(queryId: number, visible: (record: ExecutionRecord) => boolean): Promise<ExecutionRecord> {
     let latest: ExecutionRecord | undefined;
     for (const record of this.records.values()) {
-      if (record.queryId !== queryId || !record.resultFile) continue;
+      if (record.queryId !== queryId || !record.resultFile || !visible(record)) continue;
       if (record.state !== STATES.completed && record.state !== STATES.partial) continue;
       if (!latest || (record.endedAt ?? 0) > (latest.endedAt ?? 0)) latest = record;
     }
@@ -183,7 +185,9 @@ export class ExecutionService {
     return this.executor.queuePosition(executionId);
   }
 
-  cancel(record: ExecutionRecord): Promise<boolean> {
+  /** Cancels a run the caller can see (found through `find`); only the user who started it may. */
+  cancel(record: ExecutionRecord, caller: Caller): Promise<boolean> {
+    if (!canCancelExecution(record, caller)) throw apiError("cancel_forbidden", { id: record.executionId });
     return this.executor.cancel(record);
   }
 

@@ -9,10 +9,21 @@ export function canSeeQuery(query: SavedQuery | undefined, caller: Caller): quer
   return query.owner === caller.user || (query.team !== null && caller.teams.includes(query.team));
 }
 
-/** Results are visible to whoever ran them, their teams, everyone when the query is public, and always for datasets. */
+/**
+ * The one access rule for an execution (status, results JSON and CSV, cancel, latest-by-query): visible to the user
+ * who started it, to everyone when its query is public, and to members of the query's own team when the query is
+ * private. Nobody else: they are told "not found", exactly as for an unknown id. Curated datasets are public. The
+ * runner's other teams grant nothing: a private query's results follow the query, not the person who ran it.
+ */
 export function canSeeExecution(record: ExecutionRecord, query: SavedQuery | undefined, caller: Caller): boolean {
   if (record.dataset) return true;
   if (record.user === caller.user) return true;
-  if (record.teams.some((t) => caller.teams.includes(t))) return true;
-  return query !== undefined && !query.is_private;
+  if (!query) return false;
+  if (!query.is_private) return true;
+  return query.team !== null && caller.teams.includes(query.team);
+}
+
+/** Only the user who started a run may cancel it; others who can see it are told so (403). */
+export function canCancelExecution(record: ExecutionRecord, caller: Caller): boolean {
+  return record.user === caller.user;
 }

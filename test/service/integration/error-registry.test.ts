@@ -50,6 +50,13 @@ const TRIGGERS: Record<ErrorCode, () => Promise<Trigger>> = {
       await small.close();
     }
   },
+  cancel_forbidden: async () => {
+    // Another user can see a run of a public query, but only its runner may cancel it.
+    const id = (await ok().post("/v1/query/1004/execute", {})).body.execution_id as string;
+    const res = await api(svc.url, TEST_KEYS.bob).post(`/v1/execution/${id}/cancel`);
+    await ok().post(`/v1/execution/${id}/cancel`);
+    return { res, params: { id } };
+  },
   query_not_found: () => answer(ok().post("/v1/query/424242/execute", {})),
   execution_not_found: () => answer(ok().get(`/v1/execution/${UNKNOWN_ID}/status`), { id: UNKNOWN_ID }),
   result_not_found: () => answer(api(svc.url, TEST_KEYS.carol).get("/v1/query/1007/results/csv")),

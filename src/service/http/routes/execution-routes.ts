@@ -83,8 +83,9 @@ export function registerExecutionRoutes(
     "/v1/execution/:execution_id/cancel",
     ID_ROUTE,
     async (request) => {
-      const record = await findChecked(executions, request.params.execution_id, request.query, callerOf(request));
-      return { success: await executions.cancel(record) };
+      const caller = callerOf(request);
+      const record = await findChecked(executions, request.params.execution_id, request.query, caller);
+      return { success: await executions.cancel(record, caller) };
     },
   );
 
