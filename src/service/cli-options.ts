@@ -36,6 +36,11 @@ const FLAGS = {
     env: "SERVICE_MAX_RESULT_BYTES",
     help: "stored results above this are truncated (default 8 GB)",
   },
+  "public-url": {
+    value: "URL",
+    env: "SERVICE_PUBLIC_URL",
+    help: "the address callers use; paging links (next_uri) point there (default: the bound address)",
+  },
   "cors-origins": {
     value: "LIST",
     env: "SERVICE_CORS_ORIGINS",
@@ -69,6 +74,7 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): CliRe
   if (values["max-result-bytes"] !== undefined) {
     overrides.maxResultBytes = wholeNumber("max-result-bytes", values["max-result-bytes"], Number.MAX_SAFE_INTEGER);
   }
+  if (values["public-url"] !== undefined) overrides.publicUrl = httpUrl("public-url", values["public-url"]);
   if (values["cors-origins"] !== undefined) {
     overrides.corsOrigins = values["cors-origins"]
       .split(",")
@@ -84,4 +90,17 @@ function readJson(file: string): unknown {
   } catch (error) {
     throw new CommandLineError(`cannot read ${file}: ${(error as Error).message}`);
   }
+}
+
+function httpUrl(flag: string, text: string): string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new CommandLineError(`--${flag} must be an absolute http(s) URL, got "${text}"`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new CommandLineError(`--${flag} must use http or https, got "${url.protocol}"`);
+  }
+  return url.toString().replace(/\/+$/, "");
 }

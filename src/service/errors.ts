@@ -41,6 +41,10 @@ export const ERRORS = {
     status: 409,
     message: (p: { id: string; state: string }) => `Execution ${p.id} is ${p.state} and has no result.`,
   },
+  bad_host: { status: 400, message: () => "the Host header is malformed" },
+  bad_request_line: { status: 400, message: (p: { reason: string }) => `bad request: ${p.reason}` },
+  uri_too_long: { status: 414, message: () => "the request path is too long" },
+  headers_too_large: { status: 431, message: () => "the request headers are too large" },
   body_too_large: { status: 413, message: () => "request body is larger than 1 MB" },
   unsupported_media_type: { status: 415, message: () => "request body must be JSON (Content-Type: application/json)" },
   // The real service's words (its settings page named neutrally): the client tells this limit from the per-request one.

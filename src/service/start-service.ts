@@ -4,7 +4,7 @@ import { KeyRing } from "./auth/keys";
 import { RateLimiter } from "./auth/rate-limiter";
 import { DuckDbEngine } from "./engine/duckdb-engine";
 import { ExecutionService } from "./executions/execution-service";
-import { buildApp, registerDatasetRoutes, registerExecutionRoutes } from "./http";
+import { buildApp, decoratePublicUrl, registerDatasetRoutes, registerExecutionRoutes } from "./http";
 import type { ServiceOptions } from "./options";
 import { ResultReader } from "./results/result-reader";
 import { ExecutionStore } from "./store/execution-store";
@@ -46,17 +46,21 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     corsOrigins: options.corsOrigins,
     log: options.log,
   });
+  let publicUrl: URL | undefined = options.publicUrl === undefined ? undefined : new URL(options.publicUrl);
+  decoratePublicUrl(app, () => publicUrl as URL);
   registerExecutionRoutes(app, executions, reader);
   const datasets = options.datasets ? await SnapshotService.start(executions, options) : undefined;
   if (datasets) registerDatasetRoutes(app, datasets, reader);
   await app.listen({ port: options.port, host: options.host });
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : options.port;
+  const url = `http://${options.host.includes(":") ? `[${options.host}]` : options.host}:${port}`;
+  publicUrl ??= new URL(url);
   const sweeper = setInterval(() => void executions.sweepExpired().catch(() => undefined), 60_000);
   sweeper.unref();
   let closing: Promise<void> | undefined;
   return {
-    url: `http://${options.host.includes(":") ? `[${options.host}]` : options.host}:${port}`,
+    url,
     port,
     executions,
     warmDatasets: async () => datasets?.warm(),

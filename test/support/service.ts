@@ -34,6 +34,8 @@ export interface TestServiceOptions {
   clock?: Clock;
   rateLimitPerMinute?: number;
   rateLimitRead?: number;
+  /** The address paging links point at (`--public-url`). */
+  publicUrl?: string;
   rateLimitWrite?: number;
   /** Credit limits per test key (by TEST_KEYS name). */
   credits?: Partial<Record<keyof typeof TEST_KEYS, number>>;
@@ -66,6 +68,7 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
   if (options.clock) overrides.clock = options.clock;
   if (options.rateLimitPerMinute !== undefined) overrides.rateLimitPerMinute = options.rateLimitPerMinute;
   if (options.rateLimitRead !== undefined) overrides.rateLimitRead = options.rateLimitRead;
+  if (options.publicUrl !== undefined) overrides.publicUrl = options.publicUrl;
   if (options.rateLimitWrite !== undefined) overrides.rateLimitWrite = options.rateLimitWrite;
   const service = await startService(defaultOptions(overrides));
   return {

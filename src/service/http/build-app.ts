@@ -4,6 +4,7 @@ import compress from "@fastify/compress";
 import type { KeyRing } from "../auth/keys";
 import type { RateLimiter } from "../auth/rate-limiter";
 import { ApiError, apiError } from "../errors";
+import { clientError, isWellFormedHost, routingError } from "./framework-errors";
 import { validationError } from "./route-schemas";
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -27,6 +28,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: false,
     bodyLimit: BODY_LIMIT,
     trustProxy: false,
+    frameworkErrors: routingError,
+    clientErrorHandler: clientError,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: "array", allErrors: false, allowUnionTypes: true } },
   });
   await app.register(cors, {
@@ -43,6 +46,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(compress, { threshold: 2048, encodings: ["gzip", "deflate"], zlibOptions: { level: 1 } });
 
   app.addHook("onRequest", async (request, reply) => {
+    // next_uri is built from the configured public address, never from Host; a malformed one is refused anyway.
+    if (!isWellFormedHost(request.headers.host)) throw apiError("bad_host");
     if (request.method === "OPTIONS") return;
     const header = request.headers["x-service-api-key"];
     const fromQuery = (request.query as Record<string, unknown> | undefined)?.api_key;

@@ -2,3 +2,4 @@
 export { buildApp } from "./build-app";
 export { registerDatasetRoutes } from "./routes/dataset-routes";
 export { registerExecutionRoutes } from "./routes/execution-routes";
+export { decoratePublicUrl } from "./public-url";

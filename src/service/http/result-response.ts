@@ -5,6 +5,7 @@ import type { ResultReader } from "../results/result-reader";
 import { csvHeaderLine } from "../results/render-sql";
 import { apiError } from "../errors";
 import type { ResultQuery } from "./route-schemas";
+import { publicPathUrl } from "./public-url";
 import { resolveSharedParams } from "./shared-params";
 
 /**
@@ -73,10 +74,9 @@ export async function sendResult(
   return reply.type("application/json; charset=utf-8").send(text);
 }
 
-/** Absolute URL of the next page on the host the caller used. Never carries `api_key`. */
+/** Absolute URL of the next page on the service's public address (never the caller's Host). No `api_key`. */
 function nextUri(request: FastifyRequest, carry: Record<string, string>, offset: number, limit: number): string {
-  const url = new URL(request.url, `${request.protocol}://${request.host}`);
-  url.search = "";
+  const url = publicPathUrl(request);
   for (const [k, v] of Object.entries(carry)) url.searchParams.set(k, v);
   url.searchParams.set("offset", String(offset));
   url.searchParams.set("limit", String(limit));

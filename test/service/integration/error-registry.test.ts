@@ -1,4 +1,5 @@
 import { rm } from "node:fs/promises";
+import { connect } from "node:net";
 import { join } from "node:path";
 import { ERRORS, type ErrorCode } from "../../../src/service/errors";
 import { api, type HttpAnswer } from "../../support/http";
@@ -11,6 +12,24 @@ beforeAll(async () => {
 afterAll(() => svc.close());
 
 const ok = () => api(svc.url, svc.apiKey);
+
+/** A request written to the socket as is (fetch would refuse to send a malformed one), with the demo key. */
+function rawRequest(head: string): Promise<HttpAnswer> {
+  const { hostname, port } = new URL(svc.url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () =>
+      socket.write(`${head}X-Service-Api-Key: ${svc.apiKey}\r\nConnection: close\r\n\r\n`),
+    );
+    let text = "";
+    socket.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")));
+    socket.on("error", reject);
+    socket.on("close", () => {
+      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1]);
+      const body = text.slice(text.indexOf("\r\n\r\n") + 4);
+      resolve({ status, headers: new Headers(), body: JSON.parse(body) as Record<string, unknown>, text: body });
+    });
+  });
+}
 const UNKNOWN_ID = "01ARZ3NDEKTSV4RRFFQ69G5FAV";
 async function finished(queryId: number): Promise<string> {
   const id = (await ok().post(`/v1/query/${queryId}/execute`, {})).body.execution_id as string;
@@ -72,6 +91,16 @@ const TRIGGERS: Record<ErrorCode, () => Promise<Trigger>> = {
     const id = await finished(1005);
     return answer(ok().get(`/v1/execution/${id}/results/csv`), { id, state: "QUERY_STATE_FAILED" });
   },
+  bad_host: () => answer(rawRequest(`GET /v1/query/1002/results/csv HTTP/1.1\r\nHost: a b/c\r\n`)),
+  bad_request_line: () =>
+    answer(rawRequest(`GET /v1/%E0%A4%A/x HTTP/1.1\r\nHost: 127.0.0.1\r\n`), {
+      reason: "the path is not a valid URL",
+    }),
+  uri_too_long: () => answer(ok().get(`/v1/execution/${"A".repeat(500)}/status`)),
+  headers_too_large: () =>
+    answer(
+      rawRequest(`GET /v1/query/1002/results/csv HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${"x".repeat(20_000)}\r\n`),
+    ),
   body_too_large: () =>
     answer(ok().post("/v1/query/1001/execute", { query_parameters: { symbol: "x".repeat(1_100_000) } })),
   unsupported_media_type: () =>
