@@ -1,3 +1,4 @@
+import { damagedMessage } from "./results/envelope";
 /**
  * The one place where every error the service can answer is declared: code → HTTP status → message template.
  * Bodies are always `{"error": message}` (the spec's shape). Messages never carry a key, a stack or SQL text.
@@ -45,6 +46,8 @@ export const ERRORS = {
   bad_request_line: { status: 400, message: (p: { reason: string }) => `bad request: ${p.reason}` },
   uri_too_long: { status: 414, message: () => "the request path is too long" },
   headers_too_large: { status: 431, message: () => "the request headers are too large" },
+  // 410: the result is gone as far as anyone can use it; retrying does not help, running the query again does.
+  result_damaged: { status: 410, message: (p: { id: string }) => damagedMessage(p.id) },
   body_too_large: { status: 413, message: () => "request body is larger than 1 MB" },
   unsupported_media_type: { status: 415, message: () => "request body must be JSON (Content-Type: application/json)" },
   // The real service's words (its settings page named neutrally): the client tells this limit from the per-request one.

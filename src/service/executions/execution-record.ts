@@ -55,6 +55,10 @@ export interface ExecutionRecord {
   credits: number;
   errorMessage?: string;
   resultFile?: string;
+  /** SHA-256 of the result file, recorded when it was written (see results/integrity.ts). */
+  resultChecksum?: string;
+  /** Set when the stored result was found damaged: the status says so and its rows are refused. */
+  resultDamaged?: boolean;
   rowCount?: number;
   resultBytes?: number;
   columns?: ResultColumn[];

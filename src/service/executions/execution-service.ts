@@ -6,6 +6,7 @@ import type { QueryEngine } from "../engine/query-engine";
 import { apiError } from "../errors";
 import { resolveParameters, substituteParameters } from "../queries/parameters";
 import type { SavedQuery } from "../queries/saved-query";
+import { ResultIntegrity } from "../results/integrity";
 import type { ExecutionStore } from "../store/execution-store";
 import { newExecutionId, isValidExecutionId } from "./execution-id";
 import { CREDITS, isTerminal, STATES, type ExecutionRecord, type Performance } from "./execution-record";
@@ -31,6 +32,7 @@ export class ExecutionService {
   /** Query ids without a saved query whose results everyone may read (the curated datasets). */
   private readonly publicQueryIds = new Set<number>();
   private readonly executor: Executor;
+  private readonly integrity = new ResultIntegrity();
   private readonly queries: Map<number, SavedQuery>;
 
   private constructor(
@@ -156,6 +158,25 @@ export class ExecutionService {
     if (latest) await this.expireIfDue(latest);
     if (!latest || latest.state === STATES.expired) throw apiError("result_not_found");
     return latest;
+  }
+
+  /**
+   * Refuses (410) the rows of a result whose stored file is damaged, missing or truncated, and marks the execution
+   * so its status says so; everything else goes on being served. A record written before checksums existed gets
+   * its checksum on first read.
+   */
+  async verifyResult(record: ExecutionRecord): Promise<void> {
+    if (record.resultDamaged) throw apiError("result_damaged", { id: record.executionId });
+    const verdict = await this.integrity.check(record.resultFile as string, record.resultChecksum);
+    if (verdict === "intact") return;
+    if (verdict === "damaged") {
+      record.resultDamaged = true;
+      this.options.log(`execution ${record.executionId}: stored result damaged (${record.resultFile})`);
+      await this.store.save(record);
+      throw apiError("result_damaged", { id: record.executionId });
+    }
+    record.resultChecksum = verdict.checksum;
+    await this.store.save(record);
   }
 
   /** Everyone may read the results of this query id, which has no saved query (a curated dataset). */

@@ -1,3 +1,4 @@
+import { fileChecksum } from "../results/integrity";
 import { join } from "node:path";
 import { rm } from "node:fs/promises";
 import type { Clock } from "../clock";
@@ -117,6 +118,7 @@ export class Executor {
       Object.assign(record, {
         state: stored.truncated ? STATES.partial : STATES.completed,
         resultFile: file,
+        resultChecksum: await fileChecksum(file),
         rowCount: stored.rowCount,
         resultBytes: stored.bytes,
         columns: stored.columns,

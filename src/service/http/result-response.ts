@@ -8,6 +8,12 @@ import type { ResultQuery } from "./route-schemas";
 import { publicPathUrl } from "./public-url";
 import { resolveSharedParams } from "./shared-params";
 
+/** Where result pages are read from, and the check that a stored result is intact before any row is served. */
+export interface StoredResults {
+  reader: ResultReader;
+  verify(record: ExecutionRecord): Promise<void>;
+}
+
 /**
  * Answers a result-returning GET (E2, E3, E5, E6–E11) for one execution: the JSON envelope or CSV text of the page
  * the shared parameters describe, with next_offset / next_uri (JSON) or X-Service-Next-* headers (CSV).
@@ -15,7 +21,7 @@ import { resolveSharedParams } from "./shared-params";
 export async function sendResult(
   request: FastifyRequest<{ Querystring: ResultQuery }>,
   reply: FastifyReply,
-  reader: ResultReader,
+  results: StoredResults,
   record: ExecutionRecord,
   format: "json" | "csv",
   fixed: { column: string; value: string }[] = [],
@@ -36,7 +42,8 @@ export async function sendResult(
   const columns = record.columns ?? [];
   const shared = resolveSharedParams(query, columns, fixed);
   if (record.state === STATES.partial && !shared.allowPartial) throw apiError("partial_result");
-  const page = await reader.page(
+  await results.verify(record);
+  const page = await results.reader.page(
     record.resultFile as string,
     columns,
     { ...shared.request, knownTotal: record.rowCount },

@@ -21,6 +21,7 @@ export function executionError(record: ExecutionRecord): Record<string, unknown>
   if (record.state === STATES.failed) {
     return { type: "FAILED_TYPE_EXECUTION_FAILED", message: record.errorMessage ?? "execution failed" };
   }
+  if (record.resultDamaged) return { type: "FAILED_TYPE_RESULT_DAMAGED", message: damagedMessage(record.executionId) };
   if (record.state === STATES.expired) {
     return {
       type: "FAILED_TYPE_RESULT_EXPIRED",
@@ -53,4 +54,9 @@ export function metadataFields(record: ExecutionRecord, page: PageMetadata): Rec
     total_result_set_bytes: record.resultBytes ?? 0,
     total_row_count: page.totalRowCount,
   };
+}
+
+/** What a damaged stored result is called, in the status and in the refusal of its rows. */
+export function damagedMessage(executionId: string): string {
+  return `The stored result of execution ${executionId} is damaged; run the query again.`;
 }

@@ -8,6 +8,7 @@ import { newExecutionId } from "../executions/execution-id";
 import { RETENTION_MS, STATES, type ExecutionRecord } from "../executions/execution-record";
 import type { ExecutionService } from "../executions/execution-service";
 import type { ServiceOptions } from "../options";
+import { fileChecksum } from "../results/integrity";
 
 /** The seed of the curated data: fixed, so every machine serves the same demo data for the same refresh slot. */
 const SEED = 20240101;
@@ -107,6 +108,7 @@ export class SnapshotService {
         expiresAt: ended + RETENTION_MS,
         credits: 0,
         resultFile: file,
+        resultChecksum: await fileChecksum(file),
         rowCount,
         resultBytes: (await stat(file)).size,
         columns: def.columns.map((c) => ({ name: c.name, type: c.type })),

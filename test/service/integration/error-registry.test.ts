@@ -1,4 +1,5 @@
-import { rm } from "node:fs/promises";
+import { DuckDBInstance } from "@duckdb/node-api";
+import { readFile, rm, writeFile } from "node:fs/promises";
 import { connect } from "node:net";
 import { join } from "node:path";
 import { ERRORS, type ErrorCode } from "../../../src/service/errors";
@@ -122,11 +123,37 @@ const TRIGGERS: Record<ErrorCode, () => Promise<Trigger>> = {
       await limited.close();
     }
   },
-  internal: async () => {
-    // A stored result whose file vanished under the service: the engine fails, the caller sees no path or SQL.
+  result_damaged: async () => {
     const id = await finished(1002);
     await rm(join(svc.dataDir, "results", `${id}.parquet`));
-    return answer(ok().get(`/v1/execution/${id}/results`));
+    return answer(ok().get(`/v1/execution/${id}/results`), { id });
+  },
+  internal: async () => {
+    // A result written before checksums were recorded, damaged before its first read after the upgrade: it is
+    // trusted on first use (nothing to compare with), so the engine meets the damage. The caller sees no path or SQL.
+    const old = await startTestService();
+    const id = (await api(old.url, old.apiKey).post("/v1/query/1002/execute", {})).body.execution_id as string;
+    await waitFinished(old.url, old.apiKey, id);
+    await old.close({ keepData: true });
+    const instance = await DuckDBInstance.create(join(old.dataDir, "service.duckdb"));
+    const conn = await instance.connect();
+    const [[json]] = (
+      await conn.runAndReadAll("SELECT record FROM executions WHERE execution_id = $1", [id])
+    ).getRows();
+    const { resultChecksum: _dropped, ...legacy } = JSON.parse(String(json)) as Record<string, unknown>;
+    await conn.run("UPDATE executions SET record = $1 WHERE execution_id = $2", [JSON.stringify(legacy), id]);
+    conn.closeSync();
+    instance.closeSync();
+    const file = join(old.dataDir, "results", `${id}.parquet`);
+    const bytes = await readFile(file);
+    bytes.fill(0x41, bytes.length - 64);
+    await writeFile(file, bytes);
+    const upgraded = await startTestService({ dataDir: old.dataDir });
+    try {
+      return await answer(api(upgraded.url, upgraded.apiKey).get(`/v1/execution/${id}/results`));
+    } finally {
+      await upgraded.close();
+    }
   },
 };
 

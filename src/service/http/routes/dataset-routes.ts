@@ -1,14 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import { DATASET_DEFINITIONS } from "../../datasets";
 import { badParameter } from "../../errors";
-import type { ResultReader } from "../../results/result-reader";
 import type { SnapshotService } from "../../snapshots/snapshot-service";
 import { RESULT_QUERY_SCHEMA, type ResultQuery } from "../route-schemas";
-import { sendResult } from "../result-response";
+import { sendResult, type StoredResults } from "../result-response";
 import { checkQueryIdParam } from "./execution-routes";
 
 /** E6–E11: each dataset's route serves the current snapshot, narrowed by its path arguments (chain, market). */
-export function registerDatasetRoutes(app: FastifyInstance, snapshots: SnapshotService, reader: ResultReader): void {
+export function registerDatasetRoutes(app: FastifyInstance, snapshots: SnapshotService, results: StoredResults): void {
   for (const def of DATASET_DEFINITIONS) {
     const route = { schema: { querystring: RESULT_QUERY_SCHEMA } };
     app.get<{ Params: Record<string, string>; Querystring: ResultQuery }>(
@@ -26,7 +25,7 @@ export function registerDatasetRoutes(app: FastifyInstance, snapshots: SnapshotS
           }
           return { column: p.column, value };
         });
-        return sendResult(request, reply, reader, await snapshots.current(def), "json", fixed);
+        return sendResult(request, reply, results, await snapshots.current(def), "json", fixed);
       },
     );
   }

@@ -2,7 +2,6 @@ import type { FastifyInstance } from "fastify";
 import { STATES, type Performance } from "../../executions/execution-record";
 import type { ExecutionService } from "../../executions/execution-service";
 import { executionError, executionFields, metadataFields } from "../../results/envelope";
-import type { ResultReader } from "../../results/result-reader";
 import { callerOf } from "../caller";
 import { apiError, badParameter } from "../../errors";
 import {
@@ -13,7 +12,7 @@ import {
   type IdQuery,
   type ResultQuery,
 } from "../route-schemas";
-import { sendResult, withoutUndefined } from "../result-response";
+import { sendResult, withoutUndefined, type StoredResults } from "../result-response";
 
 interface ExecutionParams {
   execution_id: string;
@@ -26,7 +25,7 @@ const RESULT_ROUTE = { schema: { querystring: RESULT_QUERY_SCHEMA } };
 export function registerExecutionRoutes(
   app: FastifyInstance,
   executions: ExecutionService,
-  reader: ResultReader,
+  results: StoredResults,
 ): void {
   app.post<{ Params: { query_id: string }; Querystring: IdQuery; Body: ExecuteBody | null }>(
     "/v1/query/:query_id/execute",
@@ -74,7 +73,7 @@ export function registerExecutionRoutes(
       RESULT_ROUTE,
       async (request, reply) => {
         const record = await findChecked(executions, request.params.execution_id, request.query, callerOf(request));
-        return sendResult(request, reply, reader, record, format);
+        return sendResult(request, reply, results, record, format);
       },
     );
   }
@@ -96,7 +95,7 @@ export function registerExecutionRoutes(
       const queryId = parseQueryId(request.params.query_id);
       checkQueryIdParam(request.query, queryId);
       const record = await executions.latestWithResult(queryId, callerOf(request));
-      return sendResult(request, reply, reader, record, "csv");
+      return sendResult(request, reply, results, record, "csv");
     },
   );
 }
