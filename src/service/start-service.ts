@@ -7,7 +7,11 @@ import { ExecutionService } from "./executions/execution-service";
 import { buildApp, decoratePublicUrl, registerDatasetRoutes, registerExecutionRoutes } from "./http";
 import type { ExecutionRecord } from "./executions/execution-record";
 import type { ServiceOptions } from "./options";
+import { PageCache } from "./results/page-cache";
 import { ResultReader } from "./results/result-reader";
+
+/** Rendered pages kept for repeat requests (the pager and many cells ask the same pages). */
+const PAGE_CACHE_BYTES = 64 * 1024 * 1024;
 import { ExecutionStore } from "./store/execution-store";
 import { SnapshotService } from "./snapshots/snapshot-service";
 
@@ -49,7 +53,11 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   });
   let publicUrl: URL | undefined = options.publicUrl === undefined ? undefined : new URL(options.publicUrl);
   decoratePublicUrl(app, () => publicUrl as URL);
-  const results = { reader, verify: (record: ExecutionRecord) => executions.verifyResult(record) };
+  const results = {
+    reader,
+    verify: (record: ExecutionRecord) => executions.verifyResult(record),
+    cache: new PageCache(PAGE_CACHE_BYTES),
+  };
   registerExecutionRoutes(app, executions, results);
   const datasets = options.datasets ? await SnapshotService.start(executions, options) : undefined;
   if (datasets) registerDatasetRoutes(app, datasets, results);

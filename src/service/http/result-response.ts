@@ -5,6 +5,7 @@ import type { ResultReader } from "../results/result-reader";
 import { csvHeaderLine } from "../results/render-sql";
 import { apiError } from "../errors";
 import type { ResultQuery } from "./route-schemas";
+import type { PageCache } from "../results/page-cache";
 import { publicPathUrl } from "./public-url";
 import { resolveSharedParams } from "./shared-params";
 
@@ -12,6 +13,8 @@ import { resolveSharedParams } from "./shared-params";
 export interface StoredResults {
   reader: ResultReader;
   verify(record: ExecutionRecord): Promise<void>;
+  /** Rendered pages of results whose checksum is known (absent: every page is rendered). */
+  cache?: PageCache;
 }
 
 /**
@@ -43,12 +46,17 @@ export async function sendResult(
   const shared = resolveSharedParams(query, columns, fixed);
   if (record.state === STATES.partial && !shared.allowPartial) throw apiError("partial_result");
   await results.verify(record);
-  const page = await results.reader.page(
-    record.resultFile as string,
-    columns,
-    { ...shared.request, knownTotal: record.rowCount },
-    format,
-  );
+  const pageRequest = { ...shared.request, knownTotal: record.rowCount };
+  // A completed result never changes: its checksum makes the key, so a cached page is that result's page.
+  const key =
+    results.cache && record.resultChecksum && pageRequest.sampleCount === undefined
+      ? `${record.resultChecksum}|${format}|${JSON.stringify(pageRequest)}`
+      : undefined;
+  let page = key === undefined ? undefined : results.cache!.get(key);
+  if (!page) {
+    page = await results.reader.page(record.resultFile as string, columns, pageRequest, format);
+    if (key !== undefined) results.cache!.set(key, page);
+  }
   const next =
     page.nextOffset !== undefined
       ? nextUri(request, shared.carry, page.nextOffset, shared.request.limit ?? page.rows.length)

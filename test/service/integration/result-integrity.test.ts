@@ -41,7 +41,12 @@ test.each(damage)("%s: rows refused in words (JSON and CSV), the status says so"
   await harm(file);
   const http = api(svc.url, svc.apiKey);
   const message = `The stored result of execution ${id} is damaged; run the query again.`;
-  for (const path of [`/v1/execution/${id}/results`, `/v1/execution/${id}/results/csv`]) {
+  // The page read before the damage is in the page cache: it is refused all the same (checked before the cache).
+  for (const path of [
+    `/v1/execution/${id}/results?limit=3`,
+    `/v1/execution/${id}/results`,
+    `/v1/execution/${id}/results/csv`,
+  ]) {
     const answer = await http.get(path);
     expect(answer.status).toBe(410);
     expect(answer.body).toEqual({ error: message });
