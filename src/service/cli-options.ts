@@ -44,7 +44,7 @@ const FLAGS = {
   "cors-origins": {
     value: "LIST",
     env: "SERVICE_CORS_ORIGINS",
-    help: "comma-separated origins allowed (default: localhost dev origins)",
+    help: "comma-separated origins allowed, or none (default: localhost dev origins)",
   },
 } satisfies Record<string, FlagSpec>;
 
@@ -76,10 +76,15 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): CliRe
   }
   if (values["public-url"] !== undefined) overrides.publicUrl = httpUrl("public-url", values["public-url"]);
   if (values["cors-origins"] !== undefined) {
-    overrides.corsOrigins = values["cors-origins"]
-      .split(",")
-      .map((o) => o.trim())
-      .filter(Boolean);
+    // "none": no origin is granted (the service behind a relay that answers CORS itself).
+    const text = values["cors-origins"].trim();
+    overrides.corsOrigins =
+      text === "none"
+        ? []
+        : text
+            .split(",")
+            .map((o) => o.trim())
+            .filter(Boolean);
   }
   return { options: defaultOptions(overrides), demoKeys: values.keys === undefined };
 }

@@ -34,6 +34,8 @@ export interface TestServiceOptions {
   clock?: Clock;
   rateLimitPerMinute?: number;
   rateLimitRead?: number;
+  /** Origins allowed by CORS (`--cors-origins`); [] for none. */
+  corsOrigins?: string[];
   /** The address paging links point at (`--public-url`). */
   publicUrl?: string;
   rateLimitWrite?: number;
@@ -69,6 +71,7 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
   if (options.rateLimitPerMinute !== undefined) overrides.rateLimitPerMinute = options.rateLimitPerMinute;
   if (options.rateLimitRead !== undefined) overrides.rateLimitRead = options.rateLimitRead;
   if (options.publicUrl !== undefined) overrides.publicUrl = options.publicUrl;
+  if (options.corsOrigins !== undefined) overrides.corsOrigins = options.corsOrigins;
   if (options.rateLimitWrite !== undefined) overrides.rateLimitWrite = options.rateLimitWrite;
   const service = await startService(defaultOptions(overrides));
   return {

@@ -1,0 +1,243 @@
+import cors from "@fastify/cors";
+import replyFrom from "@fastify/reply-from";
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import type { IncomingHttpHeaders } from "node:http";
+import { API_ROUTES, upstreamPath, type ApiRoute } from "./api-routes";
+import { KeyAuthorizations } from "./key-authorizations";
+import { ResultCache, type CachedPage } from "./result-cache";
+
+export interface RelayConfig {
+  /** The service the relay stands in front of, e.g. the real API's base address (a path prefix is kept). */
+  upstream: URL;
+  /** The address the add-in reaches the relay at; paging links are rewritten to point here. */
+  publicUrl: () => URL;
+  /** Origins allowed by CORS. */
+  allowOrigins: string[];
+  cacheMb: number;
+  cacheDir?: string;
+  /** How long an upstream "yes, this key may read this execution" is trusted for cached pages. */
+  authorizationTtlMs: number;
+  /** One line per request; never a key, never a query string. */
+  log: (line: string) => void;
+  fetch?: typeof fetch;
+}
+
+const KEY_HEADER = "x-service-api-key";
+const NOT_FOUND = "not found: the relay forwards only the API's own routes";
+/** Response headers the relay passes on (hop-by-hop and cookies are dropped). */
+const PASSED_HEADERS = ["content-type", "retry-after", "x-service-next-offset", "x-service-next-uri", "cache-control"];
+/** Request headers sent upstream: the key, the body's type, what the caller accepts. */
+const FORWARDED_HEADERS = [KEY_HEADER, "content-type", "accept"];
+
+declare module "fastify" {
+  interface FastifyRequest {
+    relayCache?: "hit" | "miss" | "none";
+  }
+}
+
+/**
+ * The relay (DESIGN §2): forwards only the API's own routes to the upstream with the caller's key untouched, answers
+ * CORS for the add-in's origins, rewrites paging links to itself, and shares a cache of pages of finished executions,
+ * served to a key only once the upstream has let that key read that execution.
+ */
+export async function buildRelay(config: RelayConfig): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: false,
+    trustProxy: false,
+    bodyLimit: 1024 * 1024,
+    // A path that is no valid URL, or an over-long parameter, is simply not one of the API's routes.
+    frameworkErrors: (_error, _request, reply) => refuse(reply as unknown as FastifyReply),
+  });
+  const cache = new ResultCache(config.cacheMb * 1024 * 1024, config.cacheDir);
+  const grants = new KeyAuthorizations(config.authorizationTtlMs);
+  const fetchUpstream = config.fetch ?? fetch;
+  const base = config.upstream.toString().replace(/\/+$/, "");
+
+  await app.register(cors, {
+    origin: config.allowOrigins,
+    methods: ["GET", "POST", "OPTIONS"],
+    allowedHeaders: ["Content-Type", "X-Service-Api-Key"],
+    exposedHeaders: ["X-Service-Next-Offset", "X-Service-Next-Uri", "Retry-After"],
+    maxAge: 600,
+  });
+  await app.register(replyFrom, { base, disableRequestLogging: true });
+
+  app.get("/healthz", async () => ({ ok: true }));
+
+  for (const route of API_ROUTES) {
+    app.route({
+      method: route.method,
+      url: route.pattern,
+      handler: (request, reply) => forward(route, request, reply),
+    });
+  }
+
+  app.setNotFoundHandler((_request, reply) => refuse(reply));
+  // An absolute-form target (`GET http://elsewhere/…`) is a proxy request: this is not a proxy for anywhere else.
+  app.addHook("onRequest", async (request, reply) => {
+    if (!request.raw.url?.startsWith("/")) return refuse(reply);
+  });
+
+  app.addHook("onResponse", async (request, reply) => {
+    config.log(
+      JSON.stringify({
+        method: request.method,
+        route: request.routeOptions.url ?? "unmatched",
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+        cache: request.relayCache ?? "none",
+      }),
+    );
+  });
+
+  /** The upstream's next-page link, pointing at the relay instead (same path and query). */
+  function relayLink(link: string): string {
+    let url: URL;
+    try {
+      url = new URL(link);
+    } catch {
+      return link;
+    }
+    const upstreamPrefix = config.upstream.pathname.replace(/\/+$/, "");
+    const path = url.pathname.startsWith(upstreamPrefix) ? url.pathname.slice(upstreamPrefix.length) : url.pathname;
+    const target = config.publicUrl();
+    return `${target.origin}${target.pathname.replace(/\/+$/, "")}${path}${url.search}`;
+  }
+
+  async function forward(route: ApiRoute, request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
+    const path = upstreamPath(route, request.params as Record<string, string>);
+    if (path === undefined) return refuse(reply);
+    const search = request.url.includes("?") ? request.url.slice(request.url.indexOf("?")) : "";
+    const key = keyOf(request);
+    const executionId = (request.params as { execution_id?: string }).execution_id;
+    const cacheKey = route.cacheable && executionId !== undefined ? `${path}${canonicalQuery(search)}` : undefined;
+    request.relayCache = cacheKey ? "miss" : "none";
+
+    if (cacheKey && key) {
+      const hit = await cache.get(cacheKey);
+      if (hit && (await mayRead(key, executionId as string))) {
+        request.relayCache = "hit";
+        return reply.status(hit.status).headers(hit.headers).type(hit.contentType).send(hit.body);
+      }
+    }
+
+    return reply.from(`${path}${search}`, {
+      rewriteRequestHeaders: (_req, headers) => pick(headers, FORWARDED_HEADERS),
+      rewriteHeaders: (headers) => {
+        const kept = pick(headers as IncomingHttpHeaders, PASSED_HEADERS);
+        if (typeof kept["x-service-next-uri"] === "string")
+          kept["x-service-next-uri"] = relayLink(kept["x-service-next-uri"]);
+        return kept;
+      },
+      onResponse: (_req, rep, res) => {
+        void collect(res.stream).then(
+          async (text) => {
+            const type = String(rep.getHeader("content-type") ?? "");
+            let body = text;
+            let expiresAt: number | undefined;
+            if (type.includes("json") && res.statusCode === 200) {
+              body = rewriteEnvelope(text, relayLink, (at) => (expiresAt = at));
+            }
+            if (cacheKey && key && res.statusCode === 200) {
+              // The upstream just let this key read this execution.
+              grants.grant(KeyAuthorizations.digest(key), executionId as string);
+              const page: CachedPage = {
+                status: 200,
+                contentType: type,
+                headers: pick(
+                  rep.getHeaders() as IncomingHttpHeaders,
+                  PASSED_HEADERS.filter((h) => h !== "content-type"),
+                ),
+                body,
+                expiresAt: expiresAt ?? (type.includes("csv") ? Date.now() + CSV_TTL_MS : 0),
+              };
+              await cache.set(cacheKey, page);
+            }
+            rep.removeHeader("content-length");
+            rep.send(body);
+          },
+          (error: unknown) => rep.send(error),
+        );
+      },
+      onError: (rep) => {
+        void rep.status(502).send({ error: "the upstream service did not answer" });
+      },
+    });
+  }
+
+  /** Whether the upstream lets this key read this execution: remembered for a while, else asked (status call). */
+  async function mayRead(key: string, executionId: string): Promise<boolean> {
+    const digest = KeyAuthorizations.digest(key);
+    if (grants.allowed(digest, executionId)) return true;
+    const answer = await fetchUpstream(`${base}/v1/execution/${encodeURIComponent(executionId)}/status`, {
+      headers: { "X-Service-Api-Key": key },
+      redirect: "manual",
+    }).catch(() => undefined);
+    await answer?.body?.cancel().catch(() => undefined);
+    if (answer?.status !== 200) return false;
+    grants.grant(digest, executionId);
+    return true;
+  }
+
+  return app;
+}
+
+function refuse(reply: FastifyReply): FastifyReply {
+  return reply.status(404).send({ error: NOT_FOUND });
+}
+
+/** CSV pages carry no expiry; a cached one is kept this long (the JSON pages use the result's own expires_at). */
+const CSV_TTL_MS = 60 * 60 * 1000;
+
+function keyOf(request: FastifyRequest): string | undefined {
+  const header = request.headers[KEY_HEADER];
+  if (typeof header === "string" && header !== "") return header;
+  const fromQuery = (request.query as Record<string, unknown> | undefined)?.api_key;
+  return typeof fromQuery === "string" && fromQuery !== "" ? fromQuery : undefined;
+}
+
+/** The query string in a fixed order and without `api_key`: two requests for the same page share one entry. */
+function canonicalQuery(search: string): string {
+  const params = new URLSearchParams(search);
+  params.delete("api_key");
+  params.sort();
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+function pick(headers: IncomingHttpHeaders, names: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of names) {
+    const value = headers[name];
+    if (typeof value === "string") out[name] = value;
+  }
+  return out;
+}
+
+function collect(stream: NodeJS.ReadableStream): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+    stream.on("error", reject);
+    stream.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+  });
+}
+
+/**
+ * A finished envelope's `next_uri` pointed at the relay; reports its expiry when it is a finished result (the only
+ * kind worth caching). Other bodies go through untouched.
+ */
+function rewriteEnvelope(text: string, link: (uri: string) => string, expires: (at: number) => void): string {
+  let envelope: { next_uri?: unknown; state?: unknown; expires_at?: unknown };
+  try {
+    envelope = JSON.parse(text) as typeof envelope;
+  } catch {
+    return text;
+  }
+  if (!envelope || typeof envelope !== "object") return text;
+  const finished = envelope.state === "QUERY_STATE_COMPLETED" || envelope.state === "QUERY_STATE_COMPLETED_PARTIAL";
+  const expiresAt = typeof envelope.expires_at === "string" ? Date.parse(envelope.expires_at) : NaN;
+  if (finished && Number.isFinite(expiresAt)) expires(expiresAt);
+  if (typeof envelope.next_uri !== "string") return text;
+  return JSON.stringify({ ...envelope, next_uri: link(envelope.next_uri) });
+}

@@ -1,0 +1,32 @@
+import { parseRelayOptions } from "./relay-options";
+import { startRelay } from "./start-relay";
+
+/** `npm run relay -- --upstream URL [flags]`: the relay until SIGINT/SIGTERM (requests in flight are finished). */
+async function main(): Promise<void> {
+  let options;
+  try {
+    options = parseRelayOptions(process.argv.slice(2), process.env);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(2);
+  }
+  const relay = await startRelay(options, (line) => console.log(line));
+  console.log(`Relay: ${relay.url} → ${options.upstream.origin}${options.upstream.pathname.replace(/\/+$/, "")}`);
+  const stop = (signal: string) => {
+    console.log(`${signal}: stopping the relay…`);
+    relay.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.once("SIGINT", () => stop("SIGINT"));
+  process.once("SIGTERM", () => stop("SIGTERM"));
+}
+
+void main().catch((error: unknown) => {
+  console.error(`The relay could not start: ${(error as Error).message}`);
+  process.exit(1);
+});

@@ -1,0 +1,85 @@
+import { createHash } from "node:crypto";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+
+/** A cached answer: exactly what the upstream sent (body and the headers the relay passes on). */
+export interface CachedPage {
+  status: number;
+  contentType: string;
+  headers: Record<string, string>;
+  body: string;
+  /** When the result expires upstream (its `expires_at`); never served after. */
+  expiresAt: number;
+}
+
+/**
+ * Pages of finished executions, in memory within a byte budget (least recently used out) and, with a directory, on
+ * disk too, so a restart or a second process on the same disk keeps them. Each instance behind a load balancer has
+ * its own: nothing breaks when requests of one pull land on different instances, they only miss more often.
+ */
+export class ResultCache {
+  readonly #memory = new Map<string, { page: CachedPage; bytes: number }>();
+  #bytes = 0;
+
+  constructor(
+    private readonly budgetBytes: number,
+    private readonly dir: string | undefined,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async get(key: string): Promise<CachedPage | undefined> {
+    const entry = this.#memory.get(key);
+    if (entry) {
+      if (entry.page.expiresAt <= this.now()) {
+        this.#drop(key);
+        return undefined;
+      }
+      this.#memory.delete(key);
+      this.#memory.set(key, entry);
+      return entry.page;
+    }
+    if (!this.dir) return undefined;
+    const file = this.#file(key);
+    const text = await readFile(file, "utf8").catch(() => undefined);
+    if (text === undefined) return undefined;
+    const page = JSON.parse(text) as CachedPage;
+    if (page.expiresAt <= this.now()) {
+      await rm(file, { force: true });
+      return undefined;
+    }
+    this.#remember(key, page);
+    return page;
+  }
+
+  async set(key: string, page: CachedPage): Promise<void> {
+    if (page.expiresAt <= this.now()) return;
+    this.#remember(key, page);
+    if (this.dir) {
+      await mkdir(this.dir, { recursive: true });
+      await writeFile(this.#file(key), JSON.stringify(page));
+    }
+  }
+
+  #remember(key: string, page: CachedPage): void {
+    const bytes = page.body.length * 2 + 256;
+    if (bytes > this.budgetBytes / 4) return;
+    this.#drop(key);
+    this.#memory.set(key, { page, bytes });
+    this.#bytes += bytes;
+    for (const [oldest, entry] of this.#memory) {
+      if (this.#bytes <= this.budgetBytes) break;
+      this.#memory.delete(oldest);
+      this.#bytes -= entry.bytes;
+    }
+  }
+
+  #drop(key: string): void {
+    const entry = this.#memory.get(key);
+    if (entry) this.#bytes -= entry.bytes;
+    this.#memory.delete(key);
+  }
+
+  #file(key: string): string {
+    return join(this.dir as string, `${createHash("sha256").update(key).digest("hex")}.json`);
+  }
+}

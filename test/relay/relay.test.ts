@@ -1,0 +1,211 @@
+import { connect } from "node:net";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { ServiceClient } from "../../src/client";
+import { startRelay, type RunningRelay } from "../../src/relay";
+import { api } from "../support/http";
+import { startTestService, TEST_KEYS, waitFinished, type TestService } from "../support/service";
+
+/**
+ * The relay in front of the real local service, the service's own CORS turned off (`--cors-origins none`): every
+ * endpoint answers through the relay what the service answers directly, paging links point at the relay, CORS is
+ * answered for the allowed origin only, nothing but the API's routes passes, and cached pages are served again
+ * without the upstream, to keys the upstream lets read them and to no other.
+ */
+const ORIGIN = "https://localhost:3000";
+let svc: TestService;
+let relay: RunningRelay;
+let cacheDir: string;
+const logs: string[] = [];
+/** Requests that reached the upstream, counted by path (the relay's own authorisation checks included). */
+const upstream: string[] = [];
+let finished: string; // a completed run of 1002 (500 rows) by the demo key
+
+beforeAll(async () => {
+  svc = await startTestService({ datasets: true, corsOrigins: [] });
+  cacheDir = mkdtempSync(join(tmpdir(), "relay-cache-"));
+  const counting: typeof fetch = async (input, init) => {
+    upstream.push(new URL(String(input)).pathname);
+    return fetch(input, init);
+  };
+  relay = await startRelay(
+    { upstream: new URL(svc.url), port: 0, host: "127.0.0.1", allowOrigins: [ORIGIN], cacheMb: 16, cacheDir },
+    (line) => logs.push(line),
+    { fetch: counting },
+  );
+  finished = (await api(svc.url, svc.apiKey).post("/v1/query/1002/execute", {})).body.execution_id as string;
+  await waitFinished(svc.url, svc.apiKey, finished);
+});
+afterAll(async () => {
+  await relay?.close();
+  await svc?.close();
+  rmSync(cacheDir, { recursive: true, force: true });
+});
+
+const direct = () => api(svc.url, svc.apiKey);
+const via = (key = svc.apiKey) => api(relay.url, key);
+
+describe("every endpoint answers through the relay what the service answers directly", () => {
+  test.each([
+    ["status", () => `/v1/execution/${finished}/status`],
+    ["latest CSV (E5)", () => "/v1/query/1002/results/csv?limit=5"],
+    ["dataset (E8)", () => "/v1/dex/pairs/ethereum?limit=3&columns=token_pair,usd_liquidity"],
+    ["dataset (E9)", () => "/v1/marketshare/dex/ethereum?limit=2"],
+    ["unknown execution", () => "/v1/execution/01ARZ3NDEKTSV4RRFFQ69G5FAV/status"],
+    ["bad parameter", () => `/v1/execution/${finished}/results?limit=x`],
+  ])("%s", async (_name, path) => {
+    const [a, b] = await Promise.all([direct().get(path()), via().get(path())]);
+    expect(b.status).toBe(a.status);
+    // The one difference: a paging link points at the relay instead of the service.
+    expect(b.text.split(relay.url).join(svc.url)).toBe(a.text);
+  });
+
+  test("results JSON and CSV: the same rows, paging links pointing at the relay", async () => {
+    const path = `/v1/execution/${finished}/results?limit=10`;
+    const [a, b] = await Promise.all([direct().get<{ next_uri: string }>(path), via().get<{ next_uri: string }>(path)]);
+    expect(b.body.next_uri).toBe(`${relay.url}/v1/execution/${finished}/results?offset=10&limit=10`);
+    expect({ ...b.body, next_uri: "" }).toEqual({ ...a.body, next_uri: "" });
+    const csv = await via().get(`/v1/execution/${finished}/results/csv?limit=10`);
+    expect(csv.headers.get("X-Service-Next-Uri")).toBe(
+      `${relay.url}/v1/execution/${finished}/results/csv?offset=10&limit=10`,
+    );
+  });
+
+  test("execute, status, cancel through the relay; the client pulls a whole table through it", async () => {
+    const client = new ServiceClient({ apiKey: svc.apiKey, baseUrl: relay.url });
+    const run = await client.run(1002);
+    expect(run.state).toBe("QUERY_STATE_COMPLETED");
+    const table = await client.table({ executionId: run.executionId });
+    expect(table.rows).toHaveLength(500);
+    const slow = await client.execute(1004);
+    expect(await client.cancel(slow.execution_id)).toBe(true);
+  });
+
+  test("errors pass through unchanged (401, 404, 429)", async () => {
+    const bad = await via("not-a-key-123").get("/v1/query/1002/results/csv");
+    expect(bad.status).toBe(401);
+    expect(bad.body).toEqual({ error: "invalid API Key" });
+  });
+});
+
+describe("CORS for the allowed origins only", () => {
+  test("a preflight from the add-in's origin may send the key and read the paging headers", async () => {
+    const res = await fetch(`${relay.url}/v1/execution/${finished}/results`, {
+      method: "OPTIONS",
+      headers: {
+        Origin: ORIGIN,
+        "Access-Control-Request-Method": "GET",
+        "Access-Control-Request-Headers": "x-service-api-key",
+      },
+    });
+    expect(res.status).toBeLessThan(300);
+    expect(res.headers.get("access-control-allow-origin")).toBe(ORIGIN);
+    expect(res.headers.get("access-control-allow-headers")?.toLowerCase()).toContain("x-service-api-key");
+    const get = await fetch(`${relay.url}/v1/execution/${finished}/results?limit=1`, {
+      headers: { Origin: ORIGIN, "X-Service-Api-Key": svc.apiKey },
+    });
+    expect(get.headers.get("access-control-expose-headers")).toMatch(/X-Service-Next-Uri/);
+  });
+
+  test("another origin gets no CORS grant", async () => {
+    const res = await fetch(`${relay.url}/v1/execution/${finished}/status`, {
+      method: "OPTIONS",
+      headers: { Origin: "https://evil.example", "Access-Control-Request-Method": "GET" },
+    });
+    expect(res.headers.get("access-control-allow-origin")).toBeNull();
+  });
+});
+
+/** One raw HTTP/1.1 exchange: fetch would normalise the forms under test. */
+function raw(requestLine: string): Promise<number> {
+  const { hostname, port } = new URL(relay.url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () =>
+      socket.write(
+        `${requestLine}\r\nHost: ${hostname}\r\nX-Service-Api-Key: ${svc.apiKey}\r\nConnection: close\r\n\r\n`,
+      ),
+    );
+    let text = "";
+    socket.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")));
+    socket.on("error", reject);
+    socket.on("close", () => resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1])));
+  });
+}
+
+describe("not an open proxy", () => {
+  test.each([
+    ["another path", "GET /admin HTTP/1.1"],
+    ["an absolute-form URL", `GET http://example.com/v1/execution/${"x"}/status HTTP/1.1`],
+    ["dot segments", "GET /v1/execution/../../admin/status HTTP/1.1"],
+    ["encoded dot segments", "GET /v1/execution/..%2F..%2Fadmin/status HTTP/1.1"],
+    ["a query id that is not a number", "POST /v1/query/1;drop/execute HTTP/1.1"],
+    ["a chain with a slash", "GET /v1/dex/pairs/a%2Fb HTTP/1.1"],
+  ])("%s is refused with 404", async (_name, line) => {
+    const before = upstream.length;
+    expect(await raw(line)).toBe(404);
+    expect(upstream.length).toBe(before);
+  });
+
+  test("healthz answers for load balancers", async () => {
+    expect((await fetch(`${relay.url}/healthz`)).status).toBe(200);
+  });
+});
+
+describe("the shared cache of finished results", () => {
+  test("a page is served again without the upstream, and not to a key the upstream refuses", async () => {
+    const path = `/v1/execution/${finished}/results?limit=7&offset=3`;
+    const first = await via().get(path);
+    const count = upstream.length;
+    const again = await via().get(path);
+    expect(again.text).toBe(first.text);
+    expect(upstream.length).toBe(count); // served from the cache: no upstream request, not even a status check
+    // carol cannot see the demo user's runs of 1002? 1002 is public: everyone may. A stranger key is refused upstream.
+    const stranger = await via("stranger-key-0000000").get(path);
+    expect(stranger.status).toBe(401);
+    expect(stranger.text).not.toContain("token_symbol");
+  });
+
+  test("a second key gets the cached page only after the upstream authorised it (one status call)", async () => {
+    const path = `/v1/execution/${finished}/results?limit=4`;
+    await via().get(path);
+    const before = upstream.length;
+    const bob = await via(TEST_KEYS.bob).get(path);
+    expect(bob.status).toBe(200);
+    expect(upstream.slice(before)).toEqual([`/v1/execution/${finished}/status`]);
+  });
+
+  test("a private team's page is not served to an outsider from the cache", async () => {
+    const id = (await direct().post("/v1/query/1006/execute", {})).body.execution_id as string;
+    await waitFinished(svc.url, svc.apiKey, id);
+    const path = `/v1/execution/${id}/results?limit=3`;
+    expect((await via().get(path)).status).toBe(200); // cached now
+    const outsider = await via(TEST_KEYS.carol).get(path);
+    expect(outsider.status).toBe(404);
+    expect(outsider.body).toEqual({ error: `Execution not found (ID: ${id})` });
+  });
+});
+
+test("the key never appears in the relay's output; logs carry no query string", async () => {
+  await via().get(`/v1/execution/${finished}/results?limit=2&api_key=${encodeURIComponent(svc.apiKey)}`);
+  const text = logs.join("\n");
+  expect(logs.length).toBeGreaterThan(10);
+  for (const key of Object.values(TEST_KEYS)) expect(text).not.toContain(key);
+  expect(text).not.toContain("?");
+  const line = JSON.parse(logs.find((l) => l.includes('"cache":"hit"'))!) as Record<string, unknown>;
+  expect(Object.keys(line)).toEqual(["method", "route", "status", "ms", "cache"]);
+});
+
+test("the relay's route list is the service's: every route it forwards is one the service serves", async () => {
+  const { API_ROUTES } = await import("../../src/relay");
+  const sample: Record<string, string> = { execution_id: finished, query_id: "1002", chain: "ethereum", market: "dex" };
+  for (const route of API_ROUTES) {
+    const path = route.pattern.replace(/:([a-z_]+)/g, (_m, name: string) => sample[name]!);
+    const res = await fetch(`${svc.url}${path}`, {
+      method: route.method,
+      headers: { "X-Service-Api-Key": svc.apiKey },
+    });
+    const text = await res.text();
+    expect(text).not.toMatch(/No endpoint/);
+  }
+});
