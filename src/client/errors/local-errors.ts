@@ -13,14 +13,22 @@ export class NetworkError extends ServiceError {
   readonly networkCode?: string;
   /** True for failures known to be transient (the retry ladder only retries those). */
   readonly transient: boolean;
-  constructor(init: RequestInfo & { networkCode?: string; transient: boolean; detail?: string }) {
+  /**
+   * The failure looks like a CORS refusal: a browser got no response from a service that is not on this machine.
+   * Browsers hide the reason from scripts, so this is a likely cause, said as such.
+   */
+  readonly likelyCors: boolean;
+  constructor(init: RequestInfo & { networkCode?: string; transient: boolean; detail?: string; likelyCors?: boolean }) {
     const where = describeRequest(init.method, init.path);
     super({
       ...init,
-      code: "NETWORK_ERROR",
+      code: init.likelyCors ? "CORS_REFUSED" : "NETWORK_ERROR",
       message: `${where} failed: network error${init.networkCode ? ` (${init.networkCode})` : ""}${init.detail ? `: ${init.detail}` : ""}`,
-      userMessage: "Cannot reach the service; check the connection and the service address.",
+      userMessage: init.likelyCors
+        ? 'The service did not allow this add-in\'s origin (CORS); use a relay — see the README, "Behind a relay".'
+        : "Cannot reach the service; check the connection and the service address.",
     });
+    this.likelyCors = init.likelyCors === true;
     if (init.networkCode !== undefined) this.networkCode = init.networkCode;
     this.transient = init.transient;
   }

@@ -44,12 +44,32 @@ export function findNetworkCode(error: unknown, depth = 0): string | undefined {
   return undefined;
 }
 
-/** A rejection of fetch (not an abort) as a NetworkError; `transient` only for failures we recognise. */
-export function networkErrorFrom(error: unknown, method: string, path: string, cause: unknown): NetworkError {
+/** Hosts of this machine: a browser's request to them is not a cross-site one worth blaming on CORS. */
+const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
+
+/**
+ * A rejection of fetch (not an abort) as a NetworkError; `transient` only for failures we recognise. In a browser
+ * (Excel's WebView, Excel on the web), a TypeError without any system code from a service on another machine is what
+ * a CORS refusal looks like to a script: it is reported as likely CORS.
+ */
+export function networkErrorFrom(
+  error: unknown,
+  method: string,
+  path: string,
+  cause: unknown,
+  service?: URL,
+): NetworkError {
   const networkCode = findNetworkCode(error);
   const message = error instanceof Error ? error.message : String(error);
   const isTypeError = error instanceof TypeError || (error as { name?: unknown } | null)?.name === "TypeError";
   const knownMessage = NETWORK_MESSAGES.includes(message.trim().toLowerCase());
   const transient = networkCode !== undefined ? TRANSIENT_CODES.has(networkCode) : isTypeError && knownMessage;
-  return new NetworkError({ method, path, cause, networkCode, transient });
+  const inBrowser = typeof (globalThis as { document?: unknown }).document !== "undefined";
+  const likelyCors =
+    inBrowser &&
+    isTypeError &&
+    networkCode === undefined &&
+    service !== undefined &&
+    !LOCAL_HOSTS.has(service.hostname);
+  return new NetworkError({ method, path, cause, networkCode, transient: transient && !likelyCors, likelyCors });
 }

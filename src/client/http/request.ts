@@ -101,7 +101,7 @@ export class Transport {
       const why = attempt.reason();
       if (why === "timeout") throw new TimeoutError({ method, path, timeoutMs });
       if (why === "caller") throw new CancelledError({ method, path, cause: this.#clean(request.signal?.reason) });
-      throw networkErrorFrom(error, method, path, this.#clean(error));
+      throw networkErrorFrom(error, method, path, this.#clean(error), config.baseUrl);
     };
 
     try {

@@ -35,6 +35,7 @@ export async function checkKey(client: Pick<ServiceClient, "status">, baseUrl: s
       };
     }
     if (isHttpError(error) && error.status < 500) return { status: "valid", message: "Key accepted." };
+    if (isNetworkError(error) && error.likelyCors) return { status: "unreachable", message: error.userMessage };
     if (isNetworkError(error) || isTimeoutError(error)) {
       return {
         status: "unreachable",
