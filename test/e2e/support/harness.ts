@@ -7,10 +7,13 @@ import {
 import type { Clock } from "../../../src/service";
 import { startTestService, type TestService } from "../../support/service";
 import { launchBrowser, requireBrowser } from "../../support/browser";
+import { startRelay } from "../../../src/relay";
 import { playgroundBuild } from "./playground-build";
 
 export interface Playground {
   service: TestService;
+  /** With `relay: true`: the relay the playground talks to (the service then grants no CORS origin). */
+  relayUrl?: string;
   server: RunningStaticServer;
   browser: Browser;
   /** A fresh browser context (empty storage) on the playground; `query` as in "?signin=none". */
@@ -19,11 +22,12 @@ export interface Playground {
 }
 
 /** The real local service, the built playground served against it, and Chromium. One per test file. */
-export async function startPlayground(options: { clock?: Clock } = {}): Promise<Playground> {
+export async function startPlayground(options: { clock?: Clock; relay?: boolean } = {}): Promise<Playground> {
   await requireBrowser(); // before a build and a service are started for nothing
   const started = await Promise.allSettled([
     playgroundBuild(),
-    startTestService({ datasets: true, clock: options.clock }),
+    // Behind the relay the service grants no origin: the browser can only get through the relay's CORS.
+    startTestService({ datasets: true, clock: options.clock, ...(options.relay ? { corsOrigins: [] } : {}) }),
     launchBrowser(),
   ] as const);
   const [built, serviceStart, browserStart] = started;
@@ -41,13 +45,23 @@ export async function startPlayground(options: { clock?: Clock } = {}): Promise<
     generated: {
       "/playground-config.js": {
         type: "text/javascript; charset=utf-8",
-        body: () => playgroundConfigScript({ serviceUrl: service.url, demoKey: service.apiKey }),
+        body: () => playgroundConfigScript({ serviceUrl: relay?.url ?? service.url, demoKey: service.apiKey }),
       },
     },
   });
+  const relay = options.relay
+    ? await startRelay({
+        upstream: new URL(service.url),
+        port: 0,
+        host: "127.0.0.1",
+        allowOrigins: [new URL(server.url).origin],
+        cacheMb: 16,
+      })
+    : undefined;
   const contexts: BrowserContext[] = [];
   return {
     service,
+    relayUrl: relay?.url,
     server,
     browser,
     async open(query = "") {
@@ -69,6 +83,7 @@ export async function startPlayground(options: { clock?: Clock } = {}): Promise<
       for (const context of contexts) await context.close().catch(() => undefined);
       await browser.close().catch(() => undefined);
       await server.close();
+      await relay?.close();
       await service.close();
     },
   };
