@@ -51,3 +51,18 @@ export function serviceStatus(
 ): void {
   functionsRuntime().status(executionId, detail, invocation);
 }
+
+/**
+ * A saved query's result for inputs from cells; shows the workbook's last run with them, never runs by itself.
+ * @customfunction QUERY
+ * @param queryId Query id (number).
+ * @param [args] Parameter names and values in pairs (or a 2-column range), then "name=value" options as in RESULTS.
+ * @param invocation Streaming invocation (supplied by Excel).
+ */
+export function serviceQuery(
+  queryId: unknown,
+  args: unknown[][][],
+  invocation: CustomFunctions.StreamingInvocation<unknown[][]>,
+): void {
+  functionsRuntime().query(queryId, args, invocation);
+}

@@ -5,6 +5,7 @@
 import type { RefreshEvent } from "./refresh-events";
 import type { CacheStats } from "./result-cache";
 import type { RefreshSummary } from "./runtime";
+import { queryRunKey, type QueryRun } from "./query-runs";
 import { functionsRuntime } from "./shared-runtime";
 
 export { FunctionsRuntime } from "./runtime";
@@ -29,3 +30,15 @@ export function cacheStats(): CacheStats & { liveCells: number; statusRequests: 
 }
 export { cellFailure } from "./cell-error";
 export { formatStatus } from "./status-format";
+
+export { queryRunKey, type QueryRun };
+
+/** Records a completed run of a query, so SERVICE.QUERY cells with the same inputs show it (the pane calls this). */
+export function recordQueryRun(
+  queryId: number,
+  parameters: Record<string, string | number | boolean>,
+  performance: "medium" | "large",
+  run: QueryRun,
+): void {
+  functionsRuntime().queryRuns.record(queryRunKey(queryId, parameters, performance), run);
+}

@@ -1,5 +1,7 @@
 import { type ClientClock, systemClock } from "../client";
-import type { Session } from "../session";
+import { CREDITS_PER_EXECUTION, type Session } from "../session";
+import { readQueryCell, type QueryCell } from "./query-request";
+import { QueryRuns, RUN_RETENTION_MS, queryRunKey, type RunSettings } from "./query-runs";
 import { readArguments } from "./arguments";
 import { type CustomFunctionsErrorApi, customFunctionsApi, toCustomFunctionsError } from "./cell-error";
 import { fetchTable } from "./fetch-table";
@@ -30,6 +32,8 @@ export interface FunctionsRuntimeOptions {
   /** The CustomFunctions namespace; default the global one, looked up when an error is made. */
   customFunctions?: CustomFunctionsErrorApi;
   statusPoll?: { firstMs?: number; maxMs?: number };
+  /** Where the workbook's remembered runs are kept (the document's settings); none: for the session only. */
+  runSettings?: () => RunSettings | undefined;
 }
 
 type Invocation = CustomFunctions.StreamingInvocation<unknown[][]>;
@@ -50,6 +54,7 @@ export class FunctionsRuntime {
   readonly #api?: CustomFunctionsErrorApi;
   readonly #cellDeps: TableCellDeps;
   readonly #offSession: () => void;
+  readonly #runs: QueryRuns;
 
   constructor(options: FunctionsRuntimeOptions) {
     this.#session = options.session;
@@ -87,6 +92,7 @@ export class FunctionsRuntime {
       onFailure: (request, error) => this.#bus.awaitExecution(request, error),
     };
     this.#offSession = this.#session.onChange(() => this.#sessionChanged());
+    this.#runs = new QueryRuns(options.runSettings ?? (() => undefined));
   }
 
   dataset(name: unknown, args: Args, invocation: Invocation): void {
@@ -95,6 +101,49 @@ export class FunctionsRuntime {
 
   results(id: unknown, args: Args, invocation: Invocation): void {
     this.#serveTable("RESULTS", invocation, args, (positional, options) => resultsRequest(id, positional, options));
+  }
+
+  /**
+   * SERVICE.QUERY: the result of the workbook's last run of this query with these inputs, fetched by execution id
+   * (no credits). Never runs anything: with no such run the cell says so, with the inputs and the cost, and shows
+   * the result as soon as a run with these inputs is recorded (from the pane).
+   */
+  query(queryId: unknown, args: Args, invocation: Invocation): void {
+    let cell: QueryCell;
+    try {
+      cell = readQueryCell(queryId, args);
+    } catch (error) {
+      invocation.setResult(this.#toError(error));
+      return;
+    }
+    const key = queryRunKey(cell.queryId, cell.parameters, cell.performance);
+    const show = (): boolean => {
+      const run = this.#runs.get(key);
+      const expired = run !== undefined && this.#clock.now() - run.finishedAt >= RUN_RETENTION_MS;
+      if (!run || expired) {
+        invocation.setResult(this.#notRun(cell, expired));
+        return false;
+      }
+      this.#serveTable(
+        "RESULTS",
+        invocation,
+        [],
+        () => resultsRequest(run.executionId, [], cell.options),
+        cell.options,
+      );
+      return true;
+    };
+    if (show()) return;
+    // Not run yet: wait for a run with these inputs, then become an ordinary result cell.
+    const off = this.#runs.onRecord((recorded) => {
+      if (recorded === key && show()) off();
+    });
+    invocation.onCanceled = off;
+  }
+
+  /** The workbook's remembered runs (the pane records a run here when it completes). */
+  get queryRuns(): QueryRuns {
+    return this.#runs;
   }
 
   status(executionId: unknown, detail: unknown, invocation: CustomFunctions.StreamingInvocation<string>): void {
@@ -147,10 +196,11 @@ export class FunctionsRuntime {
     invocation: Invocation,
     args: Args,
     build: (positional: string[], options: CellRequestOptions) => CanonicalRequest,
+    given?: CellRequestOptions,
   ): void {
     let cell: ReturnType<typeof tableCell>;
     try {
-      const { positional, options } = readArguments(fn, args);
+      const { positional, options } = given ? { positional: [], options: given } : readArguments(fn, args);
       const request = build(positional, options);
       cell = tableCell(this.#cellDeps, request, options, fn === "DATASET" && options.autoRefresh, invocation);
     } catch (error) {
@@ -159,6 +209,18 @@ export class FunctionsRuntime {
       return;
     }
     this.#bus.add(cell, invocation);
+  }
+
+  #notRun(cell: QueryCell, expired: boolean): CustomFunctions.Error {
+    const inputs = Object.entries(cell.parameters)
+      .map(([name, value]) => `${name}=${String(value)}`)
+      .join(", ");
+    const cost = `${CREDITS_PER_EXECUTION[cell.performance]} credits`;
+    const message = expired
+      ? `The last run with these inputs has expired (results are kept 90 days): run it again from the Service pane (${cost})`
+      : `Not run with these inputs yet${inputs ? ` (${inputs})` : ""}: run it from the Service pane (${cost})`;
+    const api = this.#api ?? customFunctionsApi();
+    return new api.Error(api.ErrorCode.notAvailable as never, message);
   }
 
   #sessionChanged(): void {

@@ -7,7 +7,15 @@ const SLOT = Symbol.for("service-addin.functions-runtime");
 /** The runtime behind every SERVICE cell of this Excel session, on the shared session. */
 export function functionsRuntime(): FunctionsRuntime {
   const scope = globalThis as { [SLOT]?: FunctionsRuntime };
-  scope[SLOT] ??= new FunctionsRuntime({ session: sharedSession(), ready: sharedSessionReady() });
+  scope[SLOT] ??= new FunctionsRuntime({
+    session: sharedSession(),
+    ready: sharedSessionReady(),
+    // The workbook's remembered runs live in the document (Office's settings), so they travel with the file.
+    runSettings: () =>
+      typeof Office !== "undefined" && Office.context?.document?.settings
+        ? Office.context.document.settings
+        : undefined,
+  });
   return scope[SLOT];
 }
 

@@ -1,6 +1,6 @@
 import { systemClock } from "../client";
 import { officeRun, type SettingsLike } from "../excel";
-import { refreshFunctionCells as refreshFunctions } from "../functions";
+import { recordQueryRun, refreshFunctionCells as refreshFunctions } from "../functions";
 import { sharedSession, sharedSessionReady } from "../session";
 import type { PaneDeps } from "./logic/deps";
 import { HISTORY_ITEM, userItem } from "./logic/user-item";
@@ -25,6 +25,7 @@ export function defaultPaneDeps(): PaneDeps {
     historyItem: userItem(HISTORY_ITEM),
     clock: systemClock,
     refreshFunctions,
+    recordQueryRun,
   };
 }
 

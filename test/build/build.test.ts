@@ -43,12 +43,12 @@ beforeAll(async () => {
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 describe("functions.json from the production build", () => {
-  it("declares exactly DATASET, RESULTS and STATUS", () => {
-    expect(functions.map((f) => f.id)).toEqual(["DATASET", "RESULTS", "STATUS"]);
-    expect(functions.map((f) => f.name)).toEqual(["DATASET", "RESULTS", "STATUS"]);
+  it("declares exactly DATASET, RESULTS, STATUS and QUERY", () => {
+    expect(functions.map((f) => f.id)).toEqual(["DATASET", "RESULTS", "STATUS", "QUERY"]);
+    expect(functions.map((f) => f.name)).toEqual(["DATASET", "RESULTS", "STATUS", "QUERY"]);
   });
 
-  it.each(["DATASET", "RESULTS", "STATUS"])(
+  it.each(["DATASET", "RESULTS", "STATUS", "QUERY"])(
     "%s streams (so refresh can push values) and is neither volatile nor cancelable",
     (id) => {
       const fn = functions.find((f) => f.id === id)!;
@@ -81,6 +81,14 @@ describe("functions.json from the production build", () => {
       ],
       { type: "string" },
     ],
+    [
+      "QUERY",
+      [
+        { name: "queryId", type: "any" },
+        { name: "args", type: "any", dimensionality: "matrix", optional: true, repeating: true },
+      ],
+      { dimensionality: "matrix" },
+    ],
   ] as const)("%s parameters and result", (id, parameters, result) => {
     const fn = functions.find((f) => f.id === id)!;
     expect(
@@ -102,7 +110,9 @@ describe("functions.json from the production build", () => {
 describe("bundles and page", () => {
   it("the metadata plugin appended the associate calls to the functions bundle", () => {
     const code = ["functions.js", "shared.js"].map((f) => readFileSync(join(out, f), "utf8")).join("\n");
-    for (const id of ["DATASET", "RESULTS", "STATUS"]) expect(code).toContain(`CustomFunctions.associate("${id}"`);
+    for (const id of ["DATASET", "RESULTS", "STATUS", "QUERY"]) {
+      expect(code).toContain(`CustomFunctions.associate("${id}"`);
+    }
   });
 
   it("the shared page loads office.js from Microsoft's CDN first, then the runtime and all three bundles", () => {

@@ -99,6 +99,21 @@ describe("run a query", () => {
     expect(end.message).toMatch(message);
   });
 
+  test("a completed run is remembered for SERVICE.QUERY cells with the same inputs; a failed one is not", async () => {
+    const pane = await testPane(service.url, { apiKey: TEST_KEYS.demo });
+    const recorded: unknown[][] = [];
+    const run = new RunController(
+      { ...pane.deps, recordQueryRun: (...args) => void recorded.push(args) },
+      new HistoryStore(pane.deps.historyItem),
+    );
+    const done = await run.run({ queryId: 1001, parameters: { symbol: "WETH" }, performance: "large" });
+    expect(recorded).toEqual([
+      [1001, { symbol: "WETH" }, "large", { executionId: done.executionId, finishedAt: expect.any(Number) }],
+    ]);
+    await run.run({ queryId: 1005, parameters: {}, performance: "medium" });
+    expect(recorded).toHaveLength(1);
+  });
+
   test("signed out: the run says how to sign in and spends nothing", async () => {
     const { run, session } = await setup(false);
     const end = await run.run({ queryId: 1002, parameters: {}, performance: "medium" });

@@ -1,4 +1,11 @@
-import type { ClientClock, FetchLike, ServiceClient, ServiceClientOptions } from "../../client";
+import type {
+  ClientClock,
+  FetchLike,
+  Performance,
+  QueryParameterValue,
+  ServiceClient,
+  ServiceClientOptions,
+} from "../../client";
 import type { ExcelRun, SettingsLike } from "../../excel";
 import type { UsageSnapshot } from "../../session";
 
@@ -43,6 +50,13 @@ export interface PaneDeps {
   clock: ClientClock;
   /** The custom functions' Refresh All (SERVICE.* cells); absent when the functions bundle is not loaded. */
   refreshFunctions?: () => Promise<unknown>;
+  /** Remembers a completed run in the workbook, so SERVICE.QUERY cells with the same inputs show it. */
+  recordQueryRun?: (
+    queryId: number,
+    parameters: Record<string, QueryParameterValue>,
+    performance: Performance,
+    run: { executionId: string; finishedAt: number },
+  ) => void;
   /** Used only for the throw-away client that checks a key before it is stored. */
   fetch?: FetchLike;
   /** Options of the key-check client (timeouts in tests). */

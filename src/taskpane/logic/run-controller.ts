@@ -26,7 +26,7 @@ export class RunController {
   #ticker: Ticker | undefined;
 
   constructor(
-    private readonly deps: Pick<PaneDeps, "session" | "clock">,
+    private readonly deps: Pick<PaneDeps, "session" | "clock" | "recordQueryRun">,
     private readonly history: HistoryStore,
   ) {}
 
@@ -57,6 +57,13 @@ export class RunController {
         onProgress: (p) => void this.#progress(request, p),
       });
       await this.#finished(result.status, result.partial);
+      if (result.status.state === "QUERY_STATE_COMPLETED" || result.status.state === "QUERY_STATE_COMPLETED_PARTIAL") {
+        // SERVICE.QUERY cells with these inputs show this run from now on (and whoever opens the file later).
+        this.deps.recordQueryRun?.(request.queryId, request.parameters, request.performance, {
+          executionId: result.executionId,
+          finishedAt: this.deps.clock.now(),
+        });
+      }
     } catch (error) {
       await this.#failed(error);
     } finally {

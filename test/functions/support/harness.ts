@@ -2,7 +2,7 @@ import { join } from "node:path";
 import type { FetchLike } from "../../../src/client";
 import { FunctionsRuntime } from "../../../src/functions";
 import { type FunctionsRuntimeOptions } from "../../../src/functions/runtime";
-import { serviceDataset, serviceResults, serviceStatus } from "../../../src/functions/functions";
+import { serviceDataset, serviceResults, serviceStatus, serviceQuery } from "../../../src/functions/functions";
 import { setFunctionsRuntime } from "../../../src/functions/shared-runtime";
 import {
   CustomFunctionsError,
@@ -68,7 +68,7 @@ export interface Workbench {
   clock: ManualClock;
   fetch: ReturnType<typeof recordingFetch>;
   /** Enters a SERVICE function in a "cell", with arguments as typed (Excel's coercion applied from functions.json). */
-  cell<T = unknown[][]>(id: "DATASET" | "RESULTS" | "STATUS", ...args: unknown[]): FakeStreamingInvocation<T>;
+  cell<T = unknown[][]>(id: "DATASET" | "RESULTS" | "STATUS" | "QUERY", ...args: unknown[]): FakeStreamingInvocation<T>;
   close(): void;
 }
 
@@ -83,6 +83,7 @@ export function workbench(
   cf.associate("DATASET", serviceDataset);
   cf.associate("RESULTS", serviceResults);
   cf.associate("STATUS", serviceStatus);
+  cf.associate("QUERY", serviceQuery);
   const fetch = recordingFetch(init.fetch);
   const session = new Session({
     keyStore: memoryKeyStore(init.apiKey),
@@ -100,7 +101,7 @@ export function workbench(
     runtime,
     clock,
     fetch,
-    cell: <T>(id: "DATASET" | "RESULTS" | "STATUS", ...args: unknown[]) => cf.stream<T>(id, args),
+    cell: <T>(id: "DATASET" | "RESULTS" | "STATUS" | "QUERY", ...args: unknown[]) => cf.stream<T>(id, args),
     close: () => {
       cf.cancelAll();
       setFunctionsRuntime(undefined);

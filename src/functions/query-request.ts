@@ -1,0 +1,100 @@
+import { InvalidArgumentError, type Performance, type QueryParameterValue } from "../client";
+import { readArguments } from "./arguments";
+import type { CellRequestOptions } from "./options";
+
+/** What a SERVICE.QUERY cell asked for. */
+export interface QueryCell {
+  queryId: number;
+  parameters: Record<string, QueryParameterValue>;
+  performance: Performance;
+  /** A remembered run older than this is stale (still shown). */
+  maxAgeHours?: number;
+  options: CellRequestOptions;
+}
+
+/**
+ * Parameter names that hold dates: a date cell's serial number becomes the query's date text for them. Counts such
+ * as `days` or `months` are numbers, not dates, so the words are matched whole (or as the end of a snake_case name).
+ */
+const DATE_NAME = /(^|_)(date|day|since|until|from|to|start|end|period|month|time|timestamp)$|date/i;
+const SERIAL_1900 = Date.UTC(1899, 11, 30);
+
+/**
+ * A date cell arrives as its serial number (Excel has no date type in function arguments). For a parameter whose
+ * name says it holds a date (any name with "date", or since, until, from, to, start, end, day, period, month, time,
+ * alone or ending a snake_case name), a serial becomes
+ * the service's date text: `YYYY-MM-DD`, with ` HH:MM:SS` when the cell has a time of day. Anything else is sent as
+ * the cell shows it; `TEXT()` still works for any other format.
+ */
+function parameterValue(name: string, value: unknown): QueryParameterValue {
+  if (typeof value === "number" && DATE_NAME.test(name) && value >= 1 && value < 2958466) {
+    const iso = new Date(SERIAL_1900 + Math.round(value * 86_400_000)).toISOString();
+    return Number.isInteger(value) ? iso.slice(0, 10) : `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
+  }
+  if (typeof value === "number" || typeof value === "boolean") return value;
+  return String(value ?? "").trim();
+}
+
+/** Options of QUERY beyond the shared ones: which tier would run it, and when a result counts as stale. */
+const OWN_OPTIONS = /^(performance|max_age_hours)=(.*)$/i;
+
+/**
+ * `=SERVICE.QUERY(query_id, name, value, …, "option=value", …)`: parameters as name/value pairs of arguments (or a
+ * two-column range of names and values, a first row titled name/parameter skipped), then "name=value" options as in
+ * RESULTS plus `performance` (medium/large) and `max_age_hours`.
+ */
+export function readQueryCell(queryId: unknown, items: readonly unknown[][][] | null | undefined): QueryCell {
+  const id = typeof queryId === "string" && /^\s*\d+\s*$/.test(queryId) ? Number(queryId) : queryId;
+  if (typeof id !== "number" || !Number.isSafeInteger(id) || id <= 0) {
+    throw new InvalidArgumentError("SERVICE.QUERY needs a query id (a positive whole number) first");
+  }
+  const parameters: Record<string, QueryParameterValue> = {};
+  let performance: Performance = "medium";
+  let maxAgeHours: number | undefined;
+  const options: unknown[][][] = [];
+  const flat: unknown[] = [];
+  for (const item of items ?? []) {
+    const matrix = Array.isArray(item) ? item : [[item]];
+    // A range two columns wide (one row or many) holds names and values.
+    if (matrix.length > 0 && matrix.every((row) => Array.isArray(row) && row.length === 2)) {
+      matrix.forEach((row, r) => {
+        const [name, value] = row as unknown[];
+        if (name === null || name === undefined || String(name).trim() === "") return;
+        if (r === 0 && /^(name|parameter)$/i.test(String(name).trim())) return;
+        parameters[String(name).trim()] = parameterValue(String(name).trim(), value);
+      });
+      continue;
+    }
+    flat.push(Array.isArray(matrix[0]) ? matrix[0][0] : matrix[0]);
+  }
+  for (let i = 0; i < flat.length; i++) {
+    const value = flat[i];
+    if (typeof value === "string" && value.includes("=")) {
+      const own = OWN_OPTIONS.exec(value.trim());
+      if (own) {
+        const [, name, text] = own;
+        if (name!.toLowerCase() === "performance") {
+          const tier = text!.trim().toLowerCase();
+          if (tier !== "medium" && tier !== "large")
+            throw new InvalidArgumentError(`performance must be medium or large; got "${text}"`);
+          performance = tier;
+        } else {
+          const hours = Number(text);
+          if (!(hours > 0))
+            throw new InvalidArgumentError(`max_age_hours must be a number of hours above 0; got "${text}"`);
+          maxAgeHours = hours;
+        }
+      } else {
+        options.push([[value]]);
+      }
+      continue;
+    }
+    if (value === null || value === undefined || (typeof value === "string" && value.trim() === "")) continue;
+    const name = String(value).trim();
+    if (i + 1 >= flat.length)
+      throw new InvalidArgumentError(`Parameter "${name}" has no value: give names and values in pairs`);
+    parameters[name] = parameterValue(name, flat[++i]);
+  }
+  const { options: read } = readArguments("RESULTS", options);
+  return { queryId: id, parameters, performance, maxAgeHours, options: read };
+}
