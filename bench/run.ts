@@ -12,6 +12,7 @@ import { fullPullSection, prepareDemoResult } from "./full-pull";
 import { QuietGate, describeMachine } from "./machine";
 import { METHOD_NOTES } from "./method-notes";
 import { emptySection, renderMarkdown, renderText, type SectionResult } from "./report";
+import { relaySection } from "./relay";
 import { serviceLoadSection } from "./service-load";
 import { startServiceProcess, type ServiceProcess } from "./service-process";
 import { writerSection } from "./writer";
@@ -45,7 +46,7 @@ async function main(options: BenchOptions): Promise<void> {
   // One service for the pull and the load test (they need the 1,000,000-row result); formulas start their own.
   let service: ServiceProcess | undefined;
   try {
-    if (wants("pull") || wants("service")) {
+    if (wants("pull") || wants("service") || wants("relay")) {
       service = await startServiceProcess();
       log(`service at ${service.url} (pid ${service.pid}); executing query 1003…`);
       const prepared = await prepareDemoResult(service);
@@ -61,6 +62,8 @@ async function main(options: BenchOptions): Promise<void> {
             serviceLoadSection(svc, prepared, options, gate, log),
           ),
         );
+      if (wants("relay"))
+        sections.push(await guarded("relay", "6. Relay", () => relaySection(svc, prepared, options, log)));
     } else {
       if (wants("formulas"))
         sections.push(await guarded("formulas", "2. Formulas", () => formulasSection(options, log)));
