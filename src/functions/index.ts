@@ -4,7 +4,7 @@
  */
 import type { RefreshEvent } from "./refresh-events";
 import type { CacheStats } from "./result-cache";
-import type { RefreshSummary } from "./runtime";
+import type { NeededRun, RefreshSummary } from "./runtime";
 import { queryRunKey, type QueryRun } from "./query-runs";
 import { functionsRuntime } from "./shared-runtime";
 
@@ -31,7 +31,7 @@ export function cacheStats(): CacheStats & { liveCells: number; statusRequests: 
 export { cellFailure } from "./cell-error";
 export { formatStatus } from "./status-format";
 
-export { queryRunKey, type QueryRun };
+export { queryRunKey, type QueryRun, type NeededRun };
 
 /** Records a completed run of a query, so SERVICE.QUERY cells with the same inputs show it (the pane calls this). */
 export function recordQueryRun(
@@ -41,4 +41,13 @@ export function recordQueryRun(
   run: QueryRun,
 ): void {
   functionsRuntime().queryRuns.record(queryRunKey(queryId, parameters, performance), run);
+}
+
+/** The distinct runs SERVICE.QUERY cells of this workbook are waiting for (the pane's Report view lists them). */
+export function neededQueryRuns(): NeededRun[] {
+  return functionsRuntime().neededRuns();
+}
+
+export function onNeededQueryRunsChange(listener: () => void): () => void {
+  return functionsRuntime().onNeededRunsChange(listener);
 }

@@ -18,6 +18,14 @@ import { type TableCellDeps, tableCell } from "./table-cell";
 
 export type { RefreshSummary } from "./refresh-bus";
 
+/** A run the workbook's SERVICE.QUERY cells are waiting for: its inputs, and how many cells show it. */
+export interface NeededRun {
+  queryId: number;
+  parameters: QueryCell["parameters"];
+  performance: QueryCell["performance"];
+  cells: number;
+}
+
 export interface FunctionsRuntimeOptions {
   session: Session;
   clock?: ClientClock;
@@ -55,6 +63,8 @@ export class FunctionsRuntime {
   readonly #cellDeps: TableCellDeps;
   readonly #offSession: () => void;
   readonly #runs: QueryRuns;
+  readonly #waiting = new Map<string, { cell: QueryCell; cells: number }>();
+  readonly #waitingListeners = new Set<() => void>();
 
   constructor(options: FunctionsRuntimeOptions) {
     this.#session = options.session;
@@ -134,11 +144,40 @@ export class FunctionsRuntime {
       return true;
     };
     if (show()) return;
-    // Not run yet: wait for a run with these inputs, then become an ordinary result cell.
+    // Not run yet: wait for a run with these inputs, then become an ordinary result cell. Meanwhile the pane lists
+    // it among the runs the workbook needs.
+    this.#needs(key, cell, +1);
+    const stopWaiting = (): void => {
+      off();
+      this.#needs(key, cell, -1);
+    };
     const off = this.#runs.onRecord((recorded) => {
-      if (recorded === key && show()) off();
+      if (recorded === key && show()) stopWaiting();
     });
-    invocation.onCanceled = off;
+    invocation.onCanceled = stopWaiting;
+  }
+
+  /** The distinct runs SERVICE.QUERY cells are waiting for (identical inputs across cells count once). */
+  neededRuns(): NeededRun[] {
+    return [...this.#waiting.values()].map(({ cell, cells }) => ({
+      queryId: cell.queryId,
+      parameters: cell.parameters,
+      performance: cell.performance,
+      cells,
+    }));
+  }
+
+  onNeededRunsChange(listener: () => void): () => void {
+    this.#waitingListeners.add(listener);
+    return () => this.#waitingListeners.delete(listener);
+  }
+
+  #needs(key: string, cell: QueryCell, delta: number): void {
+    const entry = this.#waiting.get(key) ?? { cell, cells: 0 };
+    entry.cells += delta;
+    if (entry.cells > 0) this.#waiting.set(key, entry);
+    else this.#waiting.delete(key);
+    for (const listener of [...this.#waitingListeners]) listener();
   }
 
   /** The workbook's remembered runs (the pane records a run here when it completes). */

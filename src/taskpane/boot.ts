@@ -1,6 +1,11 @@
 import { systemClock } from "../client";
 import { officeRun, type SettingsLike } from "../excel";
-import { recordQueryRun, refreshFunctionCells as refreshFunctions } from "../functions";
+import {
+  neededQueryRuns,
+  onNeededQueryRunsChange,
+  recordQueryRun,
+  refreshFunctionCells as refreshFunctions,
+} from "../functions";
 import { sharedSession, sharedSessionReady } from "../session";
 import type { PaneDeps } from "./logic/deps";
 import { HISTORY_ITEM, userItem } from "./logic/user-item";
@@ -26,6 +31,7 @@ export function defaultPaneDeps(): PaneDeps {
     clock: systemClock,
     refreshFunctions,
     recordQueryRun,
+    neededQueryRuns: { list: neededQueryRuns, onChange: onNeededQueryRunsChange },
   };
 }
 

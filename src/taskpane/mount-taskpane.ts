@@ -6,6 +6,7 @@ import { DEFAULT_INSERT_OPTIONS, InsertController, type InsertOptions } from "./
 import { RefreshController } from "./logic/refresh-controller";
 import { RunController } from "./logic/run-controller";
 import { SignInController } from "./logic/sign-in-controller";
+import { ReportController } from "./logic/report-controller";
 import { UsageController } from "./logic/usage-controller";
 import { accountView, signInBadge } from "./view/account-view";
 import { activityView } from "./view/activity-view";
@@ -15,6 +16,7 @@ import { h } from "./view/dom";
 import { historyView } from "./view/history-view";
 import { queryView } from "./view/query-view";
 import { refreshView } from "./view/refresh-view";
+import { reportView } from "./view/report-view";
 import { injectStyles } from "./view/styles";
 import { tabs } from "./view/tabs";
 import { usageView } from "./view/usage-view";
@@ -28,6 +30,7 @@ export interface PaneControllers {
   refresh: RefreshController;
   history: HistoryController;
   usage: UsageController;
+  report: ReportController;
 }
 
 export interface MountedPane {
@@ -47,9 +50,10 @@ export function mountTaskpane(root: HTMLElement, deps: PaneDeps): MountedPane {
   const historyStore = new HistoryStore(deps.historyItem);
   const insertOptions: InsertOptions = { ...DEFAULT_INSERT_OPTIONS };
   const confirmHost = h(doc, "div", {});
+  const run = new RunController(deps, historyStore);
   const c: PaneControllers = {
     signIn: new SignInController(deps),
-    run: new RunController(deps, historyStore),
+    run,
     insert: new InsertController(deps),
     datasets: new DatasetPickerController(deps),
     refresh: new RefreshController(deps, (cost) =>
@@ -61,8 +65,11 @@ export function mountTaskpane(root: HTMLElement, deps: PaneDeps): MountedPane {
     ),
     history: new HistoryController(deps, historyStore),
     usage: new UsageController(deps),
+    // The report runs through the pane's run controller: the same history, usage and progress as any run.
+    report: new ReportController(deps.neededQueryRuns, run),
   };
   const stopUsage = c.usage.start();
+  const stopReport = c.report.start();
 
   const query = queryView(doc, c.run, c.insert, insertOptions);
   const historyPanel = h(doc, "div", {}, usageView(doc, c.usage));
@@ -71,6 +78,7 @@ export function mountTaskpane(root: HTMLElement, deps: PaneDeps): MountedPane {
     { label: "Datasets", panel: h(doc, "div", {}, datasetView(doc, c.datasets, c.insert, insertOptions)) },
     { label: "History", panel: historyPanel },
     { label: "Account", panel: h(doc, "div", {}, accountView(doc, c.signIn)) },
+    { label: "Report", panel: h(doc, "div", {}, reportView(doc, c.report)) },
   ];
   const panels = tabs(doc, "Service", items);
   historyPanel.appendChild(
@@ -111,6 +119,7 @@ export function mountTaskpane(root: HTMLElement, deps: PaneDeps): MountedPane {
     ready,
     unmount: () => {
       stopUsage();
+      stopReport();
       c.signIn.dispose();
       c.history.dispose();
       c.run.cancel();

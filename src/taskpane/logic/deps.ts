@@ -8,6 +8,7 @@ import type {
 } from "../../client";
 import type { ExcelRun, SettingsLike } from "../../excel";
 import type { UsageSnapshot } from "../../session";
+import type { NeededRunsSource } from "./report-controller";
 
 /**
  * What the pane's logic needs from the session. `Session` from src/session fits; tests and the playground may
@@ -57,6 +58,8 @@ export interface PaneDeps {
     performance: Performance,
     run: { executionId: string; finishedAt: number },
   ) => void;
+  /** The runs SERVICE.QUERY cells are waiting for (absent when the functions bundle is not loaded). */
+  neededQueryRuns?: NeededRunsSource;
   /** Used only for the throw-away client that checks a key before it is stored. */
   fetch?: FetchLike;
   /** Options of the key-check client (timeouts in tests). */
