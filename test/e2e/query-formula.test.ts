@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { startPlayground, type Playground } from "./support/harness";
-import { runQuery, watchRunState } from "./support/pane-actions";
-import { cell, typeInCell, waitForValue } from "./support/sheet-actions";
+import { pane, runQuery, watchRunState } from "./support/pane-actions";
+import { cell, paneTab, typeInCell, waitForValue } from "./support/sheet-actions";
 
 /**
  * A report driven by cells, in the browser: inputs in cells, a SERVICE.QUERY cell that says it has not run with them
@@ -33,4 +33,18 @@ test("inputs in cells: not run yet (no execute), run from the pane, then the res
   await watchRunState(page, /^completed$/);
   await waitForValue(page, "A3", (v) => v === "symbol");
   await waitForValue(page, "A4", (v) => v === "WETH");
+});
+
+test("an input changes: the cell says not run again, the Report lists it, Run all needed fills it", async () => {
+  await typeInCell(page, "A1", "WBTC");
+  await waitForValue(page, "A3", (v) => v === "#N/A");
+  await paneTab(page, "Report");
+  const button = pane(page).getByRole("button", { name: "Run all needed (1 run, 10 credits)" });
+  await button.waitFor();
+  await button.click();
+  await pane(page)
+    .getByRole("status", { name: "Report status" })
+    .getByText("1 run completed.")
+    .waitFor({ timeout: 60_000 });
+  await waitForValue(page, "A4", (v) => v === "WBTC");
 });
