@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { ByteBudgetLru } from "../lru";
 
 /** A cached answer: exactly what the upstream sent (body and the headers the relay passes on). */
 export interface CachedPage {
@@ -18,25 +19,24 @@ export interface CachedPage {
  * its own: nothing breaks when requests of one pull land on different instances, they only miss more often.
  */
 export class ResultCache {
-  readonly #memory = new Map<string, { page: CachedPage; bytes: number }>();
-  #bytes = 0;
+  readonly #memory: ByteBudgetLru<CachedPage>;
 
   constructor(
-    private readonly budgetBytes: number,
+    budgetBytes: number,
     private readonly dir: string | undefined,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.#memory = new ByteBudgetLru(budgetBytes);
+  }
 
   async get(key: string): Promise<CachedPage | undefined> {
-    const entry = this.#memory.get(key);
-    if (entry) {
-      if (entry.page.expiresAt <= this.now()) {
-        this.#drop(key);
+    const kept = this.#memory.get(key);
+    if (kept) {
+      if (kept.expiresAt <= this.now()) {
+        this.#memory.delete(key);
         return undefined;
       }
-      this.#memory.delete(key);
-      this.#memory.set(key, entry);
-      return entry.page;
+      return kept;
     }
     if (!this.dir) return undefined;
     const file = this.#file(key);
@@ -61,22 +61,7 @@ export class ResultCache {
   }
 
   #remember(key: string, page: CachedPage): void {
-    const bytes = page.body.length * 2 + 256;
-    if (bytes > this.budgetBytes / 4) return;
-    this.#drop(key);
-    this.#memory.set(key, { page, bytes });
-    this.#bytes += bytes;
-    for (const [oldest, entry] of this.#memory) {
-      if (this.#bytes <= this.budgetBytes) break;
-      this.#memory.delete(oldest);
-      this.#bytes -= entry.bytes;
-    }
-  }
-
-  #drop(key: string): void {
-    const entry = this.#memory.get(key);
-    if (entry) this.#bytes -= entry.bytes;
-    this.#memory.delete(key);
+    this.#memory.set(key, page, page.body.length * 2 + 256);
   }
 
   #file(key: string): string {

@@ -4,16 +4,16 @@ import { KeyRing } from "./auth/keys";
 import { RateLimiter } from "./auth/rate-limiter";
 import { DuckDbEngine } from "./engine/duckdb-engine";
 import { ExecutionService } from "./executions/execution-service";
-import { buildApp, decoratePublicUrl, registerDatasetRoutes, registerExecutionRoutes } from "./http";
+import { buildApp, decoratePublicUrl, registerDatasetRoutes, registerExecutionRoutes, type EncodedBody } from "./http";
 import type { ExecutionRecord } from "./executions/execution-record";
 import type { ServiceOptions } from "./options";
-import { PageCache } from "./results/page-cache";
+import { ByteBudgetLru } from "../lru";
 import { ResultReader } from "./results/result-reader";
-
-/** Rendered pages kept for repeat requests (the pager and many cells ask the same pages). */
-const PAGE_CACHE_BYTES = 64 * 1024 * 1024;
 import { ExecutionStore } from "./store/execution-store";
 import { SnapshotService } from "./snapshots/snapshot-service";
+
+/** Response bodies of result pages kept for repeat requests (the pager and many cells ask the same pages). */
+const PAGE_CACHE_BYTES = 64 * 1024 * 1024;
 
 export interface RunningService {
   /** e.g. http://127.0.0.1:8787 */
@@ -56,7 +56,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const results = {
     reader,
     verify: (record: ExecutionRecord) => executions.verifyResult(record),
-    cache: new PageCache(PAGE_CACHE_BYTES),
+    cache: new ByteBudgetLru<EncodedBody>(PAGE_CACHE_BYTES),
   };
   registerExecutionRoutes(app, executions, results);
   const datasets = options.datasets ? await SnapshotService.start(executions, options) : undefined;

@@ -1,3 +1,5 @@
+import type { Socket } from "node:net";
+import { constants as zlibConstants } from "node:zlib";
 import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
 import cors from "@fastify/cors";
 import compress from "@fastify/compress";
@@ -6,6 +8,7 @@ import type { RateLimiter } from "../auth/rate-limiter";
 import { ApiError, apiError } from "../errors";
 import { clientError, isWellFormedHost, routingError } from "./framework-errors";
 import { validationError } from "./route-schemas";
+import { BROTLI_QUALITY, COMPRESS_THRESHOLD, GZIP_LEVEL } from "./encoded-body";
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -41,9 +44,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // Bodies are JSON only: a text/plain body would otherwise reach the routes as a string.
   app.removeContentTypeParser("text/plain");
-  // Level 1: result pages are large and highly repetitive, so the fastest level already shrinks them ~5x, while the
-  // default level costs more CPU than the transfer it saves on a fast link (measured: 2x the page time on loopback).
-  await app.register(compress, { threshold: 2048, encodings: ["gzip", "deflate"], zlibOptions: { level: 1 } });
+  // Result pages are compressed by the route (`sendEncoded`, gzip kept with cached pages); the plugin does the rest.
+  await app.register(compress, {
+    threshold: COMPRESS_THRESHOLD,
+    encodings: ["br", "gzip", "deflate"],
+    zlibOptions: { level: GZIP_LEVEL },
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
+  });
 
   app.addHook("onRequest", async (request, reply) => {
     // next_uri is built from the configured public address, never from Host; a malformed one is refused anyway.
@@ -62,6 +69,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     request.caller = caller;
     reply.header("Cache-Control", "no-store");
   });
+
+  closeUnusedSocketsOnClose(app);
 
   app.setNotFoundHandler((request) => {
     throw apiError("route_not_found", { method: request.method, path: request.url.split("?")[0] });
@@ -97,4 +106,21 @@ function fromFastifyError(error: FastifyError): ApiError {
     return apiError("invalid_body", { reason: "is not valid JSON" });
   }
   return apiError("internal");
+}
+
+/**
+ * Closing waits for requests in flight, and fastify closes idle keep-alive connections, but a connection that has
+ * not sent a byte yet (an HTTP client's pool opens one ahead, for instance after a caller abandoned a streamed page)
+ * is neither: the server would wait for it until its headers timeout. Such a socket carries no request, so it is
+ * closed at once.
+ */
+function closeUnusedSocketsOnClose(app: FastifyInstance): void {
+  const sockets = new Set<Socket>();
+  app.server.on("connection", (socket: Socket) => {
+    sockets.add(socket);
+    socket.once("close", () => sockets.delete(socket));
+  });
+  app.addHook("preClose", async () => {
+    for (const socket of sockets) if (socket.bytesRead === 0) socket.destroy();
+  });
 }

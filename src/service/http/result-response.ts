@@ -1,11 +1,13 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { isTerminal, STATES, type ExecutionRecord } from "../executions/execution-record";
+import { Readable } from "node:stream";
+import { isTerminal, STATES, type ExecutionRecord, type ResultColumn } from "../executions/execution-record";
 import { executionError, executionFields, metadataFields } from "../results/envelope";
 import type { ResultReader } from "../results/result-reader";
 import { csvHeaderLine } from "../results/render-sql";
 import { apiError } from "../errors";
 import type { ResultQuery } from "./route-schemas";
-import type { PageCache } from "../results/page-cache";
+import type { ByteBudgetLru } from "../../lru";
+import { sendEncoded, type EncodedBody } from "./encoded-body";
 import { publicPathUrl } from "./public-url";
 import { resolveSharedParams } from "./shared-params";
 
@@ -13,8 +15,8 @@ import { resolveSharedParams } from "./shared-params";
 export interface StoredResults {
   reader: ResultReader;
   verify(record: ExecutionRecord): Promise<void>;
-  /** Rendered pages of results whose checksum is known (absent: every page is rendered). */
-  cache?: PageCache;
+  /** Whole response bodies of pages of results whose checksum is known (absent: every page is rendered). */
+  cache?: ByteBudgetLru<EncodedBody>;
 }
 
 /**
@@ -47,46 +49,96 @@ export async function sendResult(
   if (record.state === STATES.partial && !shared.allowPartial) throw apiError("partial_result");
   await results.verify(record);
   const pageRequest = { ...shared.request, knownTotal: record.rowCount };
-  // A completed result never changes: its checksum makes the key, so a cached page is that result's page.
+  // A completed result never changes: with its checksum in the key, a cached body is that result's page. Samples
+  // are random and never cached. The key holds what the body is made of: the page, and the parameters next_uri carries.
   const key =
     results.cache && record.resultChecksum && pageRequest.sampleCount === undefined
-      ? `${record.resultChecksum}|${format}|${JSON.stringify(pageRequest)}`
+      ? [record.executionId, record.resultChecksum, format, request.url.split("?")[0], pageRequest, shared.carry]
+          .map((part) => JSON.stringify(part))
+          .join("|")
       : undefined;
-  let page = key === undefined ? undefined : results.cache!.get(key);
-  if (!page) {
-    page = await results.reader.page(record.resultFile as string, columns, pageRequest, format);
-    if (key !== undefined) results.cache!.set(key, page);
-  }
-  const next =
-    page.nextOffset !== undefined
-      ? nextUri(request, shared.carry, page.nextOffset, shared.request.limit ?? page.rows.length)
-      : undefined;
+  const cached = key === undefined ? undefined : results.cache!.get(key);
+  if (cached) return sendEncoded(request, reply, cached);
+  const page = await results.reader.page(record.resultFile as string, columns, pageRequest, format);
   const selected = shared.request.columns.map((name) => columns.find((c) => c.name === name)!);
-  if (format === "csv") {
-    const header = csvHeaderLine(selected);
-    const body = page.rows.length ? `${header}\n${page.rows.join("\n")}\n` : `${header}\n`;
-    if (next) {
-      reply.header("X-Service-Next-Offset", String(page.nextOffset));
-      reply.header("X-Service-Next-Uri", next);
+  const headers: Record<string, string> = {};
+  let next: string | undefined;
+  if (page.nextOffset !== undefined) {
+    const rowsAsked = shared.request.limit ?? page.nextOffset - shared.request.offset;
+    next = nextUri(request, shared.carry, page.nextOffset, rowsAsked);
+    if (format === "csv") {
+      headers["X-Service-Next-Offset"] = String(page.nextOffset);
+      headers["X-Service-Next-Uri"] = next;
     }
-    return reply.type("text/csv; charset=utf-8").send(body);
   }
-  const rowsJson = `[${page.rows.join(",")}]`;
-  const head = withoutUndefined({
-    ...executionFields(record),
-    next_offset: page.nextOffset,
-    next_uri: next,
-  });
-  const metadata = metadataFields(record, {
+  const contentType = format === "csv" ? "text/csv; charset=utf-8" : "application/json; charset=utf-8";
+  if (page.kind === "streamed") {
+    const parts =
+      format === "csv" ? csvParts(selected, page.chunks) : jsonParts(record, selected, page, next, page.chunks);
+    return reply.type(contentType).headers(headers).send(Readable.from(parts));
+  }
+  const text =
+    format === "csv"
+      ? `${csvHeaderLine(selected)}\n${page.text}${page.rowCount ? "\n" : ""}`
+      : `${jsonHead(record, page, next)}"rows":[${page.text}],"metadata":${JSON.stringify(
+          jsonMetadata(record, selected, page.rowCount, page.totalRowCount, Buffer.byteLength(page.text) + 2),
+        )}}}`;
+  const body: EncodedBody = { contentType, headers, raw: Buffer.from(text), encoded: {} };
+  if (key !== undefined) results.cache!.set(key, body, body.raw.length * 1.3 + 256);
+  return sendEncoded(request, reply, body);
+}
+
+/** The envelope up to the rows: execution fields, paging, and the opening of `result`. */
+function jsonHead(record: ExecutionRecord, page: { nextOffset?: number }, next: string | undefined): string {
+  const head = withoutUndefined({ ...executionFields(record), next_offset: page.nextOffset, next_uri: next });
+  return `${JSON.stringify(head).slice(0, -1)},"result":{`;
+}
+
+function jsonMetadata(
+  record: ExecutionRecord,
+  selected: readonly ResultColumn[],
+  rowCount: number,
+  totalRowCount: number,
+  resultSetBytes: number,
+): Record<string, unknown> {
+  return metadataFields(record, {
     columnNames: selected.map((c) => c.name),
     columnTypes: selected.map((c) => c.type),
-    rowCount: page.rows.length,
-    totalRowCount: page.totalRowCount,
-    resultSetBytes: Buffer.byteLength(rowsJson, "utf8"),
+    rowCount,
+    totalRowCount,
+    resultSetBytes,
   });
-  // The rows are already JSON text rendered by the engine; splice them in rather than parse and re-serialise.
-  const text = `${JSON.stringify(head).slice(0, -1)},"result":{"metadata":${JSON.stringify(metadata)},"rows":${rowsJson}}}`;
-  return reply.type("application/json; charset=utf-8").send(text);
+}
+
+/**
+ * A streamed JSON page: the rows go out as the engine reads them, so the metadata (which counts them) follows the
+ * rows instead of preceding them. Key order means nothing to a JSON reader.
+ */
+async function* jsonParts(
+  record: ExecutionRecord,
+  selected: readonly ResultColumn[],
+  page: { nextOffset?: number; totalRowCount: number },
+  next: string | undefined,
+  chunks: AsyncIterable<{ text: string; rows: number }>,
+): AsyncGenerator<string> {
+  yield `${jsonHead(record, page, next)}"rows":[`;
+  let rows = 0;
+  let bytes = 2;
+  for await (const chunk of chunks) {
+    const text = rows > 0 ? `,${chunk.text}` : chunk.text;
+    rows += chunk.rows;
+    bytes += Buffer.byteLength(text);
+    yield text;
+  }
+  yield `],"metadata":${JSON.stringify(jsonMetadata(record, selected, rows, page.totalRowCount, bytes))}}}`;
+}
+
+async function* csvParts(
+  selected: readonly ResultColumn[],
+  chunks: AsyncIterable<{ text: string; rows: number }>,
+): AsyncGenerator<string> {
+  yield `${csvHeaderLine(selected)}\n`;
+  for await (const chunk of chunks) yield `${chunk.text}\n`;
 }
 
 /** Absolute URL of the next page on the service's public address (never the caller's Host). No `api_key`. */

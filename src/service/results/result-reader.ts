@@ -4,17 +4,40 @@ import { sqlString } from "../engine/sql-text";
 import { csvLineSql, jsonRowSql } from "./render-sql";
 import type { PageRequest } from "./page-request";
 
-export interface Page {
-  /** One rendered text per row: JSON object text, or a CSV line without its line break. */
-  rows: string[];
+/** Pages above this many rows are streamed in chunks rather than rendered whole (see `ResultReader.page`). */
+export const STREAM_ABOVE_ROWS = 50_000;
+
+interface PageBase {
   totalRowCount: number;
   /** Offset of the next page when rows remain after this one. */
   nextOffset?: number;
 }
 
+/** A page rendered whole: the row texts joined (JSON objects by `,`, CSV lines by a line break). */
+export interface RenderedPage extends PageBase {
+  kind: "rendered";
+  text: string;
+  rowCount: number;
+}
+
 /**
- * Reads pages of stored Parquet results. Filtering, ordering, paging and rendering all happen in DuckDB, so a deep
- * page of a million-row result costs one scan, and the JS side only joins ready-made row texts.
+ * A page too large to hold: its rows come as text chunks (rows joined as in `RenderedPage`, each chunk a whole
+ * number of rows) while the engine reads them. Iterating holds one engine connection; ending early releases it.
+ */
+export interface StreamedPage extends PageBase {
+  kind: "streamed";
+  chunks: AsyncIterable<{ text: string; rows: number }>;
+}
+
+export type Page = RenderedPage | StreamedPage;
+
+const FILE_ROW = "file_row_number";
+
+/**
+ * Reads pages of stored Parquet results. Filtering, ordering, paging and rendering all happen in DuckDB, which hands
+ * back one text per page (`string_agg`), so the JS side never touches a row (measured on a 25,000-row page: one
+ * string per row costs 64 ms, one per page 42). A plain page (no filter, no order) picks its rows by the Parquet
+ * file's own row numbers, which lets DuckDB skip the row groups before the offset instead of counting through them.
  */
 export class ResultReader {
   private readonly idle: DuckDBConnection[] = [];
@@ -33,32 +56,48 @@ export class ResultReader {
   ): Promise<Page> {
     const selected = request.columns.map((name) => columns.find((c) => c.name === name) as ResultColumn);
     const render = format === "json" ? jsonRowSql(selected) : csvLineSql(selected);
-    const source = `read_parquet(${sqlString(file)})`;
+    const separator = format === "json" ? "," : "\n";
+    const values = request.params as DuckDBValue[];
     const where = request.where ? ` WHERE ${request.where}` : "";
+    const source = `read_parquet(${sqlString(file)})`;
+    const total =
+      !where && request.knownTotal !== undefined
+        ? request.knownTotal
+        : await this.withConnection(async (conn) =>
+            Number((await conn.runAndReadAll(`SELECT count(*) FROM ${source}${where}`, values)).getRows()[0][0]),
+          );
+    const sampled = request.sampleCount !== undefined;
+    const take = sampled
+      ? Math.min(request.sampleCount as number, request.maxRows ?? Infinity)
+      : Math.max(0, Math.min(request.limit ?? Infinity, request.maxRows ?? Infinity, total - request.offset));
+    const end = request.offset + take;
+    const nextOffset = !sampled && end < total && take > 0 ? end : undefined;
+    // `plain`: the page's row texts (column `j`) in page order, which DuckDB keeps for a result set. `numbered`:
+    // the same with each row's position `n`, so an aggregate can keep that order.
+    let plain: string;
+    let numbered: string;
+    if (sampled) {
+      // USING SAMPLE applies before WHERE, so the path's conditions go in an inner query first.
+      const inner = `SELECT * FROM (SELECT * FROM ${source}${where}) USING SAMPLE reservoir(${take} ROWS)`;
+      plain = `SELECT ${render} AS j FROM (${inner})${request.orderBy ? ` ORDER BY ${request.orderBy}` : ""}`;
+      numbered = withPositions(plain);
+    } else if (!where && !request.orderBy && !columns.some((c) => c.name === FILE_ROW)) {
+      const range = `WHERE ${FILE_ROW} >= ${request.offset} AND ${FILE_ROW} < ${end}`;
+      numbered = `SELECT ${FILE_ROW} AS n, ${render} AS j FROM read_parquet(${sqlString(file)}, ${FILE_ROW} = true) ${range}`;
+      plain = `SELECT j FROM (${numbered})`;
+    } else {
+      const order = request.orderBy ? ` ORDER BY ${request.orderBy}` : "";
+      plain = `SELECT ${render} AS j FROM ${source}${where}${order} LIMIT ${take} OFFSET ${request.offset}`;
+      numbered = withPositions(plain);
+    }
+    if (take > STREAM_ABOVE_ROWS) {
+      return { kind: "streamed", totalRowCount: total, nextOffset, chunks: this.stream(plain, values, separator) };
+    }
+    if (take === 0) return { kind: "rendered", text: "", rowCount: 0, totalRowCount: total, nextOffset };
     return this.withConnection(async (conn) => {
-      const values = request.params as DuckDBValue[];
-      const total =
-        !where && request.knownTotal !== undefined
-          ? request.knownTotal
-          : Number((await conn.runAndReadAll(`SELECT count(*) FROM ${source}${where}`, values)).getRows()[0][0]);
-      let take: number;
-      let sql: string;
-      if (request.sampleCount !== undefined) {
-        take = Math.min(request.sampleCount, request.maxRows ?? Infinity);
-        // USING SAMPLE applies before WHERE, so the path's conditions go in an inner query first.
-        sql = `SELECT ${render} FROM (SELECT * FROM (SELECT * FROM ${source}${where}) USING SAMPLE reservoir(${take} ROWS))`;
-        if (request.orderBy) sql += ` ORDER BY ${request.orderBy}`;
-      } else {
-        take = Math.max(0, Math.min(request.limit ?? Infinity, request.maxRows ?? Infinity, total - request.offset));
-        sql = `SELECT ${render} FROM ${source}${where}`;
-        if (request.orderBy) sql += ` ORDER BY ${request.orderBy}`;
-        sql += ` LIMIT ${take} OFFSET ${request.offset}`;
-      }
-      const reader = await conn.runAndReadAll(sql, values);
-      const rows = reader.getColumns()[0]?.map((v) => String(v)) ?? [];
-      const end = request.offset + rows.length;
-      const more = request.sampleCount === undefined && end < total && rows.length > 0;
-      return { rows, totalRowCount: total, nextOffset: more ? end : undefined };
+      const sql = `SELECT count(*)::INTEGER, coalesce(string_agg(j, ${sqlString(separator)} ORDER BY n), '') FROM (${numbered})`;
+      const [count, text] = (await conn.runAndReadAll(sql, values)).getRows()[0] as [number, string];
+      return { kind: "rendered", text, rowCount: count, totalRowCount: total, nextOffset };
     });
   }
 
@@ -67,13 +106,41 @@ export class ResultReader {
     this.instance.closeSync();
   }
 
+  private async *stream(
+    plain: string,
+    values: DuckDBValue[],
+    separator: string,
+  ): AsyncGenerator<{ text: string; rows: number }> {
+    const conn = this.idle.pop() ?? (await this.instance.connect());
+    try {
+      const result = await conn.stream(plain, values);
+      for (;;) {
+        const chunk = await result.fetchChunk();
+        if (!chunk || chunk.rowCount === 0) break;
+        const rows = chunk.getColumnValues(0) as string[];
+        yield { text: rows.join(separator), rows: rows.length };
+      }
+    } finally {
+      this.release(conn);
+    }
+  }
+
   private async withConnection<T>(task: (conn: DuckDBConnection) => Promise<T>): Promise<T> {
     const conn = this.idle.pop() ?? (await this.instance.connect());
     try {
       return await task(conn);
     } finally {
-      if (this.idle.length < 8) this.idle.push(conn);
-      else conn.closeSync();
+      this.release(conn);
     }
   }
+
+  private release(conn: DuckDBConnection): void {
+    if (this.idle.length < 8) this.idle.push(conn);
+    else conn.closeSync();
+  }
+}
+
+/** Numbers the rows of `sql` (one column `j`) in the order it yields them (a streaming window keeps that order). */
+function withPositions(sql: string): string {
+  return `SELECT row_number() OVER () AS n, j FROM (${sql})`;
 }

@@ -1,0 +1,1 @@
+export { ByteBudgetLru } from "./byte-budget-lru";
