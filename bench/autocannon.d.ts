@@ -10,6 +10,14 @@ declare module "autocannon" {
     headers?: Record<string, string>;
     method?: string;
     timeout?: number;
+    /** A sequence each connection cycles through; `setupRequest` may rewrite a request before it is sent. */
+    requests?: AutocannonRequest[];
+  }
+  interface AutocannonRequest {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    setupRequest?: (request: AutocannonRequest) => AutocannonRequest;
   }
   interface Histogram {
     average: number;

@@ -79,6 +79,16 @@ export function processCpuSeconds(pid: number): number | undefined {
   }
 }
 
+/** A process's resident memory now, in bytes (Linux /proc/<pid>/status); undefined elsewhere. */
+export function processRssBytes(pid: number): number | undefined {
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return match ? Number(match[1]) * 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** This process's CPU seconds (all threads). */
 export function selfCpuSeconds(): number {
   const u = process.cpuUsage();

@@ -4,36 +4,32 @@
  * The HTTP load test says how fast pages are; this says why, and what a change in the service would save.
  * Prints one JSON line of CPU milliseconds per page (process CPU: DuckDB's threads included).
  */
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { gzipSync } from "node:zlib";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { DuckDBInstance } from "@duckdb/node-api";
 import { describeParquet } from "../src/service/engine/duckdb-engine";
 import { sqlString } from "../src/service/engine/sql-text";
 import type { ResultColumn } from "../src/service/executions/execution-record";
 import { jsonRowSql } from "../src/service/results/render-sql";
 import { ResultReader } from "../src/service/results/result-reader";
+import { BROTLI_QUALITY, GZIP_LEVEL } from "../src/service/http/encoded-body";
 
 export interface PageAnatomy {
-  /** reader.page for a 25,000-row JSON page with 2 DuckDB threads and with 1. */
-  bigPageThreads2: number;
-  bigPageThreads1: number;
-  /** Of a 25,000-row page (1 thread): the DuckDB query alone, and turning its row texts into JS strings. */
-  bigQuery: number;
-  bigToJs: number;
-  /** The same page's rows as one string made by DuckDB (string_agg): query + conversion. */
-  bigAggregated: number;
-  /** gzip level 1 (what the service uses) of the page body. */
+  /** reader.page for a 25,000-row JSON page (1 DuckDB thread, as the service): query and one text for the page. */
+  bigPage: number;
+  /** The way before: the same page as one JS string per row, joined (query + conversion + join). */
+  bigPerRow: number;
+  /** The page's text to the bytes sent. */
+  bigToBytes: number;
+  /** Compressing the body: gzip level 1 and brotli quality 1 (what the service uses for each encoding). */
   bigGzip: number;
+  bigBrotli: number;
   bigBodyBytes: number;
-  /** reader.page for a 100-row JSON page, 2 and 1 threads. */
-  smallThreads2: number;
-  smallThreads1: number;
+  bigGzipBytes: number;
+  bigBrotliBytes: number;
+  /** reader.page for a 100-row JSON page: what its first request costs (later ones come from the page cache). */
+  smallPage: number;
   /** Rows per row group in the service's file. */
   rowGroupRows: number;
-  /** 1 thread, 100-row page from a zstd copy with DuckDB's default row groups (122,880 rows), for comparison. */
-  smallDefaultRowGroups: number;
 }
 
 const cpuMs = (): number => {
@@ -63,65 +59,46 @@ async function main(): Promise<void> {
   const page = (reader: ResultReader, f: string, off: number, limit: number) =>
     reader.page(f, columns, { columns: names, params: [], offset: off, limit, knownTotal: total }, "json");
 
-  const reader2 = await ResultReader.create(2);
-  const reader1 = await ResultReader.create(1);
-  const bigPageThreads2 = await cost(6, (i) => page(reader2, file, offset(i), 25_000));
-  const bigPageThreads1 = await cost(6, (i) => page(reader1, file, offset(i), 25_000));
-
+  const reader = await ResultReader.create(1);
+  let text = "";
+  const bigPage = await cost(6, async (i) => {
+    const p = await page(reader, file, offset(i), 25_000);
+    if (p.kind === "rendered") text = p.text;
+  });
   const render = jsonRowSql(columns);
   const source = `read_parquet(${sqlString(file)})`;
-  let bigQuery = 0;
-  let bigToJs = 0;
-  let body = "";
-  for (let i = 0; i < 6; i++) {
-    const t0 = cpuMs();
+  const bigPerRow = await cost(5, async (i) => {
     const result = await conn.runAndReadAll(`SELECT ${render} FROM ${source} LIMIT 25000 OFFSET ${offset(i)}`);
-    const t1 = cpuMs();
-    const rows = result.getColumns()[0]!.map((v) => String(v));
-    const t2 = cpuMs();
-    if (i > 0) {
-      bigQuery += (t1 - t0) / 5;
-      bigToJs += (t2 - t1) / 5;
-    }
-    body = `[${rows.join(",")}]`;
-  }
-  const bigAggregated = await cost(5, async (i) => {
-    const r = await conn.runAndReadAll(
-      `SELECT '[' || string_agg(j, ',') || ']' FROM (SELECT ${render} AS j FROM ${source} LIMIT 25000 OFFSET ${offset(i)})`,
-    );
-    return String(r.getColumns()[0]![0]).length;
+    return `[${result
+      .getColumns()[0]!
+      .map((v) => String(v))
+      .join(",")}]`.length;
   });
-  const buffer = Buffer.from(body);
-  const bigGzip = await cost(5, async () => gzipSync(buffer, { level: 1 }));
-
-  const smallThreads2 = await cost(20, (i) => page(reader2, file, offset(i), 100));
-  const smallThreads1 = await cost(20, (i) => page(reader1, file, offset(i), 100));
-  const dir = await mkdtemp(join(tmpdir(), "bench-anatomy-"));
-  let smallDefaultRowGroups = NaN;
-  try {
-    const copy = join(dir, "default-groups.parquet");
-    await conn.run(`COPY (SELECT * FROM ${source}) TO ${sqlString(copy)} (FORMAT parquet, COMPRESSION zstd)`);
-    smallDefaultRowGroups = await cost(20, (i) => page(reader1, copy, offset(i), 100));
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
+  let buffer = Buffer.alloc(0);
+  const bigToBytes = await cost(5, async () => (buffer = Buffer.from(`[${text}]`)));
+  let gzipped = Buffer.alloc(0);
+  let brotlied = Buffer.alloc(0);
+  const bigGzip = await cost(5, async () => (gzipped = gzipSync(buffer, { level: GZIP_LEVEL })));
+  const bigBrotli = await cost(5, async () => {
+    brotlied = brotliCompressSync(buffer, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } });
+  });
+  const smallPage = await cost(20, (i) => page(reader, file, offset(i), 100));
   const rowGroupRows = Number(
     (
       await conn.runAndReadAll(`SELECT max(row_group_num_rows) FROM parquet_metadata(${sqlString(file)})`)
     ).getRows()[0]![0],
   );
   const out: PageAnatomy = {
-    bigPageThreads2,
-    bigPageThreads1,
-    bigQuery,
-    bigToJs,
-    bigAggregated,
+    bigPage,
+    bigPerRow,
+    bigToBytes,
     bigGzip,
+    bigBrotli,
     bigBodyBytes: buffer.length,
-    smallThreads2,
-    smallThreads1,
+    bigGzipBytes: gzipped.length,
+    bigBrotliBytes: brotlied.length,
+    smallPage,
     rowGroupRows,
-    smallDefaultRowGroups,
   };
   process.stdout.write(`${JSON.stringify(out)}\n`);
   process.exit(0);

@@ -4,10 +4,9 @@ import { KeyRing } from "./auth/keys";
 import { RateLimiter } from "./auth/rate-limiter";
 import { DuckDbEngine } from "./engine/duckdb-engine";
 import { ExecutionService } from "./executions/execution-service";
-import { buildApp, decoratePublicUrl, registerDatasetRoutes, registerExecutionRoutes, type EncodedBody } from "./http";
+import { buildApp, decoratePublicUrl, registerDatasetRoutes, registerExecutionRoutes, PageBodies } from "./http";
 import type { ExecutionRecord } from "./executions/execution-record";
 import type { ServiceOptions } from "./options";
-import { ByteBudgetLru } from "../lru";
 import { ResultReader } from "./results/result-reader";
 import { ExecutionStore } from "./store/execution-store";
 import { SnapshotService } from "./snapshots/snapshot-service";
@@ -56,7 +55,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const results = {
     reader,
     verify: (record: ExecutionRecord) => executions.verifyResult(record),
-    cache: new ByteBudgetLru<EncodedBody>(PAGE_CACHE_BYTES),
+    cache: new PageBodies(PAGE_CACHE_BYTES),
   };
   registerExecutionRoutes(app, executions, results);
   const datasets = options.datasets ? await SnapshotService.start(executions, options) : undefined;

@@ -30,7 +30,8 @@ export interface EncodedBody {
   contentType: string;
   headers: Record<string, string>;
   raw: Buffer;
-  encoded: Partial<Record<Encoding, Buffer>>;
+  /** Promises, so concurrent callers share one compression. */
+  encoded: Partial<Record<Encoding, Promise<Buffer>>>;
 }
 
 /**
@@ -59,6 +60,6 @@ export async function sendEncoded(request: FastifyRequest, reply: FastifyReply, 
   reply.type(body.contentType).headers(body.headers);
   const encoding = chooseEncoding(request.headers["accept-encoding"]);
   if (body.raw.length < COMPRESS_THRESHOLD || !encoding) return reply.send(body.raw);
-  const encoded = (body.encoded[encoding] ??= await ENCODERS[encoding](body.raw));
+  const encoded = await (body.encoded[encoding] ??= ENCODERS[encoding](body.raw));
   return reply.header("Content-Encoding", encoding).header("Vary", "accept-encoding").send(encoded);
 }

@@ -3,4 +3,4 @@ export { buildApp } from "./build-app";
 export { registerDatasetRoutes } from "./routes/dataset-routes";
 export { registerExecutionRoutes } from "./routes/execution-routes";
 export { decoratePublicUrl } from "./public-url";
-export type { EncodedBody } from "./encoded-body";
+export { PageBodies } from "./page-bodies";

@@ -6,17 +6,18 @@ import type { ResultReader } from "../results/result-reader";
 import { csvHeaderLine } from "../results/render-sql";
 import { apiError } from "../errors";
 import type { ResultQuery } from "./route-schemas";
-import type { ByteBudgetLru } from "../../lru";
-import { sendEncoded, type EncodedBody } from "./encoded-body";
+import { sendEncoded } from "./encoded-body";
+import type { PageAnswer, PageBodies } from "./page-bodies";
+import type { PageRequest } from "../results/page-request";
 import { publicPathUrl } from "./public-url";
-import { resolveSharedParams } from "./shared-params";
+import { resolveSharedParams, type SharedParams } from "./shared-params";
 
 /** Where result pages are read from, and the check that a stored result is intact before any row is served. */
 export interface StoredResults {
   reader: ResultReader;
   verify(record: ExecutionRecord): Promise<void>;
   /** Whole response bodies of pages of results whose checksum is known (absent: every page is rendered). */
-  cache?: ByteBudgetLru<EncodedBody>;
+  cache?: PageBodies;
 }
 
 /**
@@ -57,9 +58,22 @@ export async function sendResult(
           .map((part) => JSON.stringify(part))
           .join("|")
       : undefined;
-  const cached = key === undefined ? undefined : results.cache!.get(key);
-  if (cached) return sendEncoded(request, reply, cached);
-  const page = await results.reader.page(record.resultFile as string, columns, pageRequest, format);
+  const render = () => renderPage(request, results.reader, record, format, shared, pageRequest);
+  const answer = key === undefined ? await render() : await results.cache!.load(key, render);
+  if (answer.kind === "stream") return reply.type(answer.contentType).headers(answer.headers).send(answer.stream);
+  return sendEncoded(request, reply, answer.body);
+}
+
+async function renderPage(
+  request: FastifyRequest,
+  reader: ResultReader,
+  record: ExecutionRecord,
+  format: "json" | "csv",
+  shared: SharedParams,
+  pageRequest: PageRequest,
+): Promise<PageAnswer> {
+  const columns = record.columns ?? [];
+  const page = await reader.page(record.resultFile as string, columns, pageRequest, format);
   const selected = shared.request.columns.map((name) => columns.find((c) => c.name === name)!);
   const headers: Record<string, string> = {};
   let next: string | undefined;
@@ -75,7 +89,7 @@ export async function sendResult(
   if (page.kind === "streamed") {
     const parts =
       format === "csv" ? csvParts(selected, page.chunks) : jsonParts(record, selected, page, next, page.chunks);
-    return reply.type(contentType).headers(headers).send(Readable.from(parts));
+    return { kind: "stream", contentType, headers, stream: Readable.from(parts) };
   }
   const text =
     format === "csv"
@@ -83,9 +97,7 @@ export async function sendResult(
       : `${jsonHead(record, page, next)}"rows":[${page.text}],"metadata":${JSON.stringify(
           jsonMetadata(record, selected, page.rowCount, page.totalRowCount, Buffer.byteLength(page.text) + 2),
         )}}}`;
-  const body: EncodedBody = { contentType, headers, raw: Buffer.from(text), encoded: {} };
-  if (key !== undefined) results.cache!.set(key, body, body.raw.length * 1.3 + 256);
-  return sendEncoded(request, reply, body);
+  return { kind: "body", body: { contentType, headers, raw: Buffer.from(text), encoded: {} } };
 }
 
 /** The envelope up to the rows: execution fields, paging, and the opening of `result`. */

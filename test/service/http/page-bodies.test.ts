@@ -1,0 +1,67 @@
+import { Readable } from "node:stream";
+import { PageBodies, type PageAnswer } from "../../../src/service/http/page-bodies";
+
+const body = (text: string): PageAnswer => ({
+  kind: "body",
+  body: { contentType: "application/json", headers: {}, raw: Buffer.from(text), encoded: {} },
+});
+const stream = (): PageAnswer => ({ kind: "stream", contentType: "text/csv", headers: {}, stream: Readable.from([]) });
+
+/** A render that answers only when told to, counting its calls. */
+function gatedRender(answer: () => PageAnswer) {
+  let calls = 0;
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  return {
+    render: async () => {
+      calls++;
+      await gate;
+      return answer();
+    },
+    open: () => open(),
+    calls: () => calls,
+  };
+}
+
+describe("PageBodies: each page rendered once, however many ask at the same moment", () => {
+  test("200 concurrent requests for a page not yet cached render it once and share the body", async () => {
+    const pages = new PageBodies(1_000_000);
+    const gated = gatedRender(() => body("page"));
+    const answers = Array.from({ length: 200 }, () => pages.load("k", gated.render));
+    gated.open();
+    const all = await Promise.all(answers);
+    expect(gated.calls()).toBe(1);
+    expect(new Set(all.map((a) => (a.kind === "body" ? a.body : undefined))).size).toBe(1);
+    // And afterwards from the cache, without rendering.
+    await pages.load("k", async () => {
+      throw new Error("rendered again");
+    });
+  });
+
+  test("a streamed page is neither cached nor shared: each caller gets its own stream", async () => {
+    const pages = new PageBodies(1_000_000);
+    const gated = gatedRender(stream);
+    const answers = [pages.load("s", gated.render), pages.load("s", gated.render)];
+    gated.open();
+    const [a, b] = await Promise.all(answers);
+    expect(gated.calls()).toBe(2);
+    expect(a!.kind === "stream" && b!.kind === "stream" && a.stream !== b.stream).toBe(true);
+    await pages.load("s", gated.render);
+    expect(gated.calls()).toBe(3);
+  });
+
+  test("a failed render fails its waiters, and the next request tries again", async () => {
+    const pages = new PageBodies(1_000_000);
+    let fail = true;
+    const render = async () => {
+      await new Promise((r) => setTimeout(r, 5));
+      if (fail) throw new Error("engine busy");
+      return body("ok");
+    };
+    const results = await Promise.allSettled([pages.load("f", render), pages.load("f", render)]);
+    expect(results.map((r) => r.status)).toEqual(["rejected", "rejected"]);
+    fail = false;
+    const again = await pages.load("f", render);
+    expect(again.kind === "body" && again.body.raw.toString()).toBe("ok");
+  });
+});
