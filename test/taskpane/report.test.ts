@@ -3,6 +3,7 @@ import type { FunctionsMetadata } from "../../src/playground/custom-functions";
 import { functionsQueryReport } from "../../src/taskpane/functions-report";
 import { HistoryStore } from "../../src/taskpane/logic/history-store";
 import { OPEN_BEHAVIOUR_SETTING } from "../../src/taskpane/logic/open-behaviour";
+import { RefreshController, rerunQuestion, type RefreshRerunCost } from "../../src/taskpane/logic/refresh-controller";
 import { ReportController, type ReportState } from "../../src/taskpane/logic/report-controller";
 import { RunController } from "../../src/taskpane/logic/run-controller";
 import { errorOf, generatedMetadata, matrixOf, workbench, type Workbench } from "../functions/support/harness";
@@ -46,7 +47,7 @@ async function report() {
   // Execute requests that reached the service: the pane's (its session counts those accepted) and the cells' own.
   const executes = () =>
     pane.session.usage.snapshot().executions + bench.fetch.paths.filter((p) => p.endsWith("/execute")).length;
-  return { controller, run, history, pane, startupBehaviour, executes, stop: controller.start() };
+  return { controller, run, history, pane, deps, startupBehaviour, executes, stop: controller.start() };
 }
 
 async function waitFor(done: () => boolean, what: string): Promise<void> {
@@ -230,4 +231,55 @@ test("the daily budget and the open behaviour are kept in the workbook; Office i
   } finally {
     stop();
   }
+});
+
+test("Refresh All with re-run queries includes the needed SERVICE.QUERY runs, their cost in the confirmation", async () => {
+  const a = bench.cellAt("Sheet1!A1", "QUERY", 1001, "symbol", "ARB", "limit=1");
+  bench.cellAt("Sheet1!A2", "QUERY", 1001, "symbol", "LINK", "performance=large");
+  const { controller, deps, executes, stop } = await report();
+  try {
+    const asked: RefreshRerunCost[] = [];
+    let refresh = new RefreshController(deps, async (cost) => (asked.push(cost), false), controller);
+    expect(refresh.rerunCost()).toEqual({ tables: 0, queries: 2, credits: 30 });
+    expect((await refresh.refresh("rerun")).message).toBe(
+      "Nothing refreshed: re-running was declined, no credits spent.",
+    );
+    expect(asked).toEqual([{ tables: 0, queries: 2, credits: 30 }]);
+    expect(rerunQuestion(asked[0]!)).toBe("Re-running 2 SERVICE.QUERY input sets costs 30 credits. Run them now?");
+    expect(executes()).toBe(0);
+
+    // Only what the confirmation named runs: a cell entered while the question is open waits for the next one.
+    refresh = new RefreshController(
+      deps,
+      async () => {
+        bench.cellAt("Sheet1!A3", "QUERY", 1001, "symbol", "USDC");
+        return true;
+      },
+      controller,
+    );
+    const end = await refresh.refresh("rerun");
+    expect(end.message).toBe("No bound tables. SERVICE.QUERY: 2 runs completed.");
+    expect(executes()).toBe(2);
+    expect(controller.store.state.rows.map((r) => [r.parameters.symbol, r.state])).toEqual([
+      ["ARB", "current"],
+      ["LINK", "current"],
+      ["USDC", "not run"],
+    ]);
+    await waitFor(() => Array.isArray(a.latest), "the cell to fill");
+
+    // "Latest" never runs a query.
+    await new RefreshController(deps, async () => true, controller).refresh("latest");
+    expect(executes()).toBe(2);
+  } finally {
+    stop();
+  }
+});
+
+test("rerunQuestion names tables and input sets with the total", () => {
+  expect(rerunQuestion({ tables: 1, queries: 0, credits: 20 })).toBe(
+    "Re-running 1 query table costs 20 credits. Run them now?",
+  );
+  expect(rerunQuestion({ tables: 2, queries: 1, credits: 50 })).toBe(
+    "Re-running 2 query tables and 1 SERVICE.QUERY input set costs 50 credits. Run them now?",
+  );
 });
