@@ -1,4 +1,10 @@
-import { isCancelledError, type ServiceClient } from "../client";
+import {
+  isCancelledError,
+  isExecutionFailedError,
+  type Performance,
+  type QueryParameterValue,
+  type ServiceClient,
+} from "../client";
 import { CREDITS_PER_EXECUTION } from "../session";
 import type { QueryActivities } from "./query-activity";
 import type { BudgetRefusal, QueryBudget } from "./query-budget";
@@ -15,6 +21,22 @@ export interface AutoRunDeps {
   now(): number;
   /** The message a failed run leaves on the report's row and in its cells. */
   failureMessage(error: unknown): string;
+  /** Told of each state an accepted run reaches (the pane keeps them in its History). */
+  onEvent?(event: AutomaticRunEvent): void;
+}
+
+/** An automatic run the service accepted, at one of its states: what the pane's History records. */
+export interface AutomaticRunEvent {
+  executionId: string;
+  queryId: number;
+  parameters: Record<string, QueryParameterValue>;
+  performance: Performance;
+  /** The service's state (QUERY_STATE_…). */
+  state: string;
+  /** When it was submitted (epoch ms). */
+  submittedAt: number;
+  /** The service's message, for a failed run. */
+  error?: string;
 }
 
 /** What asking for an automatic run came to. */
@@ -64,28 +86,35 @@ export class AutoRuns {
     refund: () => void,
   ): Promise<void> {
     const { activity, runs } = this.deps;
-    let accepted = false;
+    let accepted: { executionId: string; submittedAt: number } | undefined;
+    const tell = (state: string, error?: string): void => {
+      if (!accepted) return;
+      const { queryId, parameters, performance } = cell;
+      this.deps.onEvent?.({ ...accepted, queryId, parameters, performance, state, ...(error ? { error } : {}) });
+    };
     try {
       await this.deps.ready;
+      let last = "";
       const result = await this.deps.client().run(cell.queryId, {
         parameters: cell.parameters,
         performance: cell.performance,
         signal: abort.signal,
         allowPartialResults: true,
         onProgress: (p) => {
-          if (accepted) return;
-          accepted = true;
-          activity.set(key, {
-            phase: "running",
-            since: this.deps.now(),
-            origin: "automatic",
-            executionId: p.executionId,
-          });
+          if (!accepted) {
+            accepted = { executionId: p.executionId, submittedAt: this.deps.now() };
+            const { executionId, submittedAt } = accepted;
+            activity.set(key, { phase: "running", since: submittedAt, origin: "automatic", executionId });
+          }
+          if (p.state !== last) tell((last = p.state));
         },
       });
+      if (result.state !== last) tell(result.state);
       runs.record(key, { executionId: result.executionId, finishedAt: this.deps.now() });
       activity.set(key, undefined);
     } catch (error) {
+      if (isExecutionFailedError(error)) tell(error.state, error.serverMessage);
+      else if (isCancelledError(error)) tell("QUERY_STATE_CANCELLED");
       // Never accepted (refused, not signed in, unreachable): the service charged nothing, so neither does the budget.
       if (!accepted) refund();
       activity.set(

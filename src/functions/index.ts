@@ -9,6 +9,7 @@ import type { PaneRunNote } from "./query-activity";
 import type { BudgetState } from "./query-budget";
 import type { QueryReportRow, QueryRowState } from "./query-report";
 import type { RerunOutcome } from "./query-service";
+import type { AutomaticRunEvent } from "./auto-runs";
 import { queryRunKey, type QueryRun } from "./query-runs";
 import { functionsRuntime } from "./shared-runtime";
 
@@ -43,6 +44,7 @@ export {
   type BudgetState,
   type RerunOutcome,
   type PaneRunNote,
+  type AutomaticRunEvent,
 };
 
 type QueryInputs = Record<string, string | number | boolean>;
@@ -70,6 +72,11 @@ export function queryReport(): QueryReportRow[] {
 
 export function onQueryReportChange(listener: () => void): () => void {
   return functionsRuntime().queries.onReportChange(listener);
+}
+
+/** Each state a run started by a `run=on_change` cell or the open behaviour reaches, once the service took it. */
+export function onAutomaticQueryRun(listener: (event: AutomaticRunEvent) => void): () => void {
+  return functionsRuntime().queries.onAutomaticRun(listener);
 }
 
 /** Cancels a run a `run=on_change` cell (or the open behaviour) started; false if none is going for that row. */

@@ -1,6 +1,6 @@
 import type { ClientClock } from "../client";
 import type { Session } from "../session";
-import { AutoRuns } from "./auto-runs";
+import { type AutomaticRunEvent, AutoRuns } from "./auto-runs";
 import { type PaneRunNote, QueryActivities } from "./query-activity";
 import { type BudgetState, QueryBudget } from "./query-budget";
 import { showQueryCell } from "./query-cell";
@@ -45,6 +45,7 @@ export class QueryService {
   readonly cells = new QueryCells();
   readonly #auto: AutoRuns;
   readonly #deps: QueryServiceDeps;
+  readonly #runListeners = new Set<(event: AutomaticRunEvent) => void>();
 
   constructor(deps: QueryServiceDeps) {
     this.#deps = deps;
@@ -58,6 +59,9 @@ export class QueryService {
       budget: this.budget,
       now: () => deps.clock.now(),
       failureMessage: deps.failureMessage,
+      onEvent: (event) => {
+        for (const listener of [...this.#runListeners]) listener(event);
+      },
     });
   }
 
@@ -120,6 +124,12 @@ export class QueryService {
       this.activity.set(key, { phase: "running", since: now, origin: "pane", ...executionId });
     } else if (note?.phase === "failed") this.activity.set(key, { phase: "failed", at: now, message: note.message });
     else this.activity.set(key, undefined);
+  }
+
+  /** Each state an automatic run reaches once the service accepted it (the pane's History records them). */
+  onAutomaticRun(listener: (event: AutomaticRunEvent) => void): () => void {
+    this.#runListeners.add(listener);
+    return () => this.#runListeners.delete(listener);
   }
 
   /** Cancels an automatic run (the pane's own runs are cancelled by the pane). */

@@ -1,6 +1,7 @@
 import {
   cancelAutomaticQueryRun,
   noteQueryRun,
+  onAutomaticQueryRun,
   onQueryReportChange,
   queryBudget,
   queryReport,
@@ -18,4 +19,5 @@ export const functionsQueryReport: QueryReportSource = {
   budget: queryBudget,
   setBudget: setQueryBudget,
   rerunStale: rerunStaleQueries,
+  onAutomaticRun: onAutomaticQueryRun,
 };

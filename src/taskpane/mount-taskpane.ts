@@ -1,3 +1,4 @@
+import { recordAutomaticRuns } from "./logic/automatic-history";
 import type { PaneDeps } from "./logic/deps";
 import { DatasetPickerController } from "./logic/dataset-picker";
 import { HistoryController } from "./logic/history-controller";
@@ -69,6 +70,7 @@ export function mountTaskpane(root: HTMLElement, deps: PaneDeps): MountedPane {
   };
   const stopUsage = c.usage.start();
   const stopReport = c.report.start();
+  const stopAutomaticHistory = recordAutomaticRuns(deps.queryReport, historyStore, () => deps.session.baseUrl);
 
   const query = queryView(doc, c.run, c.insert, insertOptions);
   const historyPanel = h(doc, "div", {}, usageView(doc, c.usage));
@@ -119,6 +121,7 @@ export function mountTaskpane(root: HTMLElement, deps: PaneDeps): MountedPane {
     unmount: () => {
       stopUsage();
       stopReport();
+      stopAutomaticHistory();
       c.signIn.dispose();
       c.history.dispose();
       c.run.cancel();

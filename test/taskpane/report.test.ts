@@ -1,6 +1,7 @@
 import { queryRunKey } from "../../src/functions";
 import type { FunctionsMetadata } from "../../src/playground/custom-functions";
 import { functionsQueryReport } from "../../src/taskpane/functions-report";
+import { recordAutomaticRuns } from "../../src/taskpane/logic/automatic-history";
 import { HistoryStore } from "../../src/taskpane/logic/history-store";
 import { OPEN_BEHAVIOUR_SETTING } from "../../src/taskpane/logic/open-behaviour";
 import { RefreshController, rerunQuestion, type RefreshRerunCost } from "../../src/taskpane/logic/refresh-controller";
@@ -211,6 +212,33 @@ test("an automatic run (run=on_change) shows as running and its row's Cancel sto
     await waitFor(() => controller.store.state.rows[0]?.state === "not run", "the cancel");
     expect(controller.store.state.budget).toMatchObject({ spentToday: 20 }); // accepted, so charged
   } finally {
+    stop();
+  }
+});
+
+test("automatic runs land in History like the pane's own, with their credits and final state", async () => {
+  const { controller, history, stop } = await report();
+  const stopHistory = recordAutomaticRuns(functionsQueryReport, history, () => service.url);
+  try {
+    controller.setBudget(20);
+    const cell = bench.cellAt("Sheet1!C1", "QUERY", 1001, "symbol", "WETH", "run=on_change", "limit=1");
+    errorOf(await cell.result());
+    cell.cancel();
+    const changed = bench.cellAt("Sheet1!C1", "QUERY", 1001, "symbol", "WBTC", "run=on_change", "limit=1");
+    await waitFor(() => Array.isArray(changed.latest), "the automatic run to fill the cell");
+    await waitFor(() => history.entries[0]?.state === "QUERY_STATE_COMPLETED", "History to have it");
+    expect(history.entries).toEqual([
+      expect.objectContaining({
+        queryId: 1001,
+        parameters: { symbol: "WBTC" },
+        performance: "medium",
+        credits: 10,
+        baseUrl: service.url,
+        submittedAt: new Date(bench.clock.now()).toISOString(),
+      }),
+    ]);
+  } finally {
+    stopHistory();
     stop();
   }
 });

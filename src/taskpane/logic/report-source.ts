@@ -1,4 +1,4 @@
-import type { BudgetState, PaneRunNote, QueryReportRow, RerunOutcome } from "../../functions";
+import type { AutomaticRunEvent, BudgetState, PaneRunNote, QueryReportRow, RerunOutcome } from "../../functions";
 import type { RunRequest } from "./run-states";
 
 /**
@@ -16,4 +16,6 @@ export interface QueryReportSource {
   budget(): BudgetState;
   setBudget(creditsPerDay: number): void;
   rerunStale(): Promise<RerunOutcome>;
+  /** Each state an automatic run reaches once the service took it. */
+  onAutomaticRun(listener: (event: AutomaticRunEvent) => void): () => void;
 }
