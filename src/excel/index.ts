@@ -1,5 +1,6 @@
 // Public surface of src/excel: Office.js glue — chunked range/table writer, table bindings, in-place refresh.
 export { officeRun, type ExcelRun } from "./excel-run";
+export { recalculateAll } from "./recalculate";
 export { writeMatrix, type WriteTarget } from "./write-matrix";
 export type { RowBatches } from "./row-reader";
 export { replaceTableRows } from "./replace-table-rows";

@@ -55,6 +55,7 @@ export function serviceStatus(
 /**
  * A saved query's result for inputs from cells; shows the workbook's last run with them, never runs by itself.
  * @customfunction QUERY
+ * @requiresAddress
  * @param queryId Query id (number).
  * @param [args] Parameter names and values in pairs (or a 2-column range), then "name=value" options as in RESULTS.
  * @param invocation Streaming invocation (supplied by Excel).

@@ -4,7 +4,12 @@
  */
 import type { RefreshEvent } from "./refresh-events";
 import type { CacheStats } from "./result-cache";
-import type { NeededRun, RefreshSummary } from "./runtime";
+import type { RefreshSummary } from "./runtime";
+import type { PaneRunNote } from "./query-activity";
+import type { BudgetState } from "./query-budget";
+import type { QueryReportRow, QueryRowState } from "./query-report";
+import type { RerunOutcome } from "./query-service";
+import type { AutomaticRunEvent } from "./auto-runs";
 import { queryRunKey, type QueryRun } from "./query-runs";
 import { functionsRuntime } from "./shared-runtime";
 
@@ -31,23 +36,65 @@ export function cacheStats(): CacheStats & { liveCells: number; statusRequests: 
 export { cellFailure } from "./cell-error";
 export { formatStatus } from "./status-format";
 
-export { queryRunKey, type QueryRun, type NeededRun };
+export {
+  queryRunKey,
+  type QueryRun,
+  type QueryReportRow,
+  type QueryRowState,
+  type BudgetState,
+  type RerunOutcome,
+  type PaneRunNote,
+  type AutomaticRunEvent,
+};
+
+type QueryInputs = Record<string, string | number | boolean>;
+type Tier = "medium" | "large";
 
 /** Records a completed run of a query, so SERVICE.QUERY cells with the same inputs show it (the pane calls this). */
-export function recordQueryRun(
+export function recordQueryRun(queryId: number, parameters: QueryInputs, performance: Tier, run: QueryRun): void {
+  functionsRuntime().queries.runs.record(queryRunKey(queryId, parameters, performance), run);
+}
+
+/** The pane tells of its run: going (the report says running), failed (the row and the cells say why), or ended. */
+export function noteQueryRun(
   queryId: number,
-  parameters: Record<string, string | number | boolean>,
-  performance: "medium" | "large",
-  run: QueryRun,
+  parameters: QueryInputs,
+  performance: Tier,
+  note: PaneRunNote | undefined,
 ): void {
-  functionsRuntime().queryRuns.record(queryRunKey(queryId, parameters, performance), run);
+  functionsRuntime().queries.note(queryRunKey(queryId, parameters, performance), note);
 }
 
-/** The distinct runs SERVICE.QUERY cells of this workbook are waiting for (the pane's Report view lists them). */
-export function neededQueryRuns(): NeededRun[] {
-  return functionsRuntime().neededRuns();
+/** Every distinct parameter set of the workbook's SERVICE.QUERY cells, with its state (the pane's Report). */
+export function queryReport(): QueryReportRow[] {
+  return functionsRuntime().queries.report();
 }
 
-export function onNeededQueryRunsChange(listener: () => void): () => void {
-  return functionsRuntime().onNeededRunsChange(listener);
+export function onQueryReportChange(listener: () => void): () => void {
+  return functionsRuntime().queries.onReportChange(listener);
+}
+
+/** Each state a run started by a `run=on_change` cell or the open behaviour reaches, once the service took it. */
+export function onAutomaticQueryRun(listener: (event: AutomaticRunEvent) => void): () => void {
+  return functionsRuntime().queries.onAutomaticRun(listener);
+}
+
+/** Cancels a run a `run=on_change` cell (or the open behaviour) started; false if none is going for that row. */
+export function cancelAutomaticQueryRun(key: string): boolean {
+  return functionsRuntime().queries.cancelAutomatic(key);
+}
+
+/** The workbook's daily credit budget for automatic runs, and what today's runs spent of it. */
+export function queryBudget(): BudgetState {
+  return functionsRuntime().queries.budgetState();
+}
+
+/** Sets the daily budget (whole credits, 0 = automatic runs never start); kept in the document. */
+export function setQueryBudget(creditsPerDay: number): void {
+  functionsRuntime().queries.setBudget(creditsPerDay);
+}
+
+/** Re-runs stale and expired results of the cells on the sheets, within the budget (when the workbook opens). */
+export function rerunStaleQueries(): Promise<RerunOutcome> {
+  return functionsRuntime().queries.rerunStale();
 }

@@ -7,8 +7,10 @@ export interface QueryCell {
   queryId: number;
   parameters: Record<string, QueryParameterValue>;
   performance: Performance;
-  /** A remembered run older than this is stale (still shown). */
+  /** A remembered run older than this is stale (still shown, and listed for a re-run). */
   maxAgeHours?: number;
+  /** `run=on_change`: run by itself when its inputs change, within the workbook's daily credit budget. */
+  runOnChange: boolean;
   options: CellRequestOptions;
 }
 
@@ -35,13 +37,21 @@ function parameterValue(name: string, value: unknown): QueryParameterValue {
   return String(value ?? "").trim();
 }
 
-/** Options of QUERY beyond the shared ones: which tier would run it, and when a result counts as stale. */
-const OWN_OPTIONS = /^(performance|max_age_hours)=(.*)$/i;
+/** Options of QUERY beyond the shared ones: which tier would run it, when a result is stale, when it runs. */
+const OWN_OPTIONS = /^(performance|max_age_hours|run)=(.*)$/i;
+
+/** `run=`: when the cell may run its query by itself. Never is the default; the alternatives are spelled out. */
+const RUN_MODES = new Map([
+  ["never", false],
+  ["manual", false],
+  ["on_change", true],
+  ["onchange", true],
+]);
 
 /**
  * `=SERVICE.QUERY(query_id, name, value, …, "option=value", …)`: parameters as name/value pairs of arguments (or a
  * two-column range of names and values, a first row titled name/parameter skipped), then "name=value" options as in
- * RESULTS plus `performance` (medium/large) and `max_age_hours`.
+ * RESULTS plus `performance` (medium/large), `max_age_hours` and `run` (never, the default, or on_change).
  */
 export function readQueryCell(queryId: unknown, items: readonly unknown[][][] | null | undefined): QueryCell {
   const id = typeof queryId === "string" && /^\s*\d+\s*$/.test(queryId) ? Number(queryId) : queryId;
@@ -51,6 +61,7 @@ export function readQueryCell(queryId: unknown, items: readonly unknown[][][] | 
   const parameters: Record<string, QueryParameterValue> = {};
   let performance: Performance = "medium";
   let maxAgeHours: number | undefined;
+  let runOnChange = false;
   const options: unknown[][][] = [];
   const flat: unknown[] = [];
   for (const item of items ?? []) {
@@ -78,6 +89,11 @@ export function readQueryCell(queryId: unknown, items: readonly unknown[][][] | 
           if (tier !== "medium" && tier !== "large")
             throw new InvalidArgumentError(`performance must be medium or large; got "${text}"`);
           performance = tier;
+        } else if (name!.toLowerCase() === "run") {
+          const mode = RUN_MODES.get(text!.trim().toLowerCase());
+          if (mode === undefined)
+            throw new InvalidArgumentError(`run must be on_change (or never, the default); got "${text}"`);
+          runOnChange = mode;
         } else {
           const hours = Number(text);
           if (!(hours > 0))
@@ -96,5 +112,5 @@ export function readQueryCell(queryId: unknown, items: readonly unknown[][][] | 
     parameters[name] = parameterValue(name, flat[++i]);
   }
   const { options: read } = readArguments("RESULTS", options);
-  return { queryId: id, parameters, performance, maxAgeHours, options: read };
+  return { queryId: id, parameters, performance, maxAgeHours, runOnChange, options: read };
 }

@@ -1,4 +1,5 @@
 import type { Performance, QueryParameterValue } from "../client";
+import { type DocumentSettings, DocumentValue } from "./document-value";
 
 /** Results are kept 90 days by the service; a remembered run older than that has nothing left to show. */
 export const RUN_RETENTION_MS = 90 * 24 * 60 * 60 * 1000;
@@ -13,11 +14,7 @@ export interface QueryRun {
 }
 
 /** Where the workbook keeps its runs: the document's settings in Excel, anything with the same shape in tests. */
-export interface RunSettings {
-  get(name: string): unknown;
-  set(name: string, value: unknown): void;
-  saveAsync?(callback: (result: { status: unknown }) => void): void;
-}
+export type RunSettings = DocumentSettings;
 
 /**
  * One identity per (query, parameter set, performance): values as the service receives them (text), names sorted.
@@ -40,23 +37,19 @@ export function queryRunKey(
  */
 export class QueryRuns {
   readonly #listeners = new Set<(key: string) => void>();
+  readonly #value: DocumentValue;
 
-  constructor(private readonly settings: () => RunSettings | undefined) {}
+  constructor(settings: () => RunSettings | undefined) {
+    this.#value = new DocumentValue(settings, QUERY_RUNS_SETTING);
+  }
 
   get(key: string): QueryRun | undefined {
-    const all = this.#read();
-    const run = all[key];
+    const run = this.#read()[key];
     return run && typeof run.executionId === "string" && typeof run.finishedAt === "number" ? run : undefined;
   }
 
   record(key: string, run: QueryRun): void {
-    const settings = this.settings();
-    if (settings) {
-      settings.set(QUERY_RUNS_SETTING, { ...this.#read(), [key]: run });
-      settings.saveAsync?.(() => undefined);
-    } else {
-      this.#memory[key] = run;
-    }
+    this.#value.write({ ...this.#read(), [key]: run });
     for (const listener of [...this.#listeners]) listener(key);
   }
 
@@ -65,13 +58,8 @@ export class QueryRuns {
     return () => this.#listeners.delete(listener);
   }
 
-  /** Without document settings (Node, tests), runs live for the session. */
-  readonly #memory: Record<string, QueryRun> = {};
-
   #read(): Record<string, QueryRun> {
-    const settings = this.settings();
-    if (!settings) return this.#memory;
-    const stored = settings.get(QUERY_RUNS_SETTING);
+    const stored = this.#value.read();
     return stored && typeof stored === "object" ? (stored as Record<string, QueryRun>) : {};
   }
 }

@@ -1,9 +1,9 @@
 import { type ClientClock, systemClock } from "../client";
-import { CREDITS_PER_EXECUTION, type Session } from "../session";
-import { readQueryCell, type QueryCell } from "./query-request";
-import { QueryRuns, RUN_RETENTION_MS, queryRunKey, type RunSettings } from "./query-runs";
+import type { Session } from "../session";
+import type { QueryRuns, RunSettings } from "./query-runs";
+import { QueryService } from "./query-service";
 import { readArguments } from "./arguments";
-import { type CustomFunctionsErrorApi, customFunctionsApi, toCustomFunctionsError } from "./cell-error";
+import { type CustomFunctionsErrorApi, cellFailure, customFunctionsApi, toCustomFunctionsError } from "./cell-error";
 import { fetchTable } from "./fetch-table";
 import type { CellRequestOptions, OptionsFunction } from "./options";
 import { RefreshBus, type RefreshSummary } from "./refresh-bus";
@@ -17,14 +17,6 @@ import { StatusWatchers } from "./status-watchers";
 import { type TableCellDeps, tableCell } from "./table-cell";
 
 export type { RefreshSummary } from "./refresh-bus";
-
-/** A run the workbook's SERVICE.QUERY cells are waiting for: its inputs, and how many cells show it. */
-export interface NeededRun {
-  queryId: number;
-  parameters: QueryCell["parameters"];
-  performance: QueryCell["performance"];
-  cells: number;
-}
 
 export interface FunctionsRuntimeOptions {
   session: Session;
@@ -62,9 +54,8 @@ export class FunctionsRuntime {
   readonly #api?: CustomFunctionsErrorApi;
   readonly #cellDeps: TableCellDeps;
   readonly #offSession: () => void;
-  readonly #runs: QueryRuns;
-  readonly #waiting = new Map<string, { cell: QueryCell; cells: number }>();
-  readonly #waitingListeners = new Set<() => void>();
+  /** SERVICE.QUERY: remembered runs, live cells, the report, budgeted automatic runs. */
+  readonly queries: QueryService;
 
   constructor(options: FunctionsRuntimeOptions) {
     this.#session = options.session;
@@ -102,7 +93,25 @@ export class FunctionsRuntime {
       onFailure: (request, error) => this.#bus.awaitExecution(request, error),
     };
     this.#offSession = this.#session.onChange(() => this.#sessionChanged());
-    this.#runs = new QueryRuns(options.runSettings ?? (() => undefined));
+    this.queries = new QueryService({
+      session: this.#session,
+      clock: this.#clock,
+      ready: this.#ready,
+      runSettings: options.runSettings ?? (() => undefined),
+      serve: (executionId, cell, sink) => {
+        // The bus takes over the sink's onCanceled: a proxy per served run lets the cell switch runs.
+        const inner: Invocation = { setResult: (value) => sink.setResult(value), onCanceled: undefined };
+        const request = () => resultsRequest(executionId, [], cell.options);
+        this.#serveTable("RESULTS", inner, [], request, cell.options);
+        return () => inner.onCanceled?.();
+      },
+      toError: (error) => this.#toError(error),
+      notAvailable: (message) => {
+        const api = this.#api ?? customFunctionsApi();
+        return new api.Error(api.ErrorCode.notAvailable as never, message);
+      },
+      failureMessage: (error) => cellFailure(error).message,
+    });
   }
 
   dataset(name: unknown, args: Args, invocation: Invocation): void {
@@ -113,76 +122,14 @@ export class FunctionsRuntime {
     this.#serveTable("RESULTS", invocation, args, (positional, options) => resultsRequest(id, positional, options));
   }
 
-  /**
-   * SERVICE.QUERY: the result of the workbook's last run of this query with these inputs, fetched by execution id
-   * (no credits). Never runs anything: with no such run the cell says so, with the inputs and the cost, and shows
-   * the result as soon as a run with these inputs is recorded (from the pane).
-   */
+  /** SERVICE.QUERY: see QueryService.query (it never runs anything on recalculation or when entered). */
   query(queryId: unknown, args: Args, invocation: Invocation): void {
-    let cell: QueryCell;
-    try {
-      cell = readQueryCell(queryId, args);
-    } catch (error) {
-      invocation.setResult(this.#toError(error));
-      return;
-    }
-    const key = queryRunKey(cell.queryId, cell.parameters, cell.performance);
-    const show = (): boolean => {
-      const run = this.#runs.get(key);
-      const expired = run !== undefined && this.#clock.now() - run.finishedAt >= RUN_RETENTION_MS;
-      if (!run || expired) {
-        invocation.setResult(this.#notRun(cell, expired));
-        return false;
-      }
-      this.#serveTable(
-        "RESULTS",
-        invocation,
-        [],
-        () => resultsRequest(run.executionId, [], cell.options),
-        cell.options,
-      );
-      return true;
-    };
-    if (show()) return;
-    // Not run yet: wait for a run with these inputs, then become an ordinary result cell. Meanwhile the pane lists
-    // it among the runs the workbook needs.
-    this.#needs(key, cell, +1);
-    const stopWaiting = (): void => {
-      off();
-      this.#needs(key, cell, -1);
-    };
-    const off = this.#runs.onRecord((recorded) => {
-      if (recorded === key && show()) stopWaiting();
-    });
-    invocation.onCanceled = stopWaiting;
-  }
-
-  /** The distinct runs SERVICE.QUERY cells are waiting for (identical inputs across cells count once). */
-  neededRuns(): NeededRun[] {
-    return [...this.#waiting.values()].map(({ cell, cells }) => ({
-      queryId: cell.queryId,
-      parameters: cell.parameters,
-      performance: cell.performance,
-      cells,
-    }));
-  }
-
-  onNeededRunsChange(listener: () => void): () => void {
-    this.#waitingListeners.add(listener);
-    return () => this.#waitingListeners.delete(listener);
-  }
-
-  #needs(key: string, cell: QueryCell, delta: number): void {
-    const entry = this.#waiting.get(key) ?? { cell, cells: 0 };
-    entry.cells += delta;
-    if (entry.cells > 0) this.#waiting.set(key, entry);
-    else this.#waiting.delete(key);
-    for (const listener of [...this.#waitingListeners]) listener();
+    this.queries.query(queryId, args, invocation);
   }
 
   /** The workbook's remembered runs (the pane records a run here when it completes). */
   get queryRuns(): QueryRuns {
-    return this.#runs;
+    return this.queries.runs;
   }
 
   status(executionId: unknown, detail: unknown, invocation: CustomFunctions.StreamingInvocation<string>): void {
@@ -226,6 +173,7 @@ export class FunctionsRuntime {
 
   dispose(): void {
     this.#offSession();
+    this.queries.dispose();
     this.#bus.dispose();
     this.#watchers.dispose();
   }
@@ -248,18 +196,6 @@ export class FunctionsRuntime {
       return;
     }
     this.#bus.add(cell, invocation);
-  }
-
-  #notRun(cell: QueryCell, expired: boolean): CustomFunctions.Error {
-    const inputs = Object.entries(cell.parameters)
-      .map(([name, value]) => `${name}=${String(value)}`)
-      .join(", ");
-    const cost = `${CREDITS_PER_EXECUTION[cell.performance]} credits`;
-    const message = expired
-      ? `The last run with these inputs has expired (results are kept 90 days): run it again from the Service pane (${cost})`
-      : `Not run with these inputs yet${inputs ? ` (${inputs})` : ""}: run it from the Service pane (${cost})`;
-    const api = this.#api ?? customFunctionsApi();
-    return new api.Error(api.ErrorCode.notAvailable as never, message);
   }
 
   #sessionChanged(): void {

@@ -1,13 +1,11 @@
 import { systemClock } from "../client";
 import { officeRun, type SettingsLike } from "../excel";
-import {
-  neededQueryRuns,
-  onNeededQueryRunsChange,
-  recordQueryRun,
-  refreshFunctionCells as refreshFunctions,
-} from "../functions";
+import { recordQueryRun, refreshFunctionCells as refreshFunctions } from "../functions";
 import { sharedSession, sharedSessionReady } from "../session";
 import type { PaneDeps } from "./logic/deps";
+import { type OnOpenOutcome, runOnOpen } from "./logic/on-open";
+import type { StartupBehaviorApi } from "./logic/open-behaviour";
+import { functionsQueryReport } from "./functions-report";
 import { HISTORY_ITEM, userItem } from "./logic/user-item";
 import { type MountedPane, mountTaskpane } from "./mount-taskpane";
 
@@ -20,6 +18,15 @@ export const documentSettings: SettingsLike = {
     Office.context.document.settings.saveAsync((result) => callback({ status: result.status, error: result.error })),
 };
 
+/** `Office.addin`'s startup behaviour, where the host has it (SharedRuntime 1.1), looked up at each call. */
+function officeAddin(): StartupBehaviorApi | undefined {
+  if (typeof Office === "undefined" || typeof Office.addin?.setStartupBehavior !== "function") return undefined;
+  return {
+    setStartupBehavior: (behavior) =>
+      Office.addin.setStartupBehavior(behavior === "Load" ? Office.StartupBehavior.load : Office.StartupBehavior.none),
+  };
+}
+
 /** The pane's dependencies in the add-in (and the playground): the shared session and the Office globals. */
 export function defaultPaneDeps(): PaneDeps {
   return {
@@ -31,8 +38,21 @@ export function defaultPaneDeps(): PaneDeps {
     clock: systemClock,
     refreshFunctions,
     recordQueryRun,
-    neededQueryRuns: { list: neededQueryRuns, onChange: onNeededQueryRunsChange },
+    queryReport: functionsQueryReport,
+    addin: officeAddin(),
   };
+}
+
+const OPENED = Symbol.for("service-addin.on-open");
+
+/**
+ * The workbook's "when this workbook opens" choice, run once per shared runtime (the runtime starts with the
+ * document when the choice asks for it; see open-behaviour.ts). Later calls return the first one's outcome.
+ */
+export function runOpenBehaviourOnce(deps: Partial<PaneDeps> = {}): Promise<OnOpenOutcome> {
+  const scope = globalThis as { [OPENED]?: Promise<OnOpenOutcome> };
+  scope[OPENED] ??= runOnOpen({ ...defaultPaneDeps(), ...deps });
+  return scope[OPENED];
 }
 
 export interface BootOptions {

@@ -1,9 +1,10 @@
+import { recordAutomaticRuns } from "./logic/automatic-history";
 import type { PaneDeps } from "./logic/deps";
 import { DatasetPickerController } from "./logic/dataset-picker";
 import { HistoryController } from "./logic/history-controller";
 import { HistoryStore } from "./logic/history-store";
 import { DEFAULT_INSERT_OPTIONS, InsertController, type InsertOptions } from "./logic/insert-controller";
-import { RefreshController } from "./logic/refresh-controller";
+import { RefreshController, rerunQuestion } from "./logic/refresh-controller";
 import { RunController } from "./logic/run-controller";
 import { SignInController } from "./logic/sign-in-controller";
 import { ReportController } from "./logic/report-controller";
@@ -51,25 +52,25 @@ export function mountTaskpane(root: HTMLElement, deps: PaneDeps): MountedPane {
   const insertOptions: InsertOptions = { ...DEFAULT_INSERT_OPTIONS };
   const confirmHost = h(doc, "div", {});
   const run = new RunController(deps, historyStore);
+  // The report runs through the pane's run controller: the same history, usage and progress as any run.
+  const report = new ReportController(deps, run);
   const c: PaneControllers = {
     signIn: new SignInController(deps),
     run,
     insert: new InsertController(deps),
     datasets: new DatasetPickerController(deps),
-    refresh: new RefreshController(deps, (cost) =>
-      confirmInline(
-        confirmHost,
-        `Re-running ${cost.tables} quer${cost.tables === 1 ? "y" : "ies"} costs ${cost.credits} credits. Run them now?`,
-        `Re-run (${cost.credits} credits)`,
-      ),
+    refresh: new RefreshController(
+      deps,
+      (cost) => confirmInline(confirmHost, rerunQuestion(cost), `Re-run (${cost.credits} credits)`),
+      report,
     ),
     history: new HistoryController(deps, historyStore),
     usage: new UsageController(deps),
-    // The report runs through the pane's run controller: the same history, usage and progress as any run.
-    report: new ReportController(deps.neededQueryRuns, run),
+    report,
   };
   const stopUsage = c.usage.start();
   const stopReport = c.report.start();
+  const stopAutomaticHistory = recordAutomaticRuns(deps.queryReport, historyStore, () => deps.session.baseUrl);
 
   const query = queryView(doc, c.run, c.insert, insertOptions);
   const historyPanel = h(doc, "div", {}, usageView(doc, c.usage));
@@ -100,7 +101,7 @@ export function mountTaskpane(root: HTMLElement, deps: PaneDeps): MountedPane {
       {},
       h(doc, "h1", {}, "Service"),
       signInBadge(doc, c.signIn),
-      refreshView(doc, c.refresh, c.insert),
+      refreshView(doc, c.refresh, c.insert, c.report),
       confirmHost,
     ),
     panels.list,
@@ -120,6 +121,7 @@ export function mountTaskpane(root: HTMLElement, deps: PaneDeps): MountedPane {
     unmount: () => {
       stopUsage();
       stopReport();
+      stopAutomaticHistory();
       c.signIn.dispose();
       c.history.dispose();
       c.run.cancel();

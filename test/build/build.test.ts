@@ -48,13 +48,16 @@ describe("functions.json from the production build", () => {
     expect(functions.map((f) => f.name)).toEqual(["DATASET", "RESULTS", "STATUS", "QUERY"]);
   });
 
-  it.each(["DATASET", "RESULTS", "STATUS", "QUERY"])(
-    "%s streams (so refresh can push values) and is neither volatile nor cancelable",
-    (id) => {
-      const fn = functions.find((f) => f.id === id)!;
-      expect(fn.options).toEqual({ stream: true });
-    },
-  );
+  it.each([
+    ["DATASET", { stream: true }],
+    ["RESULTS", { stream: true }],
+    ["STATUS", { stream: true }],
+    // QUERY knows its cell: the Report lists each cell, and run=on_change tells an input change from a new formula.
+    ["QUERY", { stream: true, requiresStreamAddress: true }],
+  ])("%s streams (so refresh can push values) and is neither volatile nor cancelable", (id, options) => {
+    const fn = functions.find((f) => f.id === id)!;
+    expect(fn.options).toEqual(options);
+  });
 
   it.each([
     [

@@ -5,7 +5,8 @@ import { cell, paneTab, typeInCell, waitForValue } from "./support/sheet-actions
 
 /**
  * A report driven by cells, in the browser: inputs in cells, a SERVICE.QUERY cell that says it has not run with them
- * (and runs nothing), a run from the pane with the same inputs, and the cell showing its result.
+ * (and runs nothing), a run from the pane with the same inputs, and the cell showing its result; the Report's rows;
+ * `run=on_change` within a daily budget of 20 credits running twice and then stopping.
  */
 jest.setTimeout(120_000);
 
@@ -47,4 +48,48 @@ test("an input changes: the cell says not run again, the Report lists it, Run al
     .getByText("1 run completed.")
     .waitFor({ timeout: 60_000 });
   await waitForValue(page, "A4", (v) => v === "WBTC");
+});
+
+/** Credits the shared session has seen executions accepted for (the History tab's Usage table). */
+async function sessionCredits(page: Page): Promise<number> {
+  await paneTab(page, "History");
+  const text = await pane(page)
+    .getByRole("row", { name: /This session/ })
+    .getByRole("cell")
+    .first()
+    .textContent();
+  return Number((text ?? "").replace(/,/g, ""));
+}
+
+test("the Report lists the row with its cells and state; run=on_change with a budget of 20 runs twice, then stops", async () => {
+  await paneTab(page, "Report");
+  await pane(page)
+    .getByRole("listitem")
+    .filter({ hasText: "Query 1001 (symbol=WBTC, days=14)" })
+    .getByText(/Current/)
+    .waitFor();
+  expect(await pane(page).getByRole("listitem").filter({ hasText: "symbol=WBTC" }).textContent()).toContain(
+    "Cells: Sheet1!A3",
+  );
+  await pane(page).getByLabel("Daily credit budget for automatic runs").fill("20");
+  await pane(page).getByRole("button", { name: "Set budget" }).click();
+  await pane(page).getByText("Spent today: 0 of 20 credits.").waitFor();
+  const before = await sessionCredits(page);
+
+  await typeInCell(page, "E1", "PEPE");
+  await typeInCell(page, "E3", '=SERVICE.QUERY(1001,"symbol",E1,"run=on_change","limit=2")');
+  await waitForValue(page, "E3", (v) => v === "#N/A"); // entered: not run, and not run by itself
+  for (const symbol of ["ARB", "UNI"]) {
+    await typeInCell(page, "E1", symbol);
+    await waitForValue(page, "E4", (v) => v === symbol, { timeout: 60_000 });
+  }
+  await typeInCell(page, "E1", "LINK");
+  await waitForValue(page, "E3", (v) => v === "#N/A");
+  await page.locator('.pg-cell[data-addr="E3"][title*="budget"]').waitFor();
+  expect(await cell(page, "E3").getAttribute("title")).toBe(
+    "Not run (symbol=LINK): today's budget for automatic runs is spent (20 of 20 credits); raise it in the Service pane's Report tab, or run it from there (10 credits)",
+  );
+  expect(await sessionCredits(page)).toBe(before + 20);
+  await paneTab(page, "Report");
+  await pane(page).getByText("Spent today: 20 of 20 credits.").waitFor();
 });

@@ -1,6 +1,7 @@
 import { OfficeActions } from "../../src/playground/host/office-actions";
 import { readConfig } from "../../src/playground/host/page-config";
 import { PersistentRuntimeStorage } from "../../src/playground/host/persistent-storage";
+import { StartupBehaviorEmulation } from "../../src/playground/host/startup-behavior";
 import { actionLabel } from "../../src/playground/ui/ribbon";
 
 describe("readConfig: served config, overridden by the page's query", () => {
@@ -40,6 +41,22 @@ describe("Office.actions", () => {
   test("button labels from action ids", () => {
     expect(actionLabel("refreshAll")).toBe("Refresh All");
     expect(actionLabel("show-task_pane")).toBe("Show Task Pane");
+  });
+});
+
+describe("Office.addin.setStartupBehavior", () => {
+  test("None until the add-in asks to load with the document; each value kept in order", async () => {
+    const startup = new StartupBehaviorEmulation();
+    expect(await startup.get()).toBe("None");
+    await startup.set("Load");
+    expect(await startup.get()).toBe("Load");
+    await startup.set("None");
+    expect(startup.history).toEqual(["Load", "None"]);
+  });
+  test("anything but Load or None is refused, as office.js refuses it", async () => {
+    const startup = new StartupBehaviorEmulation();
+    await expect(startup.set("load")).rejects.toThrow(/"load" is not an Office.StartupBehavior \(Load or None\)/);
+    expect(await startup.get()).toBe("None");
   });
 });
 

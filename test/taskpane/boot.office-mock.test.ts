@@ -2,7 +2,8 @@ import { OfficeMockObject } from "office-addin-mock";
 import { listBindings, saveBinding } from "../../src/excel";
 import { createWorkbook } from "../../src/playground/workbook";
 import { setSharedSession } from "../../src/session";
-import { documentSettings, defaultPaneDeps } from "../../src/taskpane/boot";
+import { documentSettings, defaultPaneDeps, runOpenBehaviourOnce } from "../../src/taskpane/boot";
+import { OPEN_BEHAVIOUR_SETTING } from "../../src/taskpane/logic/open-behaviour";
 import { HISTORY_ITEM, userItem } from "../../src/taskpane/logic/user-item";
 
 type Scope = { Office?: unknown; OfficeRuntime?: unknown };
@@ -15,6 +16,40 @@ afterEach(() => {
 });
 
 describe("the pane's Office glue", () => {
+  test("Office.addin.setStartupBehavior is reached with Office.StartupBehavior's values; absent, there is none", async () => {
+    const told: unknown[] = [];
+    scope.Office = {
+      StartupBehavior: { none: "None", load: "Load" },
+      addin: { setStartupBehavior: async (b: unknown) => void told.push(b) },
+    };
+    await defaultPaneDeps().addin!.setStartupBehavior("Load");
+    await defaultPaneDeps().addin!.setStartupBehavior("None");
+    expect(told).toEqual(["Load", "None"]);
+    scope.Office = {};
+    expect(defaultPaneDeps().addin).toBeUndefined();
+  });
+
+  test("the open behaviour runs once per shared runtime, however often the entry asks", async () => {
+    const wb = createWorkbook();
+    wb.Office.context.document.settings.set(OPEN_BEHAVIOUR_SETTING, "refresh");
+    const told: string[] = [];
+    let calculations = 0;
+    const deps = {
+      settings: wb.Office.context.document.settings,
+      run: (async () => void calculations++) as never,
+      addin: { setStartupBehavior: async (b: "Load" | "None") => void told.push(b) },
+      queryReport: undefined,
+    };
+    try {
+      const first = runOpenBehaviourOnce(deps);
+      expect(runOpenBehaviourOnce(deps)).toBe(first);
+      expect(await first).toEqual({ behaviour: "refresh", recalculated: true });
+      expect([told, calculations]).toEqual([["Load"], 1]);
+    } finally {
+      delete (globalThis as Record<symbol, unknown>)[Symbol.for("service-addin.on-open")];
+    }
+  });
+
   test("document settings are reached through the Office global at call time (office-addin-mock)", async () => {
     const saved: string[] = [];
     const store = new Map<string, unknown>();

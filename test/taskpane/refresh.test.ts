@@ -1,8 +1,8 @@
 import { getBinding, listBindings, saveBinding } from "../../src/excel";
 import { InsertController } from "../../src/taskpane/logic/insert-controller";
 import { refreshAll, refreshSummary } from "../../src/taskpane/logic/refresh-all";
-import { RefreshController } from "../../src/taskpane/logic/refresh-controller";
-import { rerunCost, type RerunCost } from "../../src/taskpane/logic/refresh-tables";
+import { RefreshController, type RefreshRerunCost } from "../../src/taskpane/logic/refresh-controller";
+import { rerunCost } from "../../src/taskpane/logic/refresh-tables";
 import { startTestService, TEST_KEYS, type TestService } from "../support/service";
 import { testPane, type TestPane } from "./support/pane-deps";
 
@@ -71,12 +71,12 @@ describe("refresh of bound tables", () => {
       options: { ...binding.options, performance: "large" },
     });
     expect(rerunCost(listBindings(pane.deps.settings))).toEqual({ tables: 1, credits: 20 });
-    const asked: RerunCost[] = [];
+    const asked: RefreshRerunCost[] = [];
     const spent = pane.session.usage.snapshot().creditsSpent;
 
     let refresh = new RefreshController(pane.deps, async (cost) => (asked.push(cost), false));
     let end = await refresh.refresh("rerun");
-    expect(asked).toEqual([{ tables: 1, credits: 20 }]);
+    expect(asked).toEqual([{ tables: 1, queries: 0, credits: 20 }]);
     expect(end).toMatchObject({
       phase: "done",
       outcomes: [],

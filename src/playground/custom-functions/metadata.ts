@@ -14,7 +14,13 @@ export interface FunctionMetadata {
   description?: string;
   parameters: ParameterMetadata[];
   result: { type?: string; dimensionality?: "scalar" | "matrix" };
-  options?: { stream?: boolean; cancelable?: boolean; volatile?: boolean };
+  options?: {
+    stream?: boolean;
+    cancelable?: boolean;
+    volatile?: boolean;
+    requiresAddress?: boolean;
+    requiresStreamAddress?: boolean;
+  };
 }
 
 export interface FunctionsMetadata {

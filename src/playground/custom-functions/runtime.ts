@@ -56,11 +56,19 @@ export class FakeCustomFunctionsRuntime {
     return meta ? coerceArguments(meta, args) : [...args];
   }
 
-  /** Enters a streaming function in a cell. Without metadata, `args` must already be shaped as Excel would. */
+  /**
+   * Enters a streaming function in a cell. Without metadata, `args` must already be shaped as Excel would. As in
+   * Excel, the invocation carries the cell's address only for a function whose metadata asks for it.
+   */
   stream<T = unknown>(id: string, args: readonly unknown[], address?: string): FakeStreamingInvocation<T> {
     const { fn, meta } = this.#lookup(id);
     if (meta && meta.options?.stream !== true) throw new Error(`${id} is not a streaming function`);
-    const invocation = new FakeStreamingInvocation<T>({ functionName: id.toUpperCase(), address });
+    const wantsAddress =
+      !meta || meta.options?.requiresStreamAddress === true || meta.options?.requiresAddress === true;
+    const invocation = new FakeStreamingInvocation<T>({
+      functionName: id.toUpperCase(),
+      address: wantsAddress ? address : undefined,
+    });
     this.invocations.push(invocation as FakeStreamingInvocation<unknown>);
     try {
       (fn as (...a: unknown[]) => unknown)(...this.#args(meta, args), invocation);

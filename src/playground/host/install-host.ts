@@ -6,6 +6,7 @@ import { createWorkbook, type ExcelRunLike, type PlaygroundWorkbook } from "../w
 import { OfficeActions } from "./office-actions";
 import { FUNCTIONS_NAMESPACE, type PlaygroundConfig } from "./page-config";
 import { PersistentRuntimeStorage } from "./persistent-storage";
+import { STARTUP_BEHAVIOR, StartupBehaviorEmulation } from "./startup-behavior";
 
 /** Everything the playground page runs on: the emulated host and the hooks the UI needs. */
 export interface PlaygroundHost {
@@ -13,6 +14,8 @@ export interface PlaygroundHost {
   functions: FunctionCells;
   runtime: FakeCustomFunctionsRuntime;
   actions: OfficeActions;
+  /** `Office.addin.setStartupBehavior`'s emulation: what the workbook asked for its next opening. */
+  startupBehavior: StartupBehaviorEmulation;
   session: Session;
   /** `Excel.run` as installed: the workbook's, telling the UI when each batch ends (a sheet may be activated). */
   run: ExcelRunLike;
@@ -33,6 +36,7 @@ export function installHost(
   const workbook = createWorkbook({ sheets: config.sheets, evaluateFormula: functions.hook });
   functions.attach(workbook);
   const actions = new OfficeActions();
+  const startupBehavior = new StartupBehaviorEmulation();
   const storage = new PersistentRuntimeStorage(scope.localStorage);
   if (config.reset) storage.clear();
 
@@ -51,11 +55,14 @@ export function installHost(
   globals.Office = {
     ...workbook.Office,
     actions: { associate: (id: string, fn: Parameters<OfficeActions["associate"]>[1]) => actions.associate(id, fn) },
+    StartupBehavior: STARTUP_BEHAVIOR,
     // The pane is always shown beside the grid; the add-in may ask to show or hide it.
     addin: {
       showAsTaskpane: async () => undefined,
       hide: async () => undefined,
       onVisibilityModeChanged: async () => () => undefined,
+      setStartupBehavior: (behavior: unknown) => startupBehavior.set(behavior),
+      getStartupBehavior: () => startupBehavior.get(),
     },
   };
   globals.OfficeRuntime = { storage };
@@ -74,6 +81,7 @@ export function installHost(
     functions,
     runtime,
     actions,
+    startupBehavior,
     session,
     run,
     onBatchEnd(listener) {

@@ -29,6 +29,8 @@ export interface PlaygroundTestApi {
   /** Sync requests the add-in made (count, largest payload), like Excel's request log. */
   syncStats(): { syncs: number; maxRequestBytes: number };
   actions(): string[];
+  /** What the add-in asked `Office.addin.setStartupBehavior` for, in order ("Load", "None"). */
+  startupBehaviors(): string[];
 }
 
 export function testApi(host: PlaygroundHost, view: PlaygroundView): PlaygroundTestApi {
@@ -52,5 +54,6 @@ export function testApi(host: PlaygroundHost, view: PlaygroundView): PlaygroundT
       maxRequestBytes: host.workbook.stats.records.reduce((m, r) => Math.max(m, r.requestBytes), 0),
     }),
     actions: () => host.actions.ids(),
+    startupBehaviors: () => [...host.startupBehavior.history],
   };
 }

@@ -8,7 +8,8 @@ import type {
 } from "../../client";
 import type { ExcelRun, SettingsLike } from "../../excel";
 import type { UsageSnapshot } from "../../session";
-import type { NeededRunsSource } from "./report-controller";
+import type { StartupBehaviorApi } from "./open-behaviour";
+import type { QueryReportSource } from "./report-source";
 
 /**
  * What the pane's logic needs from the session. `Session` from src/session fits; tests and the playground may
@@ -58,8 +59,10 @@ export interface PaneDeps {
     performance: Performance,
     run: { executionId: string; finishedAt: number },
   ) => void;
-  /** The runs SERVICE.QUERY cells are waiting for (absent when the functions bundle is not loaded). */
-  neededQueryRuns?: NeededRunsSource;
+  /** The SERVICE.QUERY cells' report, runs and budget (absent when the functions bundle is not loaded). */
+  queryReport?: QueryReportSource;
+  /** `Office.addin`'s startup behaviour (absent where the host lacks SharedRuntime 1.1). */
+  addin?: StartupBehaviorApi;
   /** Used only for the throw-away client that checks a key before it is stored. */
   fetch?: FetchLike;
   /** Options of the key-check client (timeouts in tests). */

@@ -1,79 +1,223 @@
-import type { Performance, QueryParameterValue } from "../../client";
-import { creditsFor } from "./credits";
+import { queryRunKey, type BudgetState, type QueryReportRow } from "../../functions";
+import type { ClientClock } from "../../client";
+import type { SettingsLike } from "../../excel";
+import { paneMessage } from "./messages";
+import { type OpenBehaviour, type StartupBehaviorApi, readOpenBehaviour, saveOpenBehaviour } from "./open-behaviour";
+import type { QueryReportSource } from "./report-source";
 import type { RunController } from "./run-controller";
 import { Store } from "./store";
 
-/** A run the workbook's SERVICE.QUERY cells are waiting for. */
-export interface NeededRun {
-  queryId: number;
-  parameters: Record<string, QueryParameterValue>;
-  performance: Performance;
-  cells: number;
-}
+export type { QueryReportRow } from "../../functions";
 
-/** Where the needed runs come from (the custom functions of the shared runtime). */
-export interface NeededRunsSource {
-  list(): NeededRun[];
-  onChange(listener: () => void): () => void;
+/** How many runs and what they cost. */
+export interface RunsCost {
+  runs: number;
+  credits: number;
+  /** The rows (their keys) this is the cost of. */
+  keys: string[];
 }
 
 export interface ReportState {
-  needed: NeededRun[];
-  /** Credits all needed runs cost together. */
-  credits: number;
+  /** One row per distinct parameter set of the workbook's SERVICE.QUERY cells. */
+  rows: QueryReportRow[];
+  /** Keys of the rows ticked for "Run selected". */
+  selected: string[];
+  /** Rows without a current result (not run, expired, stale), not running now: "Run all needed". */
+  needed: RunsCost;
+  selection: RunsCost;
+  /** A batch (all needed, or selected) is going. */
   running: boolean;
   message: string;
+  /** The daily budget of automatic runs (absent without the functions). */
+  budget?: BudgetState;
+  onOpen: OpenBehaviour;
+}
+
+export interface ReportDeps {
+  queryReport?: QueryReportSource;
+  settings: SettingsLike;
+  clock: ClientClock;
+  addin?: StartupBehaviorApi;
+}
+
+/** Staleness moves with time: the rows are computed again this often while the pane is open. */
+const RECHECK_MS = 60_000;
+
+const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
+
+function cost(rows: readonly QueryReportRow[]): RunsCost {
+  return { runs: rows.length, credits: rows.reduce((sum, row) => sum + row.credits, 0), keys: rows.map((r) => r.key) };
 }
 
 /**
- * The Report view: the runs SERVICE.QUERY cells are waiting for (identical inputs across cells once), and "Run all
- * needed", which runs each through the pane's run controller (history, usage, and the cells updated when each
- * completes). Nothing runs until the user clicks, and the button says how many runs and credits it means.
+ * The Report view: every distinct parameter set of the workbook's SERVICE.QUERY cells with its state, "Run all
+ * needed" and "Run selected" (each through the pane's run controller: history, usage, progress, and the cells
+ * updated as each completes), cancel, the daily budget of automatic runs, and what the workbook does when it
+ * opens. Nothing runs until the user clicks, and each button says how many runs and credits it means.
  */
 export class ReportController {
   readonly store: Store<ReportState>;
+  #stopBatch = false;
 
   constructor(
-    private readonly source: NeededRunsSource | undefined,
+    private readonly deps: ReportDeps,
     private readonly run: RunController,
   ) {
-    this.store = new Store<ReportState>({ needed: [], credits: 0, running: false, message: "" });
+    this.store = new Store<ReportState>({
+      rows: [],
+      selected: [],
+      needed: { runs: 0, credits: 0, keys: [] },
+      selection: { runs: 0, credits: 0, keys: [] },
+      running: false,
+      message: "",
+      onOpen: readOpenBehaviour(deps.settings),
+    });
   }
 
   start(): () => void {
     this.#update();
-    return this.source?.onChange(() => this.#update()) ?? (() => undefined);
+    const off = this.deps.queryReport?.onChange(() => this.#update()) ?? (() => undefined);
+    let timer: unknown;
+    const recheck = (): void => {
+      timer = this.deps.clock.setTimeout(() => {
+        this.#update();
+        recheck();
+      }, RECHECK_MS);
+    };
+    recheck();
+    return () => {
+      off();
+      this.deps.clock.clearTimeout(timer);
+    };
   }
 
-  /** Runs every needed run, one after another; stops at the first failure and says which. */
-  async runAllNeeded(): Promise<ReportState> {
-    if (this.store.state.running) return this.store.state;
-    const runs = this.store.state.needed;
-    this.store.set({ running: true, message: `Running ${runs.length} quer${runs.length === 1 ? "y" : "ies"}…` });
-    let done = 0;
+  /** Ticks or unticks a row for "Run selected". */
+  select(key: string, selected: boolean): void {
+    const others = this.store.state.selected.filter((k) => k !== key);
+    this.#update(selected ? [...others, key] : others);
+  }
+
+  /**
+   * Runs every row without a current result (not run, expired, stale), one after another; with `only`, just those
+   * of them (the ones a confirmation named, so what runs is never more than what was agreed to).
+   */
+  runAllNeeded(only?: readonly string[]): Promise<ReportState> {
+    return this.#runBatch(this.#needed().filter((row) => !only || only.includes(row.key)));
+  }
+
+  /** Runs the ticked rows (whatever their state, except running), one after another. */
+  runSelected(): Promise<ReportState> {
+    const selected = new Set(this.store.state.selected);
+    return this.#runBatch(this.store.state.rows.filter((r) => selected.has(r.key) && r.state !== "running"));
+  }
+
+  /**
+   * Cancels the run of one row (the pane's run through its controller, which cancels on the server; an automatic
+   * run through the functions), or, without a key, the batch: the run going now and the ones not started yet.
+   */
+  cancel(key?: string): void {
+    if (key === undefined) {
+      if (!this.store.state.running) return; // a run of the Query tab is not the report's to stop
+      this.#stopBatch = true;
+      this.run.cancel();
+      return;
+    }
+    const request = this.run.store.state.request;
+    if (this.run.busy && request && queryRunKey(request.queryId, request.parameters, request.performance) === key) {
+      this.run.cancel();
+      return;
+    }
+    this.deps.queryReport?.cancelAutomatic(key);
+  }
+
+  /** The daily credit budget of automatic runs (`run=on_change`, re-runs on open); kept in the workbook. */
+  setBudget(creditsPerDay: number): void {
+    const source = this.deps.queryReport;
+    if (!source) return;
     try {
-      for (const needed of runs) {
+      source.setBudget(creditsPerDay);
+      this.store.set({
+        message:
+          creditsPerDay === 0
+            ? "Automatic runs are off for this workbook."
+            : `Automatic runs may spend up to ${creditsPerDay} credits a day in this workbook.`,
+      });
+    } catch (error) {
+      this.store.set({ message: paneMessage(error) });
+    }
+    this.#update();
+  }
+
+  /** What the workbook does when it opens; kept in the workbook, and Office told whether to load the add-in with it. */
+  async setOnOpen(choice: OpenBehaviour): Promise<void> {
+    this.store.set({ onOpen: choice });
+    try {
+      await saveOpenBehaviour(this.deps.settings, this.deps.addin, choice);
+    } catch (error) {
+      this.store.set({ message: paneMessage(error) });
+    }
+  }
+
+  /** The needed runs and their cost (Refresh All with re-runs includes them). */
+  neededCost(): RunsCost {
+    return cost(this.#needed());
+  }
+
+  #needed(): QueryReportRow[] {
+    return this.store.state.rows.filter((r) => r.needed && r.state !== "running");
+  }
+
+  /**
+   * One run after another through the pane's run controller. A failure is shown on its row and the batch goes on
+   * (other inputs may well work); a cancelled batch stops.
+   */
+  async #runBatch(rows: readonly QueryReportRow[]): Promise<ReportState> {
+    if (this.store.state.running || rows.length === 0) return this.store.state;
+    if (this.run.busy) {
+      this.store.set({ message: "A run is going in the Query tab: wait for it, or cancel it, first." });
+      return this.store.state;
+    }
+    this.#stopBatch = false;
+    this.store.set({ running: true, message: `Running ${plural(rows.length, "query", "queries")}…` });
+    let completed = 0;
+    let failed = 0;
+    let cancelled = 0;
+    try {
+      for (const row of rows) {
+        if (this.#stopBatch) break;
         const end = await this.run.run({
-          queryId: needed.queryId,
-          parameters: needed.parameters,
-          performance: needed.performance,
+          queryId: row.queryId,
+          parameters: row.parameters,
+          performance: row.performance,
         });
-        if (end.phase !== "completed") {
-          this.store.set({ message: `Query ${needed.queryId} did not complete: ${end.message}` });
-          return this.store.state;
-        }
-        done++;
+        if (end.phase === "completed") completed++;
+        else if (end.phase === "cancelled") cancelled++;
+        else failed++;
       }
-      this.store.set({ message: `${done} run${done === 1 ? "" : "s"} completed.` });
     } finally {
-      this.store.set({ running: false });
+      const parts = [`${plural(completed, "run")} completed`];
+      if (failed) parts.push(`${failed} failed (see ${failed === 1 ? "its row" : "their rows"})`);
+      if (cancelled) parts.push(`${cancelled} cancelled`);
+      const notStarted = rows.length - completed - failed - cancelled;
+      if (notStarted) parts.push(`${notStarted} not started`);
+      this.store.set({ running: false, message: `${parts.join("; ")}.` });
       this.#update();
     }
     return this.store.state;
   }
 
-  #update(): void {
-    const needed = this.source?.list() ?? [];
-    this.store.set({ needed, credits: needed.reduce((sum, n) => sum + creditsFor(n.performance), 0) });
+  #update(selected: string[] = this.store.state.selected): void {
+    const source = this.deps.queryReport;
+    const rows = source?.rows() ?? [];
+    const keys = new Set(rows.map((r) => r.key));
+    const kept = selected.filter((k) => keys.has(k));
+    const ticked = rows.filter((r) => kept.includes(r.key) && r.state !== "running");
+    this.store.set({
+      rows,
+      selected: kept,
+      needed: cost(rows.filter((r) => r.needed && r.state !== "running")),
+      selection: cost(ticked),
+      budget: source?.budget(),
+    });
   }
 }

@@ -26,7 +26,7 @@ export class RunController {
   #ticker: Ticker | undefined;
 
   constructor(
-    private readonly deps: Pick<PaneDeps, "session" | "clock" | "recordQueryRun">,
+    private readonly deps: Pick<PaneDeps, "session" | "clock" | "recordQueryRun" | "queryReport">,
     private readonly history: HistoryStore,
   ) {}
 
@@ -41,8 +41,11 @@ export class RunController {
       client = this.deps.session.client();
     } catch (error) {
       this.store.replace({ ...IDLE, phase: "failed", request, message: paneMessage(error) });
+      this.#tellCells(request);
       return this.store.state;
     }
+    // SERVICE.QUERY cells with these inputs (and the Report) show that a run is going.
+    this.deps.queryReport?.note(request, { phase: "running" });
     const abort = new AbortController();
     this.#abort = abort;
     const startedAt = this.deps.clock.now();
@@ -57,13 +60,6 @@ export class RunController {
         onProgress: (p) => void this.#progress(request, p),
       });
       await this.#finished(result.status, result.partial);
-      if (result.status.state === "QUERY_STATE_COMPLETED" || result.status.state === "QUERY_STATE_COMPLETED_PARTIAL") {
-        // SERVICE.QUERY cells with these inputs show this run from now on (and whoever opens the file later).
-        this.deps.recordQueryRun?.(request.queryId, request.parameters, request.performance, {
-          executionId: result.executionId,
-          finishedAt: this.deps.clock.now(),
-        });
-      }
     } catch (error) {
       await this.#failed(error);
     } finally {
@@ -71,6 +67,7 @@ export class RunController {
       this.#abort = undefined;
       this.store.set({ elapsedMs: this.deps.clock.now() - startedAt });
     }
+    this.#tellCells(request);
     return this.store.state;
   }
 
@@ -85,8 +82,25 @@ export class RunController {
     if (!this.busy) this.store.replace(IDLE);
   }
 
+  /**
+   * How the run ended, for SERVICE.QUERY cells with its inputs: a completed run is remembered in the workbook (they
+   * show it from now on, and so does whoever opens the file later); a failure is shown on the Report's row.
+   */
+  #tellCells(request: RunRequest): void {
+    const end = this.store.state;
+    if (end.phase === "completed" && end.executionId) {
+      this.deps.recordQueryRun?.(request.queryId, request.parameters, request.performance, {
+        executionId: end.executionId,
+        finishedAt: this.deps.clock.now(),
+      });
+      this.deps.queryReport?.note(request, undefined);
+    } else if (end.phase === "failed") this.deps.queryReport?.note(request, { phase: "failed", message: end.message });
+    else this.deps.queryReport?.note(request, undefined);
+  }
+
   async #progress(request: RunRequest, p: RunProgress): Promise<void> {
     const first = this.store.state.executionId === undefined;
+    if (first) this.deps.queryReport?.note(request, { phase: "running", executionId: p.executionId });
     this.store.set({
       phase: this.store.state.phase === "cancelling" ? "cancelling" : "running",
       executionId: p.executionId,

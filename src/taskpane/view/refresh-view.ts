@@ -1,12 +1,19 @@
 import type { InsertController } from "../logic/insert-controller";
 import type { RefreshController } from "../logic/refresh-controller";
+import type { ReportController } from "../logic/report-controller";
 import { h } from "./dom";
 
 /**
  * Refresh All: SERVICE.* cells and bound tables. Query-bound tables take their latest stored result unless
- * "Re-run queries" is ticked, which spends credits and is confirmed first (the controller asks, showing cost).
+ * "Re-run queries" is ticked, which also runs the Report's needed SERVICE.QUERY inputs; that spends credits and is
+ * confirmed first (the controller asks, showing the total cost).
  */
-export function refreshView(doc: Document, refresh: RefreshController, insert: InsertController): HTMLElement {
+export function refreshView(
+  doc: Document,
+  refresh: RefreshController,
+  insert: InsertController,
+  report: ReportController,
+): HTMLElement {
   const rerun = h(doc, "input", { type: "checkbox" });
   const rerunLabel = h(doc, "span", {}, "Re-run queries");
   const button = h(doc, "button", { type: "button", class: "svc-primary" }, "Refresh all");
@@ -14,10 +21,11 @@ export function refreshView(doc: Document, refresh: RefreshController, insert: I
   const updateCost = (): void => {
     const cost = refresh.rerunCost();
     rerunLabel.textContent =
-      cost.tables === 0 ? "Re-run queries (no query tables yet)" : `Re-run queries (${cost.credits} credits)`;
+      cost.tables + cost.queries === 0 ? "Re-run queries (none to re-run)" : `Re-run queries (${cost.credits} credits)`;
   };
-  // The cost follows the workbook's bindings: a new table insert or a refresh can change it.
+  // The cost follows the workbook's bindings and the Report's needed runs: inserts, refreshes and cells change it.
   insert.store.subscribe((s) => s.phase === "complete" && updateCost());
+  report.store.subscribe(() => updateCost());
   button.addEventListener("click", () => void refresh.refresh(rerun.checked ? "rerun" : "latest"));
   refresh.store.subscribe((s) => {
     button.disabled = s.phase === "refreshing";

@@ -69,6 +69,12 @@ export interface Workbench {
   fetch: ReturnType<typeof recordingFetch>;
   /** Enters a SERVICE function in a "cell", with arguments as typed (Excel's coercion applied from functions.json). */
   cell<T = unknown[][]>(id: "DATASET" | "RESULTS" | "STATUS" | "QUERY", ...args: unknown[]): FakeStreamingInvocation<T>;
+  /**
+   * Enters a SERVICE function in the cell at `address` ("Sheet1!A3"), as Excel does for a function that asks for
+   * its address. Entering it again there with other inputs is what Excel does when an input cell changes: the old
+   * invocation is cancelled and a new one made (call `.cancel()` on the old one first, as Excel does).
+   */
+  cellAt<T = unknown[][]>(address: string, id: "QUERY", ...args: unknown[]): FakeStreamingInvocation<T>;
   close(): void;
 }
 
@@ -102,6 +108,7 @@ export function workbench(
     clock,
     fetch,
     cell: <T>(id: "DATASET" | "RESULTS" | "STATUS" | "QUERY", ...args: unknown[]) => cf.stream<T>(id, args),
+    cellAt: <T>(address: string, id: "QUERY", ...args: unknown[]) => cf.stream<T>(id, args, address),
     close: () => {
       cf.cancelAll();
       setFunctionsRuntime(undefined);

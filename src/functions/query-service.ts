@@ -1,0 +1,183 @@
+import type { ClientClock } from "../client";
+import type { Session } from "../session";
+import { type AutomaticRunEvent, AutoRuns } from "./auto-runs";
+import { type PaneRunNote, QueryActivities } from "./query-activity";
+import { type BudgetState, QueryBudget } from "./query-budget";
+import { showQueryCell } from "./query-cell";
+import { QueryCells } from "./query-cells";
+import { freshness } from "./query-freshness";
+import { type QueryReportRow, queryReport } from "./query-report";
+import { type QueryCell, readQueryCell } from "./query-request";
+import { QueryRuns, queryRunKey, type RunSettings } from "./query-runs";
+
+type Invocation = CustomFunctions.StreamingInvocation<unknown[][]>;
+
+export interface QueryServiceDeps {
+  session: Session;
+  clock: ClientClock;
+  ready: Promise<unknown>;
+  runSettings: () => RunSettings | undefined;
+  /** Shows an execution's result in `sink` as a RESULTS cell would; returns the detach. */
+  serve(executionId: string, cell: QueryCell, sink: Invocation): () => void;
+  toError(error: unknown): CustomFunctions.Error;
+  notAvailable(message: string): CustomFunctions.Error;
+  /** A failure's message for a cell (the same words a RESULTS cell would show). */
+  failureMessage(error: unknown): string;
+}
+
+/** What re-running the workbook's stale results came to. */
+export interface RerunOutcome {
+  started: number;
+  /** Not started: the budget was off or spent, or a run with the inputs was already going. */
+  refused: number;
+}
+
+/**
+ * SERVICE.QUERY behind the cells: the workbook's remembered runs, the live cells and what they wait for, the
+ * report the pane lists, and the only runs that start without a click (`run=on_change` and re-runs on open), held
+ * to the workbook's daily credit budget. Nothing here runs a query on recalculation, on entering a formula or on
+ * opening the workbook by itself.
+ */
+export class QueryService {
+  readonly runs: QueryRuns;
+  readonly activity = new QueryActivities();
+  readonly budget: QueryBudget;
+  readonly cells = new QueryCells();
+  readonly #auto: AutoRuns;
+  readonly #deps: QueryServiceDeps;
+  readonly #runListeners = new Set<(event: AutomaticRunEvent) => void>();
+
+  constructor(deps: QueryServiceDeps) {
+    this.#deps = deps;
+    this.runs = new QueryRuns(deps.runSettings);
+    this.budget = new QueryBudget(deps.runSettings, () => deps.clock.now());
+    this.#auto = new AutoRuns({
+      client: () => deps.session.client(),
+      ready: deps.ready,
+      runs: this.runs,
+      activity: this.activity,
+      budget: this.budget,
+      now: () => deps.clock.now(),
+      failureMessage: deps.failureMessage,
+      onEvent: (event) => {
+        for (const listener of [...this.#runListeners]) listener(event);
+      },
+    });
+  }
+
+  /**
+   * A SERVICE.QUERY cell: the result of the workbook's last run with its inputs, fetched by execution id (no
+   * credits), or #N/A saying why there is none. With `run=on_change` a cell whose inputs changed (the same
+   * address showed other inputs before) runs them when they have no current result, within the budget.
+   */
+  query(queryId: unknown, args: unknown[][][] | null | undefined, invocation: Invocation): void {
+    let cell: QueryCell;
+    try {
+      cell = readQueryCell(queryId, args);
+    } catch (error) {
+      invocation.setResult(this.#deps.toError(error));
+      return;
+    }
+    const key = queryRunKey(cell.queryId, cell.parameters, cell.performance);
+    const { previousKey, remove } = this.cells.add(key, cell, invocation.address);
+    if (cell.runOnChange && previousKey !== undefined && previousKey !== key) this.#runIfNeeded(key, cell);
+    const stop = showQueryCell(
+      {
+        runs: this.runs,
+        activity: this.activity,
+        budget: this.budget,
+        now: () => this.#deps.clock.now(),
+        serve: this.#deps.serve,
+        notAvailable: this.#deps.notAvailable,
+      },
+      key,
+      cell,
+      invocation,
+    );
+    invocation.onCanceled = () => {
+      stop();
+      remove();
+    };
+  }
+
+  /** One row per distinct parameter set on the sheets now (identical inputs across cells once). */
+  report(): QueryReportRow[] {
+    return queryReport(this.cells.groups(), this.runs, this.activity, this.#deps.clock.now());
+  }
+
+  /** Called when anything the report shows may have changed (cells, runs, activity, budget). */
+  onReportChange(listener: () => void): () => void {
+    const offs = [
+      this.cells.onChange(listener),
+      this.runs.onRecord(() => listener()),
+      this.activity.onChange(() => listener()),
+      this.budget.onChange(listener),
+    ];
+    return () => offs.forEach((off) => off());
+  }
+
+  /** The pane tells of its own run of a parameter set: going, failed, or ended (undefined). */
+  note(key: string, note: PaneRunNote | undefined): void {
+    const now = this.#deps.clock.now();
+    if (note?.phase === "running") {
+      const executionId = note.executionId ? { executionId: note.executionId } : {};
+      this.activity.set(key, { phase: "running", since: now, origin: "pane", ...executionId });
+    } else if (note?.phase === "failed") this.activity.set(key, { phase: "failed", at: now, message: note.message });
+    else this.activity.set(key, undefined);
+  }
+
+  /** Each state an automatic run reaches once the service accepted it (the pane's History records them). */
+  onAutomaticRun(listener: (event: AutomaticRunEvent) => void): () => void {
+    this.#runListeners.add(listener);
+    return () => this.#runListeners.delete(listener);
+  }
+
+  /** Cancels an automatic run (the pane's own runs are cancelled by the pane). */
+  cancelAutomatic(key: string): boolean {
+    return this.#auto.cancel(key);
+  }
+
+  budgetState(): BudgetState {
+    return this.budget.state();
+  }
+
+  /** A new daily budget; `run=on_change` cells the old one refused try again within it. */
+  setBudget(creditsPerDay: number): void {
+    this.budget.setCreditsPerDay(creditsPerDay);
+    const groups = new Map(this.cells.groups().map((g) => [g.key, g]));
+    for (const key of this.activity.refused()) {
+      const group = groups.get(key);
+      if (group?.runOnChange) this.#runIfNeeded(key, group.cell, group.maxAgeHours);
+      else this.activity.set(key, undefined);
+    }
+  }
+
+  /**
+   * Re-runs, one after another, every parameter set whose result is stale or expired, within the budget (when the
+   * workbook opens, if the user chose so). Sets never run or running now are left alone.
+   */
+  async rerunStale(): Promise<RerunOutcome> {
+    const outcome: RerunOutcome = { started: 0, refused: 0 };
+    const groups = new Map(this.cells.groups().map((g) => [g.key, g]));
+    for (const row of this.report()) {
+      if (!(row.state === "stale" || (row.state === "not run" && row.expired))) continue;
+      const group = groups.get(row.key);
+      if (!group) continue;
+      const start = this.#auto.start(row.key, group.cell);
+      if ("refused" in start) outcome.refused++;
+      else {
+        outcome.started++;
+        await start.started;
+      }
+    }
+    return outcome;
+  }
+
+  dispose(): void {
+    this.#auto.dispose();
+  }
+
+  #runIfNeeded(key: string, cell: QueryCell, maxAgeHours = cell.maxAgeHours): void {
+    if (freshness(this.runs.get(key), maxAgeHours, this.#deps.clock.now()) !== "current") this.#auto.start(key, cell);
+  }
+}

@@ -1,0 +1,28 @@
+import { creditsFor } from "./credits";
+import type { HistoryStore } from "./history-store";
+import type { QueryReportSource } from "./report-source";
+
+/**
+ * Runs started without a click (a `run=on_change` cell, re-runs on open) go into the pane's History like its own, so
+ * every execution that spent credits can be found, inserted or downloaded later. Returns the unsubscribe.
+ */
+export function recordAutomaticRuns(
+  source: Pick<QueryReportSource, "onAutomaticRun"> | undefined,
+  history: HistoryStore,
+  baseUrl: () => string,
+): () => void {
+  if (!source) return () => undefined;
+  return source.onAutomaticRun((run) => {
+    void history.upsert({
+      executionId: run.executionId,
+      queryId: run.queryId,
+      parameters: run.parameters,
+      performance: run.performance,
+      state: run.state,
+      credits: creditsFor(run.performance),
+      submittedAt: new Date(run.submittedAt).toISOString(),
+      baseUrl: baseUrl(),
+      ...(run.error ? { error: run.error } : {}),
+    });
+  });
+}

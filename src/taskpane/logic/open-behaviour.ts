@@ -1,0 +1,60 @@
+import type { SettingsLike } from "../../excel";
+
+/** What the workbook does when it opens: nothing (the default), refresh its SERVICE cells, or also re-run stale queries. */
+export type OpenBehaviour = "nothing" | "refresh" | "rerun";
+
+/** The document setting holding the choice: per workbook, so it travels with the file. */
+export const OPEN_BEHAVIOUR_SETTING = "service.onOpen";
+
+export const OPEN_BEHAVIOURS: readonly { value: OpenBehaviour; label: string }[] = [
+  { value: "nothing", label: "Do nothing" },
+  { value: "refresh", label: "Refresh every SERVICE cell (no credits)" },
+  { value: "rerun", label: "Refresh, and re-run stale queries within the daily budget" },
+];
+
+/** `Office.addin` as far as the open behaviour uses it (SharedRuntime 1.1); the values are Office.StartupBehavior's. */
+export interface StartupBehaviorApi {
+  setStartupBehavior(behavior: "Load" | "None"): Promise<void>;
+}
+
+export function readOpenBehaviour(settings: SettingsLike): OpenBehaviour {
+  const stored = settings.get(OPEN_BEHAVIOUR_SETTING);
+  return OPEN_BEHAVIOURS.some((b) => b.value === stored) ? (stored as OpenBehaviour) : "nothing";
+}
+
+/**
+ * Excel does not recalculate non-volatile functions when a workbook opens, and the add-in's runtime does not even
+ * start until the pane or a function is used: "Load" asks Office to start the shared runtime with this document,
+ * so the open behaviour can run; "None" (doing nothing) lets the document open without the add-in.
+ */
+export async function applyStartupBehaviour(
+  addin: StartupBehaviorApi | undefined,
+  choice: OpenBehaviour,
+): Promise<void> {
+  await addin?.setStartupBehavior(choice === "nothing" ? "None" : "Load");
+}
+
+/** Keeps the choice in the document and tells Office whether to load the add-in with it. */
+export async function saveOpenBehaviour(
+  settings: SettingsLike,
+  addin: StartupBehaviorApi | undefined,
+  choice: OpenBehaviour,
+): Promise<void> {
+  if (choice === "nothing") settings.remove(OPEN_BEHAVIOUR_SETTING);
+  else settings.set(OPEN_BEHAVIOUR_SETTING, choice);
+  await new Promise<void>((resolve, reject) =>
+    settings.saveAsync((result) =>
+      result.error
+        ? reject(new Error(`Could not save the setting in the workbook: ${result.error.message}`))
+        : resolve(),
+    ),
+  );
+  try {
+    await applyStartupBehaviour(addin, choice);
+  } catch (error) {
+    const why = error instanceof Error && error.message ? ` (${error.message})` : "";
+    throw new Error(
+      `The setting is saved, but Excel refused to load the add-in with this workbook${why}: it applies once the Service pane is opened.`,
+    );
+  }
+}

@@ -1,0 +1,176 @@
+import type { FunctionsMetadata } from "../../src/playground/custom-functions";
+import { QUERY_BUDGET_SETTING } from "../../src/functions/query-budget";
+import { type TestService, startTestService } from "../support/service";
+import { type Workbench, errorOf, generatedMetadata, matrixOf, workbench } from "./support/harness";
+
+/**
+ * `run=on_change` against the real local service: a cell runs its query when its inputs change, only within the
+ * workbook's daily credit budget (kept in the document), never twice at once for one parameter set, and never when
+ * it is entered, recalculated or loaded. Every case counts the service's execute requests.
+ */
+describe("SERVICE.QUERY with run=on_change", () => {
+  let service: TestService;
+  let metadata: FunctionsMetadata;
+  let bench: Workbench;
+  let document: Map<string, unknown>;
+  const settings = () => ({
+    get: (n: string) => document.get(n) ?? null,
+    set: (n: string, v: unknown) => void document.set(n, JSON.parse(JSON.stringify(v))),
+  });
+  const executes = () => bench.fetch.paths.filter((p) => p.endsWith("/execute")).length;
+  const open = () =>
+    workbench(metadata, { baseUrl: service.url, apiKey: service.apiKey, runtime: { runSettings: settings } });
+
+  async function waitFor(done: () => boolean, what: string): Promise<void> {
+    for (let i = 0; i < 500 && !done(); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    if (!done()) throw new Error(`timed out waiting for ${what}`);
+  }
+
+  /** What Excel does when an input of the formula in `address` changes: cancel, then call with the new inputs. */
+  function change(old: { cancel(): void }, address: string, symbol: string, ...more: unknown[]) {
+    old.cancel();
+    return bench.cellAt(address, "QUERY", 1001, "symbol", symbol, "run=on_change", "limit=2", ...more);
+  }
+
+  beforeAll(async () => {
+    [service, metadata] = await Promise.all([startTestService(), generatedMetadata()]);
+  }, 60_000);
+  afterAll(async () => service.close());
+  beforeEach(() => {
+    document = new Map();
+    bench = open();
+  });
+  afterEach(() => bench.close());
+
+  it("entering, re-entering or recalculating the formula runs nothing, whatever the budget", async () => {
+    bench.runtime.queries.setBudget(100);
+    const first = bench.cellAt("Sheet1!A3", "QUERY", 1001, "symbol", "WETH", "run=on_change");
+    expect(errorOf(await first.result()).message).toBe(
+      "Not run with these inputs yet (symbol=WETH): run it from the Service pane (10 credits)",
+    );
+    // Re-entered (or recalculated by Excel) with the same inputs: a new invocation at the same address.
+    first.cancel();
+    errorOf(await bench.cellAt("Sheet1!A3", "QUERY", 1001, "symbol", "WETH", "run=on_change").result());
+    expect(executes()).toBe(0);
+  });
+
+  it("with the default budget (0) a changed input runs nothing and the cell says how to allow it", async () => {
+    const cell = bench.cellAt("Sheet1!A3", "QUERY", 1001, "symbol", "WETH", "run=on_change", "limit=2");
+    errorOf(await cell.result());
+    const changed = change(cell, "Sheet1!A3", "WBTC");
+    const error = errorOf(await changed.result());
+    expect(error.code).toBe("#N/A");
+    expect(error.message).toBe(
+      "Not run (symbol=WBTC): automatic runs need a daily credit budget; set one in the Service pane's Report tab, or run it from there (10 credits)",
+    );
+    expect(executes()).toBe(0);
+  });
+
+  it("a budget of 20 credits: two changes run (the cell fills), the third is refused with how to raise it", async () => {
+    bench.runtime.queries.setBudget(20);
+    let cell = bench.cellAt("Sheet1!A3", "QUERY", 1001, "symbol", "WETH", "run=on_change", "limit=2");
+    errorOf(await cell.result());
+    for (const symbol of ["WBTC", "UNI"]) {
+      cell = change(cell, "Sheet1!A3", symbol);
+      expect(errorOf(await cell.result()).message).toBe(
+        `Running with these inputs now (symbol=${symbol}): the result appears here when it completes`,
+      );
+      await waitFor(() => Array.isArray(cell.latest), `${symbol} to fill`);
+      expect(matrixOf(cell.latest)[1]).toContain(symbol);
+    }
+    expect(executes()).toBe(2);
+    cell = change(cell, "Sheet1!A3", "LINK");
+    expect(errorOf(await cell.result()).message).toBe(
+      "Not run (symbol=LINK): today's budget for automatic runs is spent (20 of 20 credits); raise it in the Service pane's Report tab, or run it from there (10 credits)",
+    );
+    // Back to inputs that have a current run: shown, nothing run.
+    cell = change(cell, "Sheet1!A3", "WBTC");
+    await waitFor(() => Array.isArray(cell.latest), "WBTC to show again");
+    expect(executes()).toBe(2);
+    expect(bench.runtime.queries.budgetState()).toMatchObject({ creditsPerDay: 20, spentToday: 20 });
+  });
+
+  it("raising the budget runs the cell the old budget refused", async () => {
+    bench.runtime.queries.setBudget(5);
+    const cell = bench.cellAt("Sheet1!A3", "QUERY", 1001, "symbol", "WETH", "run=on_change", "limit=2");
+    errorOf(await cell.result());
+    const changed = change(cell, "Sheet1!A3", "PEPE");
+    expect(errorOf(await changed.result()).message).toMatch(/budget for automatic runs is spent \(0 of 5 credits\)/);
+    bench.runtime.queries.setBudget(10);
+    await waitFor(() => Array.isArray(changed.latest), "PEPE to fill");
+    expect(executes()).toBe(1);
+  });
+
+  it("two cells changing to the same inputs at once: one execute, both cells fill", async () => {
+    bench.runtime.queries.setBudget(100);
+    const a = bench.cellAt("Sheet1!A3", "QUERY", 1001, "symbol", "WETH", "run=on_change", "limit=2");
+    const b = bench.cellAt("Sheet2!C9", "QUERY", 1001, "symbol", "WETH", "run=on_change", "limit=3");
+    await Promise.all([a.result(), b.result()]);
+    const a2 = change(a, "Sheet1!A3", "ARB");
+    b.cancel();
+    const b2 = bench.cellAt("Sheet2!C9", "QUERY", 1001, "symbol", "ARB", "run=on_change", "limit=3");
+    await waitFor(() => Array.isArray(a2.latest) && Array.isArray(b2.latest), "both cells to fill");
+    expect(matrixOf(b2.latest)).toHaveLength(4);
+    expect(executes()).toBe(1);
+    expect(bench.runtime.queries.budgetState().spentToday).toBe(10);
+  });
+
+  it("a cell without run=on_change never runs when its inputs change, even with a budget", async () => {
+    bench.runtime.queries.setBudget(100);
+    let cell = bench.cellAt("Sheet1!A3", "QUERY", 1001, "symbol", "WETH");
+    errorOf(await cell.result());
+    cell.cancel();
+    cell = bench.cellAt("Sheet1!A3", "QUERY", 1001, "symbol", "WBTC");
+    expect(errorOf(await cell.result()).message).toMatch(/^Not run with these inputs yet \(symbol=WBTC\)/);
+    expect(executes()).toBe(0);
+  });
+
+  it("today's spending is kept in the document: reopened, the budget is still spent; the next local day it runs", async () => {
+    bench.runtime.queries.setBudget(10);
+    let cell = bench.cellAt("Sheet1!A3", "QUERY", 1001, "symbol", "WETH", "run=on_change", "limit=2");
+    errorOf(await cell.result());
+    cell = change(cell, "Sheet1!A3", "USDC");
+    await waitFor(() => Array.isArray(cell.latest), "USDC to fill");
+    expect(document.get(QUERY_BUDGET_SETTING)).toMatchObject({ creditsPerDay: 10, spent: 10 });
+
+    bench.close();
+    bench = open(); // the workbook reopened: a new runtime, the same document
+    const now = bench.clock.now();
+    cell = bench.cellAt("Sheet1!A3", "QUERY", 1001, "symbol", "USDC", "run=on_change", "limit=2");
+    await waitFor(() => Array.isArray(cell.latest), "the remembered run to show");
+    cell = change(cell, "Sheet1!A3", "DAI");
+    expect(errorOf(await cell.result()).message).toMatch(/is spent \(10 of 10 credits\)/);
+    expect(executes()).toBe(0);
+
+    bench.clock.advance(24 * 3_600_000 - (now % 60_000));
+    cell = change(cell, "Sheet1!A3", "LINK");
+    await waitFor(() => Array.isArray(cell.latest), "LINK to fill the next day");
+    expect(executes()).toBe(1);
+  });
+
+  it("a run that fails says so in the cell and gives its credits back only if the service never took it", async () => {
+    bench.runtime.queries.setBudget(10);
+    let cell = bench.cellAt("Sheet1!A3", "QUERY", 1001, "symbol", "WETH", "run=on_change");
+    errorOf(await cell.result());
+    // An enum value the service refuses: the execute is answered 400 and nothing is charged.
+    cell = change(cell, "Sheet1!A3", "WETH", "interval", "fortnight");
+    await waitFor(() => /failed/.test(String(errorOf(cell.latest).message)), "the failure");
+    expect(errorOf(cell.latest).message).toMatch(/^The last run with these inputs failed: .*fortnight/);
+    expect(bench.runtime.queries.budgetState().spentToday).toBe(0);
+    expect(bench.runtime.queries.report()[0]).toMatchObject({
+      state: "failed",
+      note: expect.stringMatching(/fortnight/),
+    });
+
+    // A run the service took and that failed there was charged: the budget keeps it.
+    bench.runtime.queries.setBudget(20);
+    cell.cancel();
+    cell = bench.cellAt("Sheet1!B1", "QUERY", 1005, "run=on_change");
+    errorOf(await cell.result());
+    cell.cancel();
+    cell = bench.cellAt("Sheet1!B1", "QUERY", 1005, "run=on_change", "performance=large");
+    await waitFor(() => /failed/.test(String(errorOf(cell.latest).message)), "the engine's failure");
+    expect(errorOf(cell.latest).message).toMatch(/always fails.* Run it again from the Service pane \(20 credits\)$/);
+    expect(bench.runtime.queries.budgetState().spentToday).toBe(20);
+  });
+});
