@@ -94,7 +94,7 @@ export interface MixedRun {
 
 /**
  * One run: MIXED_CLIENTS connections, each cycling through every probe's request, for `seconds`; meanwhile a sampler
- * fetches the probes one after another and checks every answer. Then RSS is read after a second's rest.
+ * fetches the probes one after another and checks every answer. Then RSS is read a second after a full collection.
  */
 export async function mixedRun(service: ServiceProcess, probes: Probe[], seconds: number): Promise<MixedRun> {
   const headers = { "X-Service-Api-Key": API_KEY, "Accept-Encoding": BROWSER_ACCEPT_ENCODING };
@@ -126,6 +126,7 @@ export async function mixedRun(service: ServiceProcess, probes: Probe[], seconds
   });
   running = false;
   await sampler;
+  service.collectGarbage();
   await new Promise((r) => setTimeout(r, 1000));
   return {
     requests: result.requests.total,

@@ -13,6 +13,8 @@ export interface ServiceProcess {
   dataDir: string;
   /** CPU seconds the service process has used so far (all threads: DuckDB, zlib, the event loop). */
   cpuSeconds(): number;
+  /** Asks the service to run a full garbage collection (SIGUSR2; the bench starts it with --expose-gc). */
+  collectGarbage(): void;
   stop(): Promise<void>;
 }
 
@@ -22,7 +24,7 @@ export interface ServiceProcess {
  * as with a real remote service. Its CPU is read from /proc so the report can say where the time went.
  */
 export async function startServiceProcess(options: { datasets?: boolean } = {}): Promise<ServiceProcess> {
-  const args = ["--import", "tsx", resolve(__dirname, "service-main.ts")];
+  const args = ["--expose-gc", "--import", "tsx", resolve(__dirname, "service-main.ts")];
   if (options.datasets) args.push("--datasets");
   const child: ChildProcessWithoutNullStreams = spawn(process.execPath, args, { cwd: REPO_ROOT, stdio: "pipe" });
   let stderr = "";
@@ -53,6 +55,7 @@ export async function startServiceProcess(options: { datasets?: boolean } = {}):
     pid: ready.pid,
     dataDir: ready.dataDir,
     cpuSeconds: () => processCpuSeconds(ready.pid) ?? NaN,
+    collectGarbage: () => void child.kill("SIGUSR2"),
     stop: () =>
       (stopped ??= new Promise<void>((resolvePromise) => {
         if (child.exitCode !== null) return resolvePromise();

@@ -86,3 +86,25 @@ function switchValue(name: string, text: string): boolean {
 function plain(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).replace(/^\[ERR_[A-Z_]+\]:\s*/, "");
 }
+
+/** An absolute http(s) URL given to `--flag`, or a CommandLineError naming the flag. */
+export function httpUrl(flag: string, text: string): URL {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new CommandLineError(`--${flag} must be an absolute http(s) URL, got "${text}"`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new CommandLineError(`--${flag} must use http or https, got "${url.protocol}"`);
+  }
+  return url;
+}
+
+/** A comma-separated list, items trimmed, empty items dropped. */
+export function commaList(text: string): string[] {
+  return text
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean);
+}

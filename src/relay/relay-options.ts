@@ -1,4 +1,4 @@
-import { CommandLineError, parseFlags, wholeNumber, type FlagSpec } from "../cli";
+import { CommandLineError, commaList, httpUrl, parseFlags, wholeNumber, type FlagSpec } from "../cli";
 
 /** The add-in's own origins: the dev server and `npm start`'s sideloading address. */
 export const DEFAULT_ALLOW_ORIGINS = ["https://localhost:3000"];
@@ -51,30 +51,10 @@ export function parseRelayOptions(argv: readonly string[], env: NodeJS.ProcessEn
     upstream: httpUrl("upstream", values.upstream),
     port: values.port === undefined ? 8788 : wholeNumber("port", values.port, 65535),
     host: values.host ?? "127.0.0.1",
-    allowOrigins: values["allow-origins"] === undefined ? DEFAULT_ALLOW_ORIGINS : list(values["allow-origins"]),
+    allowOrigins: values["allow-origins"] === undefined ? DEFAULT_ALLOW_ORIGINS : commaList(values["allow-origins"]),
     cacheMb: values["cache-mb"] === undefined ? 256 : wholeNumber("cache-mb", values["cache-mb"], 1_000_000),
   };
   if (values["public-url"] !== undefined) options.publicUrl = httpUrl("public-url", values["public-url"]);
   if (values["cache-dir"] !== undefined) options.cacheDir = values["cache-dir"];
   return options;
-}
-
-function list(text: string): string[] {
-  return text
-    .split(",")
-    .map((o) => o.trim())
-    .filter(Boolean);
-}
-
-function httpUrl(flag: string, text: string): URL {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new CommandLineError(`--${flag} must be an absolute http(s) URL, got "${text}"`);
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new CommandLineError(`--${flag} must use http or https, got "${url.protocol}"`);
-  }
-  return url;
 }

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { CommandLineError, parseFlags, wholeNumber, type FlagSpec } from "../cli";
+import { CommandLineError, commaList, httpUrl, parseFlags, wholeNumber, type FlagSpec } from "../cli";
 import { parseKeysFile } from "./auth/keys";
 import { defaultOptions } from "./default-options";
 import type { ServiceOptions } from "./options";
@@ -74,17 +74,12 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): CliRe
   if (values["max-result-bytes"] !== undefined) {
     overrides.maxResultBytes = wholeNumber("max-result-bytes", values["max-result-bytes"], Number.MAX_SAFE_INTEGER);
   }
-  if (values["public-url"] !== undefined) overrides.publicUrl = httpUrl("public-url", values["public-url"]);
+  if (values["public-url"] !== undefined)
+    overrides.publicUrl = httpUrl("public-url", values["public-url"]).toString().replace(/\/+$/, "");
   if (values["cors-origins"] !== undefined) {
     // "none": no origin is granted (the service behind a relay that answers CORS itself).
     const text = values["cors-origins"].trim();
-    overrides.corsOrigins =
-      text === "none"
-        ? []
-        : text
-            .split(",")
-            .map((o) => o.trim())
-            .filter(Boolean);
+    overrides.corsOrigins = text === "none" ? [] : commaList(text);
   }
   return { options: defaultOptions(overrides), demoKeys: values.keys === undefined };
 }
@@ -95,17 +90,4 @@ function readJson(file: string): unknown {
   } catch (error) {
     throw new CommandLineError(`cannot read ${file}: ${(error as Error).message}`);
   }
-}
-
-function httpUrl(flag: string, text: string): string {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new CommandLineError(`--${flag} must be an absolute http(s) URL, got "${text}"`);
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new CommandLineError(`--${flag} must use http or https, got "${url.protocol}"`);
-  }
-  return url.toString().replace(/\/+$/, "");
 }

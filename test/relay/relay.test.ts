@@ -1,10 +1,10 @@
-import { connect } from "node:net";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ServiceClient } from "../../src/client";
 import { startRelay, type RunningRelay } from "../../src/relay";
 import { api } from "../support/http";
+import { rawExchange } from "../support/raw-http";
 import { startTestService, TEST_KEYS, waitFinished, type TestService } from "../support/service";
 
 /**
@@ -118,19 +118,9 @@ describe("CORS for the allowed origins only", () => {
 });
 
 /** One raw HTTP/1.1 exchange: fetch would normalise the forms under test. */
-function raw(requestLine: string): Promise<number> {
-  const { hostname, port } = new URL(relay.url);
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), hostname, () =>
-      socket.write(
-        `${requestLine}\r\nHost: ${hostname}\r\nX-Service-Api-Key: ${svc.apiKey}\r\nConnection: close\r\n\r\n`,
-      ),
-    );
-    let text = "";
-    socket.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")));
-    socket.on("error", reject);
-    socket.on("close", () => resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1])));
-  });
+async function raw(requestLine: string): Promise<number> {
+  const { hostname } = new URL(relay.url);
+  return (await rawExchange(relay.url, svc.apiKey, `${requestLine}\r\nHost: ${hostname}\r\n`)).status;
 }
 
 describe("not an open proxy", () => {

@@ -1,9 +1,9 @@
 import { DuckDBInstance } from "@duckdb/node-api";
 import { readFile, rm, writeFile } from "node:fs/promises";
-import { connect } from "node:net";
 import { join } from "node:path";
 import { ERRORS, type ErrorCode } from "../../../src/service/errors";
 import { api, type HttpAnswer } from "../../support/http";
+import { rawExchange } from "../../support/raw-http";
 import { startTestService, TEST_KEYS, waitFinished, type TestService } from "../../support/service";
 
 let svc: TestService;
@@ -15,21 +15,9 @@ afterAll(() => svc.close());
 const ok = () => api(svc.url, svc.apiKey);
 
 /** A request written to the socket as is (fetch would refuse to send a malformed one), with the demo key. */
-function rawRequest(head: string): Promise<HttpAnswer> {
-  const { hostname, port } = new URL(svc.url);
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), hostname, () =>
-      socket.write(`${head}X-Service-Api-Key: ${svc.apiKey}\r\nConnection: close\r\n\r\n`),
-    );
-    let text = "";
-    socket.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")));
-    socket.on("error", reject);
-    socket.on("close", () => {
-      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1]);
-      const body = text.slice(text.indexOf("\r\n\r\n") + 4);
-      resolve({ status, headers: new Headers(), body: JSON.parse(body) as Record<string, unknown>, text: body });
-    });
-  });
+async function rawRequest(head: string): Promise<HttpAnswer> {
+  const { status, body } = await rawExchange(svc.url, svc.apiKey, head);
+  return { status, headers: new Headers(), body: JSON.parse(body) as Record<string, unknown>, text: body };
 }
 const UNKNOWN_ID = "01ARZ3NDEKTSV4RRFFQ69G5FAV";
 async function finished(queryId: number): Promise<string> {

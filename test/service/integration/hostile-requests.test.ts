@@ -1,6 +1,6 @@
 import fc from "fast-check";
-import { connect } from "node:net";
 import { api } from "../../support/http";
+import { rawExchange } from "../../support/raw-http";
 import { startTestService, waitFinished, type TestService } from "../../support/service";
 
 /** Hostile requests get a 4xx in the service's `{error}` body, never a 500, never a hang, never a foreign Host echoed. */
@@ -14,23 +14,7 @@ beforeAll(async () => {
 afterAll(() => svc.close());
 
 /** One raw HTTP/1.1 exchange (fetch will not send a forged Host). */
-function raw(head: string): Promise<{ status: number; body: string }> {
-  const { hostname, port } = new URL(svc.url);
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), hostname, () =>
-      socket.write(`${head}X-Service-Api-Key: ${svc.apiKey}\r\nConnection: close\r\n\r\n`),
-    );
-    let text = "";
-    socket.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")));
-    socket.on("error", reject);
-    socket.on("close", () =>
-      resolve({
-        status: Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1]),
-        body: text.slice(text.indexOf("\r\n\r\n") + 4),
-      }),
-    );
-  });
-}
+const raw = (head: string) => rawExchange(svc.url, svc.apiKey, head);
 
 test("next_uri comes from the service's own address, never from a foreign Host header", async () => {
   const answer = await raw(`GET /v1/execution/${finished}/results?limit=10 HTTP/1.1\r\nHost: evil.example:4444\r\n`);
