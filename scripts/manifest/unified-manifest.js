@@ -10,8 +10,12 @@
  */
 const { allElements, child, parseXml } = require("./xml-tree.js");
 
-/** The oldest unified-manifest version whose schema declares custom functions: the widest client support. */
-const UNIFIED_MANIFEST_VERSION = "1.23";
+/**
+ * The oldest unified-manifest version whose schema declares everything the functions use, for the widest client
+ * support: custom functions arrived in 1.23, `requiresStreamAddress` (SERVICE.QUERY streams and needs its cell's
+ * address) in 1.25.
+ */
+const UNIFIED_MANIFEST_VERSION = "1.25";
 const SCHEMA_URL = `https://developer.microsoft.com/json-schemas/teams/v${UNIFIED_MANIFEST_VERSION}/MicrosoftTeams.schema.json`;
 /** Icons inside the app package, relative to manifest.json (the build copies assets/ beside it). */
 const COLOR_ICON = "assets/icon-192.png";
@@ -157,13 +161,20 @@ function unifiedManifest(xml, functionsJson) {
 
 /**
  * functions.json's entries in the unified manifest's shape: the same fields, with `options` flattened onto the
- * function (`stream`, `volatile`, `cancelable`, `requiresAddress`, `requiresParameterAddress`).
+ * function (`stream`, `volatile`, `cancelable`, `requiresAddress`, `requiresStreamAddress`, `requiresParameterAddress`).
  * @param {string} functionsJson
  */
 function inlineFunctions(functionsJson) {
   const { functions } = /** @type {{ functions: FunctionMetadata[] }} */ (JSON.parse(functionsJson));
   if (!Array.isArray(functions) || functions.length === 0) throw new Error("functions.json declares no function");
-  const FLAGS = ["stream", "volatile", "cancelable", "requiresAddress", "requiresParameterAddress"];
+  const FLAGS = [
+    "stream",
+    "volatile",
+    "cancelable",
+    "requiresAddress",
+    "requiresStreamAddress",
+    "requiresParameterAddress",
+  ];
   return functions.map(({ options = {}, result, parameters, ...rest }) => ({
     ...rest,
     parameters: parameters.map((p) => ({ ...p })),

@@ -73,6 +73,17 @@ describe("manifest.json, derived from manifest.xml", () => {
     for (const fn of cf.functions) expect(fn.stream).toBe(true);
   });
 
+  it("every option of functions.json carried over, so SERVICE.QUERY gets its cell's address there too", () => {
+    const metadata = (JSON.parse(functionsJson) as { functions: { id: string; options?: Record<string, boolean> }[] })
+      .functions;
+    const functions = runtime().customFunctions!.functions as unknown as Record<string, unknown>[];
+    for (const { id, options = {} } of metadata) {
+      const fn = functions.find((f) => f.id === id)!;
+      for (const [flag, on] of Object.entries(options)) if (on) expect([id, flag, fn[flag]]).toEqual([id, flag, true]);
+    }
+    expect(functions.find((f) => f.id === "QUERY")).toMatchObject({ stream: true, requiresStreamAddress: true });
+  });
+
   it("the ribbon on the Data tab: the pane button opens the shared page, Refresh All runs refreshAll", () => {
     const [tab] = manifest.extensions[0]!.ribbons[0]!.tabs;
     expect(tab!.builtInTabId).toBe("TabData");
