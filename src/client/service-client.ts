@@ -38,6 +38,15 @@ export class ServiceClient {
     this.#pressure = resolved.transport.pressure;
   }
 
+  /**
+   * Hears every wait the client makes after the service answered 429 (too many requests), with its length in ms, so
+   * a progress display can say why nothing moves. The client then pages one request at a time for a minute.
+   * Returns the unsubscribe.
+   */
+  onRateLimitWait(listener: (waitMs: number) => void): () => void {
+    return this.#pressure.onWait(listener);
+  }
+
   /** E1. Spends credits; retried only when the server certainly did not start a run. */
   async execute(queryId: number, options: ExecuteOptions = {}): Promise<ExecuteAck> {
     const id = checkQueryId(queryId);

@@ -112,3 +112,22 @@ test("after a 429 the poller waits at least 6 s between status calls, for a minu
   // The first gap is the retry of the 429 itself; every poll after it waits at least 6 s.
   for (const gap of gaps.slice(1)) expect(gap).toBeGreaterThanOrEqual(6_000);
 });
+
+test("each wait after a 429 is told to listeners (for progress displays), and unsubscribing stops it", async () => {
+  const { fetch, stats } = fakeService({ limitedFirst: 2 });
+  const c = client(fetch);
+  const waits: number[] = [];
+  const stop = c.onRateLimitWait((ms) => waits.push(ms));
+  const table = await c.table({ executionId: "E" }, { ignore_max_datapoints_per_request: true });
+  expect(table.rows).toHaveLength(TOTAL);
+  expect(stats.limited).toBe(2);
+  expect(waits).toEqual([0, 0]); // Retry-After: 0
+  stop();
+  const again = fakeService({ limitedFirst: 1 });
+  const other = client(again.fetch);
+  other.onRateLimitWait(() => {
+    throw new Error("a failing display");
+  });
+  expect((await other.table({ executionId: "E" }, { ignore_max_datapoints_per_request: true })).rows).toHaveLength(TOTAL);
+  expect(waits).toHaveLength(2);
+});

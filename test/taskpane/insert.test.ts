@@ -1,3 +1,4 @@
+import type { FetchLike } from "../../src/client";
 import { listBindings } from "../../src/excel";
 import { InsertController, type InsertState } from "../../src/taskpane/logic/insert-controller";
 import { startTestService, TEST_KEYS, type TestService } from "../support/service";
@@ -132,5 +133,38 @@ describe("insert a result", () => {
     );
     expect(end).toMatchObject({ phase: "failed" });
     expect(end.message).toMatch(/not found/i);
+  });
+});
+
+describe("the service's rate limit during an insert", () => {
+  test("a 429 in the middle is waited out, the pane says so, and the insert completes", async () => {
+    // The real service limits reads per minute; here the second page request is refused once, as it would be
+    // on the lowest plan, with a one-second Retry-After.
+    let pageRequests = 0;
+    const fetch: FetchLike = async (input, init) => {
+      const url = new URL(String(input));
+      if (url.pathname.endsWith("/results") && ++pageRequests === 2) {
+        return new Response(JSON.stringify({ error: "Too many requests" }), {
+          status: 429,
+          headers: { "content-type": "application/json", "Retry-After": "1" },
+        });
+      }
+      return globalThis.fetch(input, init);
+    };
+    const pane = await testPane(service.url, {
+      apiKey: TEST_KEYS.demo,
+      fetch,
+      clientOptions: { retry: { maxAttempts: 3 } },
+    });
+    const insert = new InsertController(pane.deps);
+    const messages: string[] = [];
+    insert.store.subscribe((s) => messages.push(s.message));
+    pane.wb.select("Sheet1", "A1");
+    // 1007: 37 columns x 20,000 rows, more than one page under the datapoint cap.
+    const end = await insert.insert(from(1007), { destination: "selection", asTable: false, headers: true });
+    expect(end.phase).toBe("complete");
+    expect(end.rowsWritten).toBe(20_000);
+    expect(messages.some((m) => m.startsWith("The service's rate limit was reached: waiting 1 s"))).toBe(true);
+    expect(end.message).toMatch(/^Inserted 20,000 rows/);
   });
 });

@@ -13,6 +13,7 @@ export const CAREFUL_POLL_MS = 6_000;
 export class RatePressure {
   #lastLimitedAt = -Infinity;
   #count = 0;
+  readonly #waitListeners = new Set<(waitMs: number) => void>();
 
   constructor(private readonly clock: ClientClock) {}
 
@@ -20,6 +21,23 @@ export class RatePressure {
   rateLimited(): void {
     this.#lastLimitedAt = this.clock.now();
     this.#count++;
+  }
+
+  /** Called by the transport before it waits out a 429 to try again: progress displays say why nothing moves. */
+  waiting(waitMs: number): void {
+    for (const listener of this.#waitListeners) {
+      try {
+        listener(waitMs);
+      } catch {
+        // A display that fails must not stop the request it reports on.
+      }
+    }
+  }
+
+  /** `listener` hears each wait after a 429 (milliseconds until the next attempt). Returns the unsubscribe. */
+  onWait(listener: (waitMs: number) => void): () => void {
+    this.#waitListeners.add(listener);
+    return () => this.#waitListeners.delete(listener);
   }
 
   /** 429s seen since the client was made (for the pane's progress and for tests). */

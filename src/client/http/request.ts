@@ -2,7 +2,7 @@ import { type ClientClock, sleep } from "../clock";
 import { errorFromResponse, parseRetryAfter, serverMessageOf } from "../errors/from-response";
 import { CancelledError, InvalidResponseError, TimeoutError } from "../errors/local-errors";
 import { redactCause, redactText } from "../errors/redact";
-import { isServiceError } from "../errors/guards";
+import { isHttpError, isServiceError } from "../errors/guards";
 import { networkErrorFrom } from "./network";
 import type { RatePressure } from "./rate-pressure";
 import { type ResolvedRetryOptions, type RetryMode, retryDelay } from "./retry";
@@ -83,6 +83,7 @@ export class Transport {
           options: retry,
         });
         if (delay === undefined) throw error;
+        if (isHttpError(error) && error.status === 429) this.#config.pressure?.waiting(delay);
         this.#config.log?.(
           `${request.method} ${request.path}: ${describe(error)}; attempt ${attempt + 1}/${retry.maxAttempts} in ${delay} ms`,
         );

@@ -1,7 +1,7 @@
 import { saveBinding, writeMatrix, type WriteTarget } from "../../excel";
 import type { PaneDeps } from "./deps";
 import { type InsertSource, bindingFor, clientSource, sourceLabel } from "./insert-source";
-import { paneMessage } from "./messages";
+import { paneMessage, rateLimitWaitMessage } from "./messages";
 import { addSheet } from "./new-sheet";
 import { openPagedRows } from "./page-rows";
 import { Store } from "./store";
@@ -53,10 +53,15 @@ export class InsertController {
       tableName: undefined,
       message: "Fetching the first rows…",
     });
+    let stopHearingWaits: (() => void) | undefined;
     try {
       const { session } = this.deps;
       const { source: from, params } = clientSource(source);
-      const paged = await openPagedRows(session.client(), from, {
+      const client = session.client();
+      stopHearingWaits = client.onRateLimitWait((waitMs) =>
+        this.store.set({ message: rateLimitWaitMessage(waitMs, this.store.state.rowsWritten) }),
+      );
+      const paged = await openPagedRows(client, from, {
         ...params,
         headers: options.headers,
         onDatapoints: (n) => session.usage.recordDatapoints(n),
@@ -79,7 +84,7 @@ export class InsertController {
         numberFormats: paged.numberFormats,
         totalRows: paged.totalRows,
         signal: abort.signal,
-        onProgress: (rowsWritten, totalRows) => this.store.set({ rowsWritten, totalRows }),
+        onProgress: (rowsWritten, totalRows) => this.store.set({ rowsWritten, totalRows, message: "Writing rows…" }),
       });
       this.store.set({ rowsWritten: result.rowsWritten, address: result.address, tableName: result.tableName });
       if (result.status === "cancelled") {
@@ -105,6 +110,7 @@ export class InsertController {
     } catch (error) {
       return this.#end("failed", paneMessage(error));
     } finally {
+      stopHearingWaits?.();
       this.#abort = undefined;
     }
   }

@@ -29,3 +29,13 @@ export function paneMessage(error: unknown): string {
 function oneLine(text: string): string {
   return shorten(text, 240);
 }
+
+/** What the pane says while the client waits out the service's rate limit (a 429) before going on. */
+export function rateLimitWaitMessage(waitMs: number, rowsSoFar?: number): string {
+  const seconds = Math.max(1, Math.round(waitMs / 1000));
+  const sofar = rowsSoFar ? ` (${rowsSoFar.toLocaleString("en-US")} rows so far)` : "";
+  return (
+    `The service's rate limit was reached: waiting ${seconds} s, then going on one request at a time${sofar}. ` +
+    "Nothing is lost; a higher plan allows more requests per minute."
+  );
+}

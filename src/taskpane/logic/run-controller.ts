@@ -2,7 +2,7 @@ import { isCancelledError, isExecutionFailedError, type ExecutionStatus, type Ru
 import { creditsFor } from "./credits";
 import type { PaneDeps } from "./deps";
 import type { HistoryStore } from "./history-store";
-import { paneMessage } from "./messages";
+import { paneMessage, rateLimitWaitMessage } from "./messages";
 import { type RunRequest, type RunState, describeState, historyPatch } from "./run-states";
 
 export type { RunPhase, RunRequest, RunState } from "./run-states";
@@ -51,6 +51,9 @@ export class RunController {
     const startedAt = this.deps.clock.now();
     this.store.replace({ ...IDLE, phase: "starting", request, message: `Submitting query ${request.queryId}…` });
     this.#startTicker(startedAt);
+    const stopHearingWaits = client.onRateLimitWait((waitMs) => {
+      if (this.store.state.phase !== "cancelling") this.store.set({ message: rateLimitWaitMessage(waitMs) });
+    });
     try {
       const result = await client.run(request.queryId, {
         parameters: request.parameters,
@@ -63,6 +66,7 @@ export class RunController {
     } catch (error) {
       await this.#failed(error);
     } finally {
+      stopHearingWaits();
       this.#stopTicker();
       this.#abort = undefined;
       this.store.set({ elapsedMs: this.deps.clock.now() - startedAt });

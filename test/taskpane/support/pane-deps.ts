@@ -1,6 +1,6 @@
 import { createKeyStore, memorySettingsStore, Session, type KeyStore } from "../../../src/session";
 import { createWorkbook, type PlaygroundWorkbook } from "../../../src/playground/workbook";
-import { systemClock, type ClientClock } from "../../../src/client";
+import { systemClock, type ClientClock, type FetchLike } from "../../../src/client";
 import type { PaneDeps, UserItem } from "../../../src/taskpane/logic/deps";
 
 /** An in-memory per-user item, with what was written kept for assertions. */
@@ -26,7 +26,14 @@ export interface TestPane {
 /** Real session (memory storage) against `baseUrl`, an emulated workbook, and a memory history item. */
 export async function testPane(
   baseUrl: string,
-  options: { apiKey?: string; clock?: ClientClock; refreshFunctions?: () => Promise<unknown> } = {},
+  options: {
+    apiKey?: string;
+    clock?: ClientClock;
+    refreshFunctions?: () => Promise<unknown>;
+    /** The client's settings (default: no retries, so failures show at once). */
+    clientOptions?: ConstructorParameters<typeof Session>[0]["clientOptions"];
+    fetch?: FetchLike;
+  } = {},
 ): Promise<TestPane> {
   const wb = createWorkbook();
   const keyStore = createKeyStore({});
@@ -34,7 +41,8 @@ export async function testPane(
     keyStore,
     settingsStore: memorySettingsStore(),
     defaultBaseUrl: baseUrl,
-    clientOptions: { retry: false },
+    clientOptions: options.clientOptions ?? { retry: false },
+    fetch: options.fetch,
   });
   if (options.apiKey) await session.signIn(options.apiKey, baseUrl);
   const historyItem = memoryItem();
