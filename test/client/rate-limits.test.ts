@@ -128,6 +128,8 @@ test("each wait after a 429 is told to listeners (for progress displays), and un
   other.onRateLimitWait(() => {
     throw new Error("a failing display");
   });
-  expect((await other.table({ executionId: "E" }, { ignore_max_datapoints_per_request: true })).rows).toHaveLength(TOTAL);
+  expect((await other.table({ executionId: "E" }, { ignore_max_datapoints_per_request: true })).rows).toHaveLength(
+    TOTAL,
+  );
   expect(waits).toHaveLength(2);
 });
