@@ -93,3 +93,31 @@ test("the Report lists the row with its cells and state; run=on_change with a bu
   await paneTab(page, "Report");
   await pane(page).getByText("Spent today: 20 of 20 credits.").waitFor();
 });
+
+test("reloading the page reopens the workbook: the remembered results are shown again, with no execute", async () => {
+  // Refresh every SERVICE cell when the workbook opens (kept in the document): the cells compute again on open.
+  await paneTab(page, "Report");
+  await pane(page).getByLabel("When this workbook opens").selectOption("refresh");
+  // Saved into the document, which the playground keeps as its file (localStorage).
+  await page.waitForFunction(() => (localStorage.getItem("playground.workbook") ?? "").includes('"service.onOpen"'));
+  const executes: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST" && request.url().endsWith("/execute")) executes.push(request.url());
+  });
+  await page.reload();
+  await page.waitForFunction(() => document.body.dataset.ready === "true", undefined, { timeout: 30_000 });
+  // The file kept the inputs, the formulas and their last values; on open the cells compute again and find their
+  // runs in the document's settings, so nothing is executed and the budget is untouched.
+  expect(await cell(page, "A1").textContent()).toBe("WBTC");
+  await waitForValue(page, "A4", (v) => v === "WBTC");
+  await waitForValue(page, "E3", (v) => v === "#N/A"); // LINK was never run: still not run, and not run now
+  expect(await cell(page, "E1").textContent()).toBe("LINK");
+  await paneTab(page, "Report");
+  await pane(page)
+    .getByRole("listitem")
+    .filter({ hasText: "Query 1001 (symbol=WBTC, days=14)" })
+    .getByText(/Current/)
+    .waitFor();
+  await pane(page).getByText("Spent today: 20 of 20 credits.").waitFor();
+  expect(executes).toEqual([]);
+});

@@ -6,6 +6,7 @@ import { createWorkbook, type ExcelRunLike, type PlaygroundWorkbook } from "../w
 import { OfficeActions } from "./office-actions";
 import { FUNCTIONS_NAMESPACE, type PlaygroundConfig } from "./page-config";
 import { PersistentRuntimeStorage } from "./persistent-storage";
+import { WorkbookFile } from "./workbook-file";
 import { STARTUP_BEHAVIOR, StartupBehaviorEmulation } from "./startup-behavior";
 
 /** Everything the playground page runs on: the emulated host and the hooks the UI needs. */
@@ -17,6 +18,8 @@ export interface PlaygroundHost {
   /** `Office.addin.setStartupBehavior`'s emulation: what the workbook asked for its next opening. */
   startupBehavior: StartupBehaviorEmulation;
   session: Session;
+  /** The workbook kept across page reloads, like a file. */
+  file: WorkbookFile;
   /** `Excel.run` as installed: the workbook's, telling the UI when each batch ends (a sheet may be activated). */
   run: ExcelRunLike;
   onBatchEnd(listener: () => void): () => void;
@@ -33,7 +36,18 @@ export function installHost(
 ): PlaygroundHost {
   const runtime = new FakeCustomFunctionsRuntime(metadata);
   const functions = new FunctionCells({ runtime, catalog: new FunctionCatalog(metadata, FUNCTIONS_NAMESPACE) });
-  const workbook = createWorkbook({ sheets: config.sheets, evaluateFormula: functions.hook });
+  const file = new WorkbookFile(scope.localStorage);
+  if (config.reset) file.forget();
+  const workbook = createWorkbook({
+    sheets: config.sheets,
+    evaluateFormula: functions.hook,
+    document: file.load(),
+    onSettingsSaved: () => file.saveSoon(),
+  });
+  file.attach(() => workbook.saveDocument());
+  workbook.onChange(() => file.saveSoon());
+  // Leaving the page (a reload, closing the tab) writes what is not written yet.
+  scope.addEventListener("pagehide", () => file.saveNow());
   functions.attach(workbook);
   const actions = new OfficeActions();
   const startupBehavior = new StartupBehaviorEmulation();
@@ -83,6 +97,7 @@ export function installHost(
     actions,
     startupBehavior,
     session,
+    file,
     run,
     onBatchEnd(listener) {
       batchListeners.add(listener);

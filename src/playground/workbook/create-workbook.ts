@@ -9,6 +9,7 @@ import { EmulatedRuntimeStorage } from "./runtime-storage";
 import { SyncStats } from "./sync-stats";
 import { EmulatedRequestContext } from "./workbook";
 import { WorkbookState, type FormulaHook } from "./workbook-state";
+import { documentOf, restoreInto, type WorkbookDocument } from "./workbook-document";
 
 /**
  * Excel on the web rejects a request or response over 5 MB. We take 5,000,000 bytes (the stricter reading of
@@ -23,6 +24,10 @@ export interface WorkbookOptions {
   evaluateFormula?: FormulaHook;
   requestLimitBytes?: number;
   responseLimitBytes?: number;
+  /** Opens this saved workbook instead of an empty one (its sheets replace `sheets`). */
+  document?: WorkbookDocument;
+  /** Told when the document's settings are saved (`saveAsync`), so a page can keep the file. */
+  onSettingsSaved?: () => void;
 }
 
 /** `Excel.run` as add-in code calls it: typed against the real `Excel.RequestContext`. */
@@ -70,6 +75,8 @@ export interface PlaygroundWorkbook {
   select(sheet: string, address: string): void;
   /** Simulates closing and reopening the document: unsaved document settings are lost. */
   reopen(): void;
+  /** The workbook as a saved file keeps it (see WorkbookDocument). */
+  saveDocument(): WorkbookDocument;
   /**
    * Puts calculated values straight into cells, as Excel's calc engine does for a dynamic array's spilled
    * cells and for an asynchronous function's result: no entry rules (a spilled "=1+1" is text, not a formula),
@@ -85,13 +92,18 @@ export interface PlaygroundWorkbook {
 }
 
 export function createWorkbook(options: WorkbookOptions = {}): PlaygroundWorkbook {
-  const state = new WorkbookState(options.sheets ?? ["Sheet1"], options.evaluateFormula);
+  const doc = options.document;
+  const state = new WorkbookState(
+    doc ? doc.sheets.map((s) => s.name) : (options.sheets ?? ["Sheet1"]),
+    options.evaluateFormula,
+  );
+  if (doc) restoreInto(state, doc);
   const limits: EmulationLimits = {
     requestBytes: options.requestLimitBytes ?? EXCEL_PAYLOAD_LIMIT_BYTES,
     responseBytes: options.responseLimitBytes ?? EXCEL_PAYLOAD_LIMIT_BYTES,
   };
   const host: EmulationHost = { state, stats: new SyncStats(), limits, listeners: new Set() };
-  const settingsStore = { saved: {} as Record<string, unknown> };
+  const settingsStore = { saved: { ...(doc?.settings ?? {}) }, onSaved: options.onSettingsSaved };
   const settings = new EmulatedSettings(settingsStore);
 
   const runAny = async (...args: unknown[]): Promise<unknown> => {
@@ -165,6 +177,7 @@ export function createWorkbook(options: WorkbookOptions = {}): PlaygroundWorkboo
     reopen() {
       settings.reload();
     },
+    saveDocument: () => documentOf(state, settingsStore.saved),
     writeComputed(sheetName, row, column, values) {
       const sheet = state.sheetByName(sheetName);
       if (!sheet) throw new Error(`No worksheet named "${sheetName}"`);

@@ -21,7 +21,7 @@ function copy<T>(v: T): T {
 export class EmulatedSettings {
   private live: Record<string, unknown>;
 
-  constructor(private readonly store: { saved: Record<string, unknown> }) {
+  constructor(private readonly store: { saved: Record<string, unknown>; onSaved?: () => void }) {
     this.live = copy(store.saved);
   }
 
@@ -55,6 +55,7 @@ export class EmulatedSettings {
         return;
       }
       this.store.saved = copy(this.live);
+      this.store.onSaved?.();
       cb?.({ status: "succeeded", value: undefined, asyncContext });
     }, 0);
   }

@@ -1,0 +1,99 @@
+import { CellError, ERROR_CODES, type ExcelErrorCode, type Stored } from "./cell-types";
+import type { Grid } from "./grid";
+import type { WorkbookState } from "./workbook-state";
+
+/** A cell's value as JSON keeps it: an error value as its code in an object, so it is not read back as text. */
+type SavedValue = string | number | boolean | { error: ExcelErrorCode };
+
+/** Every filled cell of a layer as [row, column, value]. */
+type Cells<T> = [number, number, T][];
+
+/**
+ * The workbook as a file keeps it: sheets with their values (formula results as last calculated, spilled cells
+ * included), formulas and number formats, tables, and the document settings as last saved (`saveAsync`). Like a
+ * file reopened in Excel, restoring it shows the values as they were; formulas compute again on the next
+ * calculation. Styles and column widths are not kept.
+ */
+export interface WorkbookDocument {
+  version: 1;
+  sheets: { name: string; values: Cells<SavedValue>; formulas: Cells<string>; formats: Cells<string> }[];
+  tables: {
+    name: string;
+    sheet: string;
+    row: number;
+    column: number;
+    rowCount: number;
+    columnCount: number;
+    style: string;
+  }[];
+  activeSheet: string;
+  settings: Record<string, unknown>;
+}
+
+const WHOLE_SHEET = { row: 0, column: 0, rowCount: 1_048_576, columnCount: 16_384 };
+
+function cellsOf<T, S>(grid: Grid<T>, save: (value: T) => S): Cells<S> {
+  const cells: Cells<S> = [];
+  grid.forEachIn(WHOLE_SHEET, (row, col, value) => cells.push([row, col, save(value)]));
+  return cells;
+}
+
+const saveValue = (v: Stored): SavedValue => (v instanceof CellError ? { error: v.code } : v);
+
+function loadValue(v: SavedValue): Stored {
+  if (typeof v !== "object") return v;
+  return new CellError(v.error === "#BUSY!" || ERROR_CODES.includes(v.error) ? v.error : "#N/A");
+}
+
+export function documentOf(state: WorkbookState, settings: Record<string, unknown>): WorkbookDocument {
+  const nameOf = (sheetId: string) => state.sheetById(sheetId)?.name ?? "";
+  return {
+    version: 1,
+    sheets: state.sheets.map((sheet) => ({
+      name: sheet.name,
+      values: cellsOf(sheet.values, saveValue),
+      formulas: cellsOf(sheet.formulas, (f) => f),
+      formats: cellsOf(sheet.formats, (f) => f),
+    })),
+    tables: state.tables.map((t) => ({ name: t.name, sheet: nameOf(t.sheetId), ...t.block, style: t.style })),
+    activeSheet: nameOf(state.activeSheetId),
+    settings: JSON.parse(JSON.stringify(settings)) as Record<string, unknown>,
+  };
+}
+
+/** Whether `value` is a document this version can open (anything else is ignored: the workbook starts empty). */
+export function isWorkbookDocument(value: unknown): value is WorkbookDocument {
+  const doc = value as Partial<WorkbookDocument> | null;
+  return (
+    typeof doc === "object" &&
+    doc !== null &&
+    doc.version === 1 &&
+    Array.isArray(doc.sheets) &&
+    doc.sheets.length > 0 &&
+    doc.sheets.every((s) => typeof s?.name === "string" && Array.isArray(s.values) && Array.isArray(s.formulas)) &&
+    Array.isArray(doc.tables) &&
+    typeof doc.settings === "object"
+  );
+}
+
+/** Fills a workbook state made with the document's sheet names: values as saved, no formula evaluated. */
+export function restoreInto(state: WorkbookState, doc: WorkbookDocument): void {
+  doc.sheets.forEach((saved, i) => {
+    const sheet = state.sheets[i]!;
+    for (const [row, col, value] of saved.values) sheet.values.set(row, col, loadValue(value));
+    for (const [row, col, formula] of saved.formulas) sheet.formulas.set(row, col, formula);
+    for (const [row, col, format] of saved.formats ?? []) sheet.formats.set(row, col, format);
+  });
+  state.tables = doc.tables.flatMap((t) => {
+    const sheet = state.sheetByName(t.sheet);
+    if (!sheet) return [];
+    const block = { row: t.row, column: t.column, rowCount: t.rowCount, columnCount: t.columnCount };
+    return [{ id: state.newId("table"), name: t.name, sheetId: sheet.id, block, style: t.style }];
+  });
+  const active = state.sheetByName(doc.activeSheet);
+  if (active) {
+    state.activeSheetId = active.id;
+    state.selection = { sheetId: active.id, block: { row: 0, column: 0, rowCount: 1, columnCount: 1 } };
+  }
+  state.changes.drain(() => undefined); // opening a file is not a change
+}
