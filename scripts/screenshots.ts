@@ -1,6 +1,7 @@
 /**
- * Writes the README's pictures, docs/images/playground.png and docs/images/taskpane.png: the playground with SERVICE
- * formulas, and the task pane after a run, against the real local service in the headless browser the tests use.
+ * Writes the README's pictures, docs/images/playground.png, docs/images/taskpane.png and docs/images/report.png: the
+ * playground with SERVICE formulas, the task pane after a run, and a report driven by cells with the pane's Report
+ * tab, against the real local service in the headless browser the tests use.
  * Run: npm run screenshots. A generator, not a test: the e2e tests check the same flows and assert on them.
  */
 import { mkdirSync } from "node:fs";
@@ -8,7 +9,7 @@ import { join, resolve } from "node:path";
 import type { Page } from "playwright-core";
 import { startPlayground } from "../test/e2e/support/harness";
 import { pane, runQuery, watchRunState } from "../test/e2e/support/pane-actions";
-import { goTo, typeInCell, waitForValue } from "../test/e2e/support/sheet-actions";
+import { goTo, paneTab, typeInCell, waitForValue } from "../test/e2e/support/sheet-actions";
 
 const IMAGES = resolve(__dirname, "..", "docs", "images");
 
@@ -60,12 +61,43 @@ async function takeScreenshots(page: Page): Promise<void> {
   });
 }
 
+/** A report driven by cells: inputs, two SERVICE.QUERY cells, one run and current, one with new inputs not run yet. */
+async function takeReportScreenshot(page: Page): Promise<void> {
+  const entries: [string, string][] = [
+    ["A1", "Token"],
+    ["B1", "WETH"],
+    ["A2", "Days"],
+    ["B2", "14"],
+    ["A4", '=SERVICE.QUERY(1001,"symbol",B1,"days",B2,"columns=period,symbol,avg_price_usd","limit=8")'],
+    ["E1", "Token"],
+    ["F1", "WBTC"],
+    ["E4", '=SERVICE.QUERY(1001,"symbol",F1,"columns=period,symbol,avg_price_usd","limit=8")'],
+  ];
+  for (const [address, text] of entries) await typeInCell(page, address, text);
+  await waitForValue(page, "E4", (v) => v === "#N/A");
+  await paneTab(page, "Report");
+  await pane(page).getByRole("button", { name: "Run all needed (2 runs, 20 credits)" }).click();
+  await pane(page)
+    .getByRole("status", { name: "Report status" })
+    .getByText("2 runs completed.")
+    .waitFor({ timeout: 60_000 });
+  await waitForValue(page, "F5", (v) => v === "WBTC");
+  // A new input: that cell says it has not run with it, and the Report offers the one run it needs.
+  await typeInCell(page, "F1", "ARB");
+  await waitForValue(page, "E4", (v) => v === "#N/A");
+  await pane(page).getByRole("button", { name: "Run all needed (1 run, 10 credits)" }).waitFor();
+  await goTo(page, "F1");
+  await page.mouse.move(0, 0);
+  await page.screenshot({ path: join(IMAGES, "report.png") });
+}
+
 async function main(): Promise<void> {
   mkdirSync(IMAGES, { recursive: true });
   const pg = await startPlayground();
   try {
     await takeScreenshots(await pg.open());
-    console.log(`wrote ${join(IMAGES, "playground.png")} and ${join(IMAGES, "taskpane.png")}`);
+    await takeReportScreenshot(await pg.open());
+    console.log(`wrote playground.png, taskpane.png and report.png in ${IMAGES}`);
   } finally {
     await pg.close();
   }

@@ -78,7 +78,7 @@ export function reportView(doc: Document, report: ReportController): HTMLElement
       doc,
       "li",
       { "data-state": row.state },
-      h(doc, "label", { class: "svc-choice" }, box, `${name} · ${row.performance}`),
+      h(doc, "label", { class: "svc-pick" }, box, h(doc, "span", {}, `${name} · ${row.performance}`)),
       h(
         doc,
         "div",

@@ -40,6 +40,7 @@ export const PANE_CSS = `
 .svc-pane legend { font-weight:600; font-size:13px; padding:0 4px; }
 .svc-pane .svc-choice { display:flex; gap:4px 16px; flex-wrap:wrap; }
 .svc-pane .svc-choice label { font-weight:400; display:flex; gap:4px; align-items:center; }
+.svc-pane .svc-pick { display:flex; gap:8px; align-items:baseline; }
 .svc-pane .svc-params { display:flex; flex-direction:column; gap:4px; margin-bottom:8px; }
 .svc-pane .svc-param { display:grid; grid-template-columns:1fr 1fr 32px; gap:4px; }
 .svc-pane .svc-param button { padding:0; }
