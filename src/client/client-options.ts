@@ -1,4 +1,4 @@
-import { type ClientClock, systemClock } from "./clock";
+import { type Clock, systemClock } from "../clock";
 import { InvalidArgumentError } from "./errors/local-errors";
 import type { FetchLike, TransportConfig } from "./http/request";
 import { RatePressure } from "./http/rate-pressure";
@@ -17,7 +17,7 @@ export interface ServiceClientOptions {
   retry?: RetryOptions | false;
   /** Page requests in flight at once. Default 4. */
   concurrency?: number;
-  clock?: ClientClock;
+  clock?: Clock;
   /** Receives one line per retry; never the key. */
   log?: (line: string) => void;
 }

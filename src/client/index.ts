@@ -1,8 +1,7 @@
 /** The client's public surface (DESIGN §4.1): everything else under src/client is internal. */
 export { ServiceClient } from "./service-client";
 export type { ServiceClientOptions } from "./client-options";
-export type { ClientClock } from "./clock";
-export { systemClock } from "./clock";
+export { type Clock, systemClock } from "../clock";
 export type { FetchLike } from "./http/request";
 export type { PagingParams, ResultParams } from "./params";
 export { SHARED_PARAM_KEYS, canonicalParams } from "./params";

@@ -1,4 +1,4 @@
-import type { ClientClock } from "../client";
+import type { Clock } from "../client";
 
 /**
  * One timer per cached dataset request that live cells show with auto_refresh on: it fires a little after the
@@ -6,11 +6,11 @@ import type { ClientClock } from "../client";
  */
 export class AutoRefreshTimers {
   readonly #timers = new Map<string, { at: number; handle: unknown }>();
-  readonly #clock: ClientClock;
+  readonly #clock: Clock;
   readonly #delayMs: number;
   readonly #fire: (key: string) => void;
 
-  constructor(clock: ClientClock, delayMs: number, fire: (key: string) => void) {
+  constructor(clock: Clock, delayMs: number, fire: (key: string) => void) {
     this.#clock = clock;
     this.#delayMs = delayMs;
     this.#fire = fire;

@@ -1,4 +1,4 @@
-import type { ClientClock } from "../client";
+import type { Clock } from "../client";
 import type { Session } from "../session";
 import { type AutomaticRunEvent, AutoRuns } from "./auto-runs";
 import { type PaneRunNote, QueryActivities } from "./query-activity";
@@ -14,7 +14,7 @@ type Invocation = CustomFunctions.StreamingInvocation<unknown[][]>;
 
 export interface QueryServiceDeps {
   session: Session;
-  clock: ClientClock;
+  clock: Clock;
   ready: Promise<unknown>;
   runSettings: () => RunSettings | undefined;
   /** Shows an execution's result in `sink` as a RESULTS cell would; returns the detach. */

@@ -1,4 +1,4 @@
-import { type ClientClock, isExecutionPendingError } from "../client";
+import { type Clock, isExecutionPendingError } from "../client";
 import { AutoRefreshTimers } from "./auto-refresh";
 import { LiveCells } from "./live-cells";
 import { type RefreshEvent, RefreshEvents, type RefreshReason } from "./refresh-events";
@@ -17,7 +17,7 @@ export interface RefreshSummary {
 export interface RefreshBusOptions {
   cache: ResultCache;
   watchers: StatusWatchers;
-  clock: ClientClock;
+  clock: Clock;
   autoRefreshDelayMs: number;
   /** Cells wait for this before their first request. */
   ready: Promise<unknown>;

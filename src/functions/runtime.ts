@@ -1,4 +1,4 @@
-import { type ClientClock, systemClock } from "../client";
+import { type Clock, systemClock } from "../client";
 import type { Session } from "../session";
 import type { QueryRuns, RunSettings } from "./query-runs";
 import { QueryService } from "./query-service";
@@ -20,7 +20,7 @@ export type { RefreshSummary } from "./refresh-bus";
 
 export interface FunctionsRuntimeOptions {
   session: Session;
-  clock?: ClientClock;
+  clock?: Clock;
   /** Results whose spill would exceed this many JSON bytes are refused with a message. Default 2 MB. */
   spillLimitBytes?: number;
   /** Rows kept in the cache, roughly, before idle entries are evicted. Default 64 MB. */
@@ -45,7 +45,7 @@ type Args = unknown[][][] | null | undefined;
  */
 export class FunctionsRuntime {
   readonly #session: Session;
-  readonly #clock: ClientClock;
+  readonly #clock: Clock;
   readonly #cache: ResultCache;
   readonly #bus: RefreshBus;
   readonly #watchers: StatusWatchers;

@@ -1,5 +1,5 @@
 import {
-  type ClientClock,
+  type Clock,
   type ExecutionStatus,
   type ServiceClient,
   isForbiddenError,
@@ -15,7 +15,7 @@ export type StatusListener = (update: StatusUpdate) => void;
 
 export interface StatusWatchersOptions {
   client: () => ServiceClient;
-  clock: ClientClock;
+  clock: Clock;
   /** First wait between polls; grows by half each poll up to `maxPollMs`. */
   firstPollMs?: number;
   maxPollMs?: number;

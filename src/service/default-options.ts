@@ -1,4 +1,4 @@
-import { wallClock } from "./clock";
+import { systemClock } from "../clock";
 import { DEMO_KEYS } from "./demo/demo-keys";
 import { DEMO_QUERIES } from "./demo/demo-queries";
 import type { ServiceOptions } from "./options";
@@ -13,7 +13,7 @@ export function defaultOptions(overrides: Partial<ServiceOptions> = {}): Service
     dataDir: ".service-data",
     queries: DEMO_QUERIES,
     keys: DEMO_KEYS,
-    clock: wallClock,
+    clock: systemClock,
     rateLimitPerMinute: 0,
     rateLimitRead: 0,
     rateLimitWrite: 0,

@@ -1,4 +1,4 @@
-import type { Clock } from "./clock";
+import type { Clock } from "../clock";
 import type { ApiKeyRecord } from "./auth/keys";
 import type { SavedQuery } from "./queries/saved-query";
 

@@ -9,7 +9,7 @@ import {
 } from "../../src/client";
 import { rowsPerPage } from "../../src/client/paging/plan";
 import { planWindows } from "../../src/client/paging/plan";
-import { flush } from "./support/fake-clock";
+import { flush } from "../support/manual-clock";
 import { cell, fakeResults } from "./support/fake-results";
 import { handlerFetch, jsonResponse } from "./support/fetch-fakes";
 

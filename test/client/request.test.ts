@@ -9,7 +9,7 @@ import {
   UnauthorizedError,
   isServiceError,
 } from "../../src/client";
-import { FakeClock } from "./support/fake-clock";
+import { ManualClock } from "../support/manual-clock";
 import { hangUntilAborted, handlerFetch, refusedError, resetError, scriptedFetch } from "./support/fetch-fakes";
 
 const KEY = "sk_test_Zq9XvKEY_do_not_leak";
@@ -21,7 +21,7 @@ const STATUS = {
 };
 
 function setup(fetch: ServiceClientOptions["fetch"], over: Partial<ServiceClientOptions> = {}) {
-  const clock = new FakeClock();
+  const clock = new ManualClock(1_700_000_000_000);
   const lines: string[] = [];
   const client = new ServiceClient({
     apiKey: KEY,
@@ -49,7 +49,7 @@ function everythingIn(error: unknown): string {
   return walk(error, 0) + String(error);
 }
 
-async function failure(promise: Promise<unknown>, clock: FakeClock): Promise<unknown> {
+async function failure(promise: Promise<unknown>, clock: ManualClock): Promise<unknown> {
   try {
     await clock.drive(promise);
   } catch (error) {
@@ -270,7 +270,7 @@ describe("timeouts and aborts", () => {
     const controller = new AbortController();
     const promise = client.status("E1", { signal: controller.signal });
     promise.catch(() => undefined);
-    await clock.advance(10);
+    await clock.advanceSettling(10);
     controller.abort();
     await expect(promise).rejects.toBeInstanceOf(CancelledError);
   });
@@ -284,12 +284,12 @@ describe("timeouts and aborts", () => {
     const controller = new AbortController();
     const promise = client.status("E1", { signal: controller.signal });
     promise.catch(() => undefined);
-    await clock.advance(1000); // first attempt answered; now waiting 30 s
+    await clock.advanceSettling(1000); // first attempt answered; now waiting 30 s
     expect(fetch.calls).toHaveLength(1);
-    expect(clock.pendingTimers).toBe(1);
+    expect(clock.pending).toBe(1);
     controller.abort();
     await expect(promise).rejects.toBeInstanceOf(CancelledError);
-    expect(clock.pendingTimers).toBe(0);
+    expect(clock.pending).toBe(0);
     expect(fetch.calls).toHaveLength(1);
   });
 
@@ -306,7 +306,7 @@ describe("timeouts and aborts", () => {
     const fetch = scriptedFetch([{ status: 200, body: STATUS }]);
     const { client, clock } = setup(fetch);
     await clock.drive(client.status("E1"));
-    expect(clock.pendingTimers).toBe(0);
+    expect(clock.pending).toBe(0);
   });
 });
 

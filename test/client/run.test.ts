@@ -5,7 +5,7 @@ import {
   type RunProgress,
   ServiceClient,
 } from "../../src/client";
-import { FakeClock, flush } from "./support/fake-clock";
+import { flush, ManualClock } from "../support/manual-clock";
 import { type RecordedCall, handlerFetch, hangUntilAborted, jsonResponse } from "./support/fetch-fakes";
 
 const ID = "01JD8Z5K2W3X4Y5Z6A7B8C9D0E";
@@ -28,7 +28,7 @@ function fakeRun(states: (string | Record<string, unknown>)[], options: { holdEx
     }
     return hangUntilAborted(call.signal);
   });
-  const clock = new FakeClock();
+  const clock = new ManualClock(1_700_000_000_000);
   const client = new ServiceClient({ apiKey: "k", baseUrl: "http://svc.test", fetch, clock });
   const paths = () => fetch.calls.map((c) => `${c.method} ${new URL(c.url).pathname}`);
   return { client, clock, fetch, paths };
@@ -119,13 +119,13 @@ describe("run: execute and poll to a terminal state", () => {
     const controller = new AbortController();
     const promise = client.run(1004, { signal: controller.signal });
     promise.catch(() => undefined);
-    await clock.advance(2000);
+    await clock.advanceSettling(2000);
     controller.abort();
     const error = await clock.drive(promise).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CancelledError);
     expect((error as CancelledError).executionId).toBe(ID);
     expect(paths().at(-1)).toBe(`POST /v1/execution/${ID}/cancel`);
-    expect(clock.pendingTimers).toBe(0);
+    expect(clock.pending).toBe(0);
   });
 
   it("aborting while execute is in flight waits for the id, then cancels that run", async () => {

@@ -13,7 +13,7 @@ let pg: Playground;
 let page: Page;
 
 beforeAll(async () => {
-  pg = await startPlayground({ clock: clock.service });
+  pg = await startPlayground({ clock: clock });
   page = await pg.open();
 }, 300_000);
 

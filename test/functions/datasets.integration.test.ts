@@ -13,7 +13,7 @@ describe("SERVICE.DATASET", () => {
 
   beforeAll(async () => {
     [service, metadata] = await Promise.all([
-      startTestService({ datasets: true, clock: serviceClock.service }),
+      startTestService({ datasets: true, clock: serviceClock }),
       generatedMetadata(),
     ]);
   }, 120_000);

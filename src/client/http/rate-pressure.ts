@@ -1,4 +1,4 @@
-import type { ClientClock } from "../clock";
+import type { Clock } from "../../clock";
 
 /** How long a 429 keeps the client careful: the real service's limits are per minute. */
 export const RATE_WINDOW_MS = 60_000;
@@ -15,7 +15,7 @@ export class RatePressure {
   #count = 0;
   readonly #waitListeners = new Set<(waitMs: number) => void>();
 
-  constructor(private readonly clock: ClientClock) {}
+  constructor(private readonly clock: Clock) {}
 
   /** Called by the transport on every 429. */
   rateLimited(): void {

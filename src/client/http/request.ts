@@ -1,4 +1,5 @@
-import { type ClientClock, sleep } from "../clock";
+import type { Clock } from "../../clock";
+import { sleep } from "../clock";
 import { errorFromResponse, parseRetryAfter, serverMessageOf } from "../errors/from-response";
 import { CancelledError, InvalidResponseError, TimeoutError } from "../errors/local-errors";
 import { redactCause, redactText } from "../errors/redact";
@@ -16,7 +17,7 @@ export interface TransportConfig {
   apiKey: string;
   /** Undefined: `globalThis.fetch`, looked up per call so a late polyfill still counts. */
   fetch?: FetchLike;
-  clock: ClientClock;
+  clock: Clock;
   timeoutMs: number;
   retry: ResolvedRetryOptions;
   log?: (line: string) => void;
@@ -53,7 +54,7 @@ export class Transport {
     this.#config = config;
   }
 
-  get clock(): ClientClock {
+  get clock(): Clock {
     return this.#config.clock;
   }
 

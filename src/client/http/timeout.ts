@@ -1,4 +1,4 @@
-import type { ClientClock } from "../clock";
+import type { Clock } from "../../clock";
 
 /**
  * One AbortSignal per attempt that fires on the caller's abort or on the attempt's timeout, and remembers
@@ -13,7 +13,7 @@ export interface AttemptSignal {
   dispose(): void;
 }
 
-export function attemptSignal(clock: ClientClock, timeoutMs: number, caller?: AbortSignal): AttemptSignal {
+export function attemptSignal(clock: Clock, timeoutMs: number, caller?: AbortSignal): AttemptSignal {
   const controller = new AbortController();
   let why: "timeout" | "caller" | undefined;
   const onCallerAbort = (): void => {

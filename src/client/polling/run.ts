@@ -1,4 +1,5 @@
-import { type ClientClock, sleep } from "../clock";
+import type { Clock } from "../../clock";
+import { sleep } from "../clock";
 import { ExecutionFailedError, PartialResultError } from "../errors/execution-errors";
 import { isCancelledError } from "../errors/guards";
 import { CancelledError } from "../errors/local-errors";
@@ -34,7 +35,7 @@ export interface RunResult {
 
 /** What `run` needs from the client. */
 export interface RunDeps {
-  clock: ClientClock;
+  clock: Clock;
   /** Stretches a poll's wait while the service is rate limiting (default: as planned). */
   pollDelay?: (ms: number) => number;
   execute(queryId: number, options: ExecuteOptions): Promise<ExecuteAck>;

@@ -1,4 +1,4 @@
-import type { Clock } from "../clock";
+import type { Clock } from "../../clock";
 
 /** Fixed one-minute windows per key id. Answers how many seconds to wait when the key is over its limit. */
 export class RateLimiter {
@@ -12,7 +12,7 @@ export class RateLimiter {
   /** Returns 0 when the request may go on, else the whole seconds until the window resets. */
   take(keyId: string): number {
     if (this.perMinute <= 0) return 0;
-    const now = this.clock.now().getTime();
+    const now = this.clock.now();
     let w = this.windows.get(keyId);
     if (!w || now - w.start >= 60_000) {
       w = { start: now, count: 0 };

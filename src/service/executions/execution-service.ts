@@ -1,7 +1,7 @@
 import { mkdir, readdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import type { Caller } from "../auth/keys";
-import type { Clock } from "../clock";
+import type { Clock } from "../../clock";
 import type { QueryEngine } from "../engine/query-engine";
 import { apiError } from "../errors";
 import { resolveParameters, substituteParameters } from "../queries/parameters";
@@ -65,7 +65,7 @@ export class ExecutionService {
       if (!isTerminal(record.state)) {
         record.state = STATES.failed;
         record.errorMessage = "The service stopped before this execution finished; run the query again.";
-        record.endedAt = this.options.clock.now().getTime();
+        record.endedAt = this.options.clock.now();
         record.expiresAt = record.endedAt + 90 * 86_400_000;
         await this.store.save(record);
       }
@@ -97,7 +97,7 @@ export class ExecutionService {
     this.checkCredits(caller, performance);
     const sql = substituteParameters(query, parameters);
     const record: ExecutionRecord = {
-      executionId: newExecutionId(this.options.clock.now().getTime()),
+      executionId: newExecutionId(this.options.clock.now()),
       queryId,
       state: STATES.pending,
       performance,
@@ -105,7 +105,7 @@ export class ExecutionService {
       teams: [...caller.teams],
       keyId: caller.keyId,
       parameters,
-      submittedAt: this.options.clock.now().getTime(),
+      submittedAt: this.options.clock.now(),
       credits: 0,
     };
     await this.executor.submit(record, sql);
@@ -222,7 +222,7 @@ export class ExecutionService {
 
   private async expireIfDue(record: ExecutionRecord): Promise<void> {
     if (record.state === STATES.expired || record.expiresAt === undefined) return;
-    if (this.options.clock.now().getTime() < record.expiresAt) return;
+    if (this.options.clock.now() < record.expiresAt) return;
     record.state = STATES.expired;
     if (record.resultFile) await rm(record.resultFile, { force: true });
     record.resultFile = undefined;

@@ -1,7 +1,7 @@
 import { fileChecksum } from "../results/integrity";
 import { join } from "node:path";
 import { rm } from "node:fs/promises";
-import type { Clock } from "../clock";
+import type { Clock } from "../../clock";
 import { QueryCancelledError, type QueryEngine, type RunningQuery } from "../engine/query-engine";
 import type { ExecutionStore } from "../store/execution-store";
 import {
@@ -97,7 +97,7 @@ export class Executor {
 
   private async execute({ record, sql }: Job): Promise<void> {
     const file = join(this.options.resultsDir, `${record.executionId}.parquet`);
-    const now = this.options.clock.now().getTime();
+    const now = this.options.clock.now();
     record.state = STATES.executing;
     record.startedAt = now;
     // Credits are spent when the engine starts: a run cancelled while still queued costs nothing.
@@ -137,13 +137,13 @@ export class Executor {
   }
 
   private stamp(record: ExecutionRecord): void {
-    record.endedAt = this.options.clock.now().getTime();
+    record.endedAt = this.options.clock.now();
     record.expiresAt = record.endedAt + RETENTION_MS;
   }
 
   private async finishCancelled(record: ExecutionRecord): Promise<void> {
     record.state = STATES.cancelled;
-    record.cancelledAt = this.options.clock.now().getTime();
+    record.cancelledAt = this.options.clock.now();
     this.stamp(record);
     await this.store.save(record);
   }

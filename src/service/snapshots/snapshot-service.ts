@@ -46,7 +46,7 @@ export class SnapshotService {
 
   /** The snapshot of the slot in force now; concurrent requests for a missing one share one generation. */
   current(def: DatasetDefinition): Promise<ExecutionRecord> {
-    const { index } = refreshSlot(def.schedule, this.options.clock.now());
+    const { index } = refreshSlot(def.schedule, new Date(this.options.clock.now()));
     const found = this.#latest.get(def.name);
     if (found && found.refreshIndex === index && found.state === STATES.completed) return Promise.resolve(found);
     const key = `${def.name}#${index}`;
@@ -77,7 +77,7 @@ export class SnapshotService {
 
   async #produce(def: DatasetDefinition, index: number): Promise<ExecutionRecord> {
     const { clock } = this.options;
-    const now = clock.now().getTime();
+    const now = clock.now();
     const executionId = newExecutionId(now);
     const file = join(this.executions.resultsDir, `${executionId}.parquet`);
     const conn = await this.instance.connect();
@@ -90,7 +90,7 @@ export class SnapshotService {
       const rowCount = Number(
         (await conn.runAndReadAll(`SELECT count(*) FROM read_parquet(${sqlString(file)})`)).getRows()[0][0],
       );
-      const ended = clock.now().getTime();
+      const ended = clock.now();
       const record: ExecutionRecord = {
         executionId,
         queryId: def.queryId,
@@ -125,7 +125,7 @@ export class SnapshotService {
    * injected clocks). */
   #schedule(): void {
     if (this.#closed) return;
-    const now = this.options.clock.now().getTime();
+    const now = this.options.clock.now();
     const next = Math.min(...DATASET_DEFINITIONS.map((d) => refreshSlot(d.schedule, new Date(now)).nextAt.getTime()));
     this.#timer = setTimeout(
       () => void this.warm().finally(() => this.#schedule()),

@@ -1,5 +1,5 @@
 import type {
-  ClientClock,
+  Clock,
   FetchLike,
   Performance,
   QueryParameterValue,
@@ -49,7 +49,7 @@ export interface PaneDeps {
   /** Per-user storage for recent executions. */
   historyItem: UserItem;
   /** Time as the pane sees it (the client's clock): injected so tests drive elapsed-time ticks and timestamps. */
-  clock: ClientClock;
+  clock: Clock;
   /** The custom functions' Refresh All (SERVICE.* cells); absent when the functions bundle is not loaded. */
   refreshFunctions?: () => Promise<unknown>;
   /** Remembers a completed run in the workbook, so SERVICE.QUERY cells with the same inputs show it. */

@@ -1,4 +1,4 @@
-import type { ClientClock } from "../../client";
+import type { Clock } from "../../client";
 import { type ExcelRun, recalculateAll, type SettingsLike } from "../../excel";
 import { paneMessage } from "./messages";
 import {
@@ -12,7 +12,7 @@ import type { QueryReportSource } from "./report-source";
 export interface OnOpenDeps {
   settings: SettingsLike;
   run: ExcelRun;
-  clock: ClientClock;
+  clock: Clock;
   addin?: StartupBehaviorApi;
   /** The functions' SERVICE.QUERY side (absent when the functions bundle is not loaded). */
   queryReport?: Pick<QueryReportSource, "rows" | "rerunStale">;
@@ -64,7 +64,7 @@ export async function runOnOpen(deps: OnOpenDeps): Promise<OnOpenOutcome> {
 /** Resolves once the number of SERVICE.QUERY cells has not changed for `quietMs` (at most 10 such waits). */
 async function cellsArrived(
   source: Pick<QueryReportSource, "rows">,
-  clock: ClientClock,
+  clock: Clock,
   quietMs: number,
 ): Promise<void> {
   let count = -1;

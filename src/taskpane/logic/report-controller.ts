@@ -1,5 +1,5 @@
 import { queryRunKey, type BudgetState, type QueryReportRow } from "../../functions";
-import type { ClientClock } from "../../client";
+import type { Clock } from "../../client";
 import type { SettingsLike } from "../../excel";
 import { paneMessage } from "./messages";
 import { type OpenBehaviour, type StartupBehaviorApi, readOpenBehaviour, saveOpenBehaviour } from "./open-behaviour";
@@ -36,7 +36,7 @@ export interface ReportState {
 export interface ReportDeps {
   queryReport?: QueryReportSource;
   settings: SettingsLike;
-  clock: ClientClock;
+  clock: Clock;
   addin?: StartupBehaviorApi;
 }
 

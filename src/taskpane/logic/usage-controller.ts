@@ -1,6 +1,6 @@
 import type { SettingsLike } from "../../excel";
 import type { UsageSnapshot } from "../../session";
-import type { ClientClock } from "../../client";
+import type { Clock } from "../../client";
 import type { PaneSession } from "./deps";
 import { Store } from "./store";
 
@@ -46,7 +46,7 @@ export class UsageController {
   #dirty = false;
 
   constructor(
-    private readonly deps: { session: Pick<PaneSession, "usage">; settings: SettingsLike; clock: ClientClock },
+    private readonly deps: { session: Pick<PaneSession, "usage">; settings: SettingsLike; clock: Clock },
   ) {
     const now = new Date(deps.clock.now()).toISOString();
     this.store = new Store<UsageState>({

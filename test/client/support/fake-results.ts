@@ -1,4 +1,4 @@
-import { flush } from "./fake-clock";
+import { flush } from "../../support/manual-clock";
 import { handlerFetch, jsonResponse } from "./fetch-fakes";
 
 export interface FakeResultOptions {

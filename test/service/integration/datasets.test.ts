@@ -59,7 +59,7 @@ const clock = new ManualClock("2026-06-10T10:05:00Z");
 let svc: TestService;
 let http: ReturnType<typeof api>;
 beforeAll(async () => {
-  svc = await startTestService({ datasets: true, clock: clock.service });
+  svc = await startTestService({ datasets: true, clock: clock });
   http = api(svc.url, svc.apiKey);
 });
 afterAll(() => svc.close());

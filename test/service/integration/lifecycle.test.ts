@@ -8,7 +8,7 @@ const DAY = 86_400_000;
 
 test("a result expires 90 days after it ended: state EXPIRED, file deleted, no rows, E5 gone", async () => {
   const clock = new ManualClock("2026-03-01T00:00:00Z");
-  const svc = await startTestService({ clock: clock.service });
+  const svc = await startTestService({ clock: clock });
   try {
     const http = api(svc.url, svc.apiKey);
     const id = (await http.post("/v1/query/1002/execute", {})).body.execution_id as string;

@@ -1,6 +1,6 @@
 import { createKeyStore, memorySettingsStore, Session, type KeyStore } from "../../../src/session";
 import { createWorkbook, type PlaygroundWorkbook } from "../../../src/playground/workbook";
-import { systemClock, type ClientClock, type FetchLike } from "../../../src/client";
+import { systemClock, type Clock, type FetchLike } from "../../../src/client";
 import type { PaneDeps, UserItem } from "../../../src/taskpane/logic/deps";
 
 /** An in-memory per-user item, with what was written kept for assertions. */
@@ -28,7 +28,7 @@ export async function testPane(
   baseUrl: string,
   options: {
     apiKey?: string;
-    clock?: ClientClock;
+    clock?: Clock;
     refreshFunctions?: () => Promise<unknown>;
     /** The client's settings (default: no retries, so failures show at once). */
     clientOptions?: ConstructorParameters<typeof Session>[0]["clientOptions"];
