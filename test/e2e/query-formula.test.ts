@@ -50,6 +50,15 @@ test("an input changes: the cell says not run again, the Report lists it, Run al
   await waitForValue(page, "A4", (v) => v === "WBTC");
 });
 
+/** Waits until the Report tab's row for these inputs says its result is current. */
+async function reportRowCurrent(page: Page, title: string): Promise<void> {
+  await pane(page)
+    .getByRole("listitem")
+    .filter({ hasText: title })
+    .getByText(/Current/)
+    .waitFor();
+}
+
 /** Credits the shared session has seen executions accepted for (the History tab's Usage table). */
 async function sessionCredits(page: Page): Promise<number> {
   await paneTab(page, "History");
@@ -63,11 +72,7 @@ async function sessionCredits(page: Page): Promise<number> {
 
 test("the Report lists the row with its cells and state; run=on_change with a budget of 20 runs twice, then stops", async () => {
   await paneTab(page, "Report");
-  await pane(page)
-    .getByRole("listitem")
-    .filter({ hasText: "Query 1001 (symbol=WBTC, days=14)" })
-    .getByText(/Current/)
-    .waitFor();
+  await reportRowCurrent(page, "Query 1001 (symbol=WBTC, days=14)");
   expect(await pane(page).getByRole("listitem").filter({ hasText: "symbol=WBTC" }).textContent()).toContain(
     "Cells: Sheet1!A3",
   );
@@ -113,11 +118,7 @@ test("reloading the page reopens the workbook: the remembered results are shown 
   await waitForValue(page, "E3", (v) => v === "#N/A"); // LINK was never run: still not run, and not run now
   expect(await cell(page, "E1").textContent()).toBe("LINK");
   await paneTab(page, "Report");
-  await pane(page)
-    .getByRole("listitem")
-    .filter({ hasText: "Query 1001 (symbol=WBTC, days=14)" })
-    .getByText(/Current/)
-    .waitFor();
+  await reportRowCurrent(page, "Query 1001 (symbol=WBTC, days=14)");
   await pane(page).getByText("Spent today: 20 of 20 credits.").waitFor();
   expect(executes).toEqual([]);
 });
