@@ -205,7 +205,7 @@ function speedupCheck(format: Format, speedup: number, paired: string, ours: Sum
     why: met
       ? undefined
       : `the pull is CPU-bound, not latency-bound: the service spends ${num(ours.serviceCpu, 1)} s CPU per pull ` +
-        `(${num(perPage)} ms per 25,000-row page: DuckDB renders the page, the rows become JS strings, gzip) and the client ${num(ours.clientCpu, 1)} s, ` +
+        `(${num(perPage)} ms per 25,000-row page: DuckDB renders the page as one text, gzip) and the client ${num(ours.clientCpu, 1)} s, ` +
         `all on the same ${cores} cores. With every core busy, a client costing nothing could be at most ${ratio(b.zeroClient)} the naive baseline here ` +
         `(naive time / (service CPU / ${num(b.usable, 1)} usable cores${b.usable < cores ? ", the rest taken by other work" : ""})), ` +
         `and counting our client's own CPU at most ${ratio(b.oursCpu)}. Concurrency hides round trips, and on loopback ` +

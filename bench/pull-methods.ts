@@ -12,7 +12,8 @@ import { ServiceClient, type FetchLike } from "../src/client";
  *          The datapoint cap would cut 32,000-row pages to 25,000, so the baseline lifts it
  *          (`ignore_max_datapoints_per_request`) to page exactly as described; fewer, larger requests favour it.
  * - floor: no client logic at all: the very requests `ours` makes, issued the same way (first page, then 4 in
- *          flight), each answered with bare `fetch` + `JSON.parse` (CSV: papaparse with no options, i.e. string
+ *          flight while the total is known; CSV pages carry none, so one at a time, as the client must read them
+ *          under the real service's rate limits), each answered with bare `fetch` + `JSON.parse` (CSV: papaparse with no options, i.e. string
  *          fields, the CSV counterpart of JSON.parse), the parsed pages kept, nothing converted or typed.
  *
  * All three use the same global fetch (which, like a browser, asks for gzip) wrapped in the same request counter.
@@ -149,7 +150,8 @@ async function floorPage(c: Counter, t: PullTarget, format: Format, query: strin
 
 async function floor(format: Format, t: PullTarget): Promise<PullOutcome> {
   const c = counter();
-  // The same requests the client makes: `?offset=0` alone, then `offset=…&limit=25000` windows, 4 in flight.
+  // The same requests the client makes: `?offset=0` alone, then `offset=…&limit=25000` windows, 4 in flight when
+  // the total is known (JSON), one at a time when it is not (CSV: no request is spent past an unknown end).
   const first = await floorPage(c, t, format, "offset=0");
   const pages: FloorPage[] = [first];
   if (first.nextOffset !== undefined) {
@@ -166,7 +168,7 @@ async function floor(format: Format, t: PullTarget): Promise<PullOutcome> {
         if (page.nextOffset === undefined) ended = true;
       }
     };
-    await Promise.all(Array.from({ length: OUR_CONCURRENCY }, worker));
+    await Promise.all(Array.from({ length: first.total === undefined ? 1 : OUR_CONCURRENCY }, worker));
   }
   const rows = pages.reduce((n, page) => n + (page ? page.rows.length : 0), 0);
   const idSum = (): number => {
