@@ -62,11 +62,7 @@ export async function runOnOpen(deps: OnOpenDeps): Promise<OnOpenOutcome> {
 }
 
 /** Resolves once the number of SERVICE.QUERY cells has not changed for `quietMs` (at most 10 such waits). */
-async function cellsArrived(
-  source: Pick<QueryReportSource, "rows">,
-  clock: Clock,
-  quietMs: number,
-): Promise<void> {
+async function cellsArrived(source: Pick<QueryReportSource, "rows">, clock: Clock, quietMs: number): Promise<void> {
   let count = -1;
   for (let i = 0; i < 10; i++) {
     const now = source.rows().reduce((n, row) => n + row.cellCount, 0);

@@ -45,9 +45,7 @@ export class UsageController {
   #saving: Promise<void> | undefined;
   #dirty = false;
 
-  constructor(
-    private readonly deps: { session: Pick<PaneSession, "usage">; settings: SettingsLike; clock: Clock },
-  ) {
+  constructor(private readonly deps: { session: Pick<PaneSession, "usage">; settings: SettingsLike; clock: Clock }) {
     const now = new Date(deps.clock.now()).toISOString();
     this.store = new Store<UsageState>({
       session: deps.session.usage.snapshot(),
