@@ -1,10 +1,13 @@
 import cors from "@fastify/cors";
 import replyFrom from "@fastify/reply-from";
+import compress from "@fastify/compress";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { IncomingHttpHeaders } from "node:http";
 import { API_ROUTES, upstreamPath, type ApiRoute } from "./api-routes";
 import { KeyAuthorizations } from "./key-authorizations";
 import { ResultCache, type CachedPage } from "./result-cache";
+import { topLevelStrings } from "./envelope-fields";
+import { COMPRESSION_PLUGIN_OPTIONS, sendEncoded, type EncodedBody } from "../service";
 
 export interface RelayConfig {
   /** The service the relay stands in front of, e.g. the real API's base address (a path prefix is kept). */
@@ -50,6 +53,7 @@ export async function buildRelay(config: RelayConfig): Promise<FastifyInstance> 
   });
   const cache = new ResultCache(config.cacheMb * 1024 * 1024, config.cacheDir);
   const grants = new KeyAuthorizations(config.authorizationTtlMs);
+  const encodedPages = new WeakMap<CachedPage, EncodedBody>();
   const fetchUpstream = config.fetch ?? fetch;
   const base = config.upstream.toString().replace(/\/+$/, "");
 
@@ -60,6 +64,9 @@ export async function buildRelay(config: RelayConfig): Promise<FastifyInstance> 
     exposedHeaders: ["X-Service-Next-Offset", "X-Service-Next-Uri", "Retry-After"],
     maxAge: 600,
   });
+  // Answers go to browsers over the internet: compressed as the service compresses its own (brotli for browsers,
+  // gzip otherwise). Upstream requests ask for none, so cached pages are plain text.
+  await app.register(compress, COMPRESSION_PLUGIN_OPTIONS);
   await app.register(replyFrom, { base, disableRequestLogging: true });
 
   app.get("/healthz", async () => ({ ok: true }));
@@ -117,7 +124,7 @@ export async function buildRelay(config: RelayConfig): Promise<FastifyInstance> 
       const hit = await cache.get(cacheKey);
       if (hit && (await mayRead(key, executionId as string))) {
         request.relayCache = "hit";
-        return reply.status(hit.status).headers(hit.headers).type(hit.contentType).send(hit.body);
+        return sendEncoded(request, reply.status(hit.status), encodedPage(hit));
       }
     }
 
@@ -138,6 +145,9 @@ export async function buildRelay(config: RelayConfig): Promise<FastifyInstance> 
             if (type.includes("json") && res.statusCode === 200) {
               body = rewriteEnvelope(text, relayLink, (at) => (expiresAt = at));
             }
+            const raw = Buffer.from(body);
+            // Made once: the answer now and every cache hit later share the compressed forms.
+            const forms: EncodedBody["encoded"] = {};
             if (cacheKey && key && res.statusCode === 200) {
               // The upstream just let this key read this execution.
               grants.grant(KeyAuthorizations.digest(key), executionId as string);
@@ -151,10 +161,12 @@ export async function buildRelay(config: RelayConfig): Promise<FastifyInstance> 
                 body,
                 expiresAt: expiresAt ?? (type.includes("csv") ? Date.now() + CSV_TTL_MS : 0),
               };
+              encodedPages.set(page, { contentType: type, headers: page.headers, raw, encoded: forms });
               await cache.set(cacheKey, page);
             }
             rep.removeHeader("content-length");
-            rep.send(body);
+            // Compressed in one piece off the event loop (the page is whole here anyway), not streamed.
+            await sendEncoded(request, reply, { contentType: type, headers: {}, raw, encoded: forms });
           },
           (error: unknown) => rep.send(error),
         );
@@ -163,6 +175,16 @@ export async function buildRelay(config: RelayConfig): Promise<FastifyInstance> 
         void rep.status(502).send({ error: "the upstream service did not answer" });
       },
     });
+  }
+
+  /** A cached page as a body to send, its compressed forms made once and kept with it. */
+  function encodedPage(page: CachedPage): EncodedBody {
+    let body = encodedPages.get(page);
+    if (!body) {
+      body = { contentType: page.contentType, headers: page.headers, raw: Buffer.from(page.body), encoded: {} };
+      encodedPages.set(page, body);
+    }
+    return body;
   }
 
   /** Whether the upstream lets this key read this execution: remembered for a while, else asked (status call). */
@@ -228,16 +250,12 @@ function collect(stream: NodeJS.ReadableStream): Promise<string> {
  * kind worth caching). Other bodies go through untouched.
  */
 function rewriteEnvelope(text: string, link: (uri: string) => string, expires: (at: number) => void): string {
-  let envelope: { next_uri?: unknown; state?: unknown; expires_at?: unknown };
-  try {
-    envelope = JSON.parse(text) as typeof envelope;
-  } catch {
-    return text;
-  }
-  if (!envelope || typeof envelope !== "object") return text;
-  const finished = envelope.state === "QUERY_STATE_COMPLETED" || envelope.state === "QUERY_STATE_COMPLETED_PARTIAL";
-  const expiresAt = typeof envelope.expires_at === "string" ? Date.parse(envelope.expires_at) : NaN;
+  const fields = topLevelStrings(text, ["state", "expires_at", "next_uri"]);
+  const state = fields.get("state")?.value;
+  const expiresAt = Date.parse(fields.get("expires_at")?.value ?? "");
+  const finished = state === "QUERY_STATE_COMPLETED" || state === "QUERY_STATE_COMPLETED_PARTIAL";
   if (finished && Number.isFinite(expiresAt)) expires(expiresAt);
-  if (typeof envelope.next_uri !== "string") return text;
-  return JSON.stringify({ ...envelope, next_uri: link(envelope.next_uri) });
+  const next = fields.get("next_uri");
+  if (!next) return text;
+  return `${text.slice(0, next.start)}${JSON.stringify(link(next.value))}${text.slice(next.end)}`;
 }

@@ -1,5 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
+import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { join } from "node:path";
 import { ServiceClient } from "../../src/client";
 import { startRelay, type RunningRelay } from "../../src/relay";
@@ -80,6 +82,33 @@ describe("every endpoint answers through the relay what the service answers dire
     expect(table.rows).toHaveLength(500);
     const slow = await client.execute(1004);
     expect(await client.cancel(slow.execution_id)).toBe(true);
+  });
+
+  test("answers are compressed for the browser (brotli, else gzip), cached or not, and decode to the same page", async () => {
+    const path = `/v1/execution/${finished}/results?limit=200`;
+    const plain = (await via().get(path)).text;
+    for (const [accept, encoding, decode] of [
+      ["gzip, deflate, br", "br", brotliDecompressSync],
+      ["gzip, deflate", "gzip", gunzipSync],
+    ] as const) {
+      for (const round of ["first", "again"]) {
+        const res = await new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+          const req = httpRequest(
+            `${relay.url}${path}`,
+            { headers: { "X-Service-Api-Key": svc.apiKey, "Accept-Encoding": accept } },
+            (r) => {
+              const chunks: Buffer[] = [];
+              r.on("data", (c: Buffer) => chunks.push(c));
+              r.on("end", () => resolve({ headers: r.headers, body: Buffer.concat(chunks) }));
+            },
+          );
+          req.on("error", reject);
+          req.end();
+        });
+        expect([round, res.headers["content-encoding"]]).toEqual([round, encoding]);
+        expect(decode(res.body).toString("utf8")).toBe(plain);
+      }
+    }
   });
 
   test("errors pass through unchanged (401, 404, 429)", async () => {

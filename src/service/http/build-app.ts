@@ -1,5 +1,4 @@
 import type { Socket } from "node:net";
-import { constants as zlibConstants } from "node:zlib";
 import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
 import cors from "@fastify/cors";
 import compress from "@fastify/compress";
@@ -8,7 +7,7 @@ import type { RateLimiter } from "../auth/rate-limiter";
 import { ApiError, apiError } from "../errors";
 import { clientError, isWellFormedHost, routingError } from "./framework-errors";
 import { validationError } from "./route-schemas";
-import { BROTLI_QUALITY, COMPRESS_THRESHOLD, GZIP_LEVEL } from "./encoded-body";
+import { COMPRESSION_PLUGIN_OPTIONS } from "./encoded-body";
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -45,12 +44,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Bodies are JSON only: a text/plain body would otherwise reach the routes as a string.
   app.removeContentTypeParser("text/plain");
   // Result pages are compressed by the route (`sendEncoded`, gzip kept with cached pages); the plugin does the rest.
-  await app.register(compress, {
-    threshold: COMPRESS_THRESHOLD,
-    encodings: ["br", "gzip", "deflate"],
-    zlibOptions: { level: GZIP_LEVEL },
-    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
-  });
+  await app.register(compress, COMPRESSION_PLUGIN_OPTIONS);
 
   app.addHook("onRequest", async (request, reply) => {
     // next_uri is built from the configured public address, never from Host; a malformed one is refused anyway.

@@ -12,6 +12,14 @@ export const COMPRESS_THRESHOLD = 2048;
 export const GZIP_LEVEL = 1;
 export const BROTLI_QUALITY = 1;
 
+/** The same choices for `@fastify/compress` (every other response of the service, and the relay's). */
+export const COMPRESSION_PLUGIN_OPTIONS = {
+  threshold: COMPRESS_THRESHOLD,
+  encodings: ["br", "gzip", "deflate"] as ("br" | "gzip" | "deflate")[],
+  zlibOptions: { level: GZIP_LEVEL },
+  brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
+};
+
 const ENCODERS = {
   br: (raw: Buffer) =>
     promisify(brotliCompress)(raw, {
