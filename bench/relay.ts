@@ -1,6 +1,7 @@
-import { ServiceClient } from "../src/client";
 import { startRelay } from "../src/relay";
 import type { BenchOptions } from "./args";
+import { runChild } from "./child";
+import type { PullWorkerResult } from "./pull-worker";
 import { emptySection, type SectionResult } from "./report";
 import { API_KEY, type ServiceProcess } from "./service-process";
 import { median } from "./stats";
@@ -13,7 +14,7 @@ const CACHE_SPEEDUP_TARGET = 1.5;
 /**
  * The relay's cost on the full 1,000,000-row pull (client.table through the relay against the same pull direct, in
  * one run, alternating), and what its cache of finished results gives back (a second pull through a warm relay).
- * The relay runs in this process, the service in its own, as a team would deploy them side by side.
+ * The relay runs in this process, the service in its own and each pull in a fresh one, as a team would deploy them.
  */
 export async function relaySection(
   service: ServiceProcess,
@@ -34,12 +35,19 @@ export async function relaySection(
       cacheMb: 1024,
     });
     try {
+      // Each pull in a fresh child process, as in section 1: the client's parsing never shares an event loop with
+      // the relay (here) or the service (its own process), as client, relay and service would be deployed.
       const pull = async (baseUrl: string): Promise<number> => {
-        const client = new ServiceClient({ apiKey: API_KEY, baseUrl });
-        const t0 = performance.now();
-        const table = await client.table({ executionId: prepared.executionId });
-        rows = table.rows.length;
-        return performance.now() - t0;
+        const r = await runChild<PullWorkerResult>("pull-worker.ts", [
+          "ours",
+          "json",
+          baseUrl,
+          API_KEY,
+          prepared.executionId,
+          String(service.pid),
+        ]);
+        rows = r.rows;
+        return r.ms;
       };
       // Alternating order per repetition, so a warming machine favours neither.
       if (rep % 2 === 0) {
