@@ -3,13 +3,13 @@ import { ServiceClient } from "../src/client";
 import type { BenchOptions } from "./args";
 import { runChild } from "./child";
 import type { QuietGate } from "./machine";
-import { METHODS, DEMO_QUERY_ID, type Format, type Method } from "./pull-methods";
+import { METHODS, DEMO_QUERY_ID, DEMO_RESULT_ROWS, type Format, type Method } from "./pull-methods";
 import type { PullWorkerResult } from "./pull-worker";
 import { emptySection, type SectionResult, type Table, type TargetCheck } from "./report";
 import { API_KEY, type ServiceProcess } from "./service-process";
 import { mb, median, ms, num, pct, ratio } from "./stats";
 
-const ROWS = 1_000_000;
+const ROWS = DEMO_RESULT_ROWS;
 /** Sum of ids 0..999,999: every method must deliver every row exactly once. */
 const ID_SUM = (ROWS * (ROWS - 1)) / 2;
 export const SPEEDUP_TARGET = 3;

@@ -23,9 +23,11 @@ export type Method = "ours" | "naive" | "floor";
 export type Format = "json" | "csv";
 export const METHODS: readonly Method[] = ["ours", "naive", "floor"];
 export const DEMO_QUERY_ID = 1003;
+/** Rows in query 1003's result (ids 0 … 999,999). */
+export const DEMO_RESULT_ROWS = 1_000_000;
 const NAIVE_PAGE_ROWS = 32_000;
 /** What `ours` asks for: floor(250,000 / 10 columns). */
-const OUR_PAGE_ROWS = 25_000;
+export const OUR_PAGE_ROWS = 25_000;
 const OUR_CONCURRENCY = 4;
 
 export interface PullTarget {

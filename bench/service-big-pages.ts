@@ -1,5 +1,6 @@
 import autocannon from "autocannon";
 import { processRssBytes } from "./machine";
+import { DEMO_RESULT_ROWS, OUR_PAGE_ROWS } from "./pull-methods";
 import { API_KEY, type ServiceProcess } from "./service-process";
 import { mb, num } from "./stats";
 
@@ -7,8 +8,8 @@ import { mb, num } from "./stats";
 export const BROWSER_ACCEPT_ENCODING = "gzip, deflate, br";
 export const BIG_PAGE_CPU_TARGET_MS = 80;
 export const STREAM_RSS_TARGET_BYTES = 300e6;
-const BIG_PAGE_ROWS = 25_000;
-const RESULT_ROWS = 1_000_000;
+const BIG_PAGE_ROWS = OUR_PAGE_ROWS;
+const RESULT_ROWS = DEMO_RESULT_ROWS;
 
 export interface BigPageFigures {
   requests: number;
