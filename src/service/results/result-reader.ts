@@ -34,6 +34,17 @@ export type Page = RenderedPage | StreamedPage;
 const FILE_ROW = "file_row_number";
 
 /**
+ * A name for the rendered row text that no column of the result has. ORDER BY binds an output alias before a
+ * column of the same name (DuckDB's identifiers ignore case), so the alias must not shadow a column it sorts by.
+ */
+function rowTextAlias(columns: readonly ResultColumn[]): string {
+  const taken = new Set(columns.map((c) => c.name.toLowerCase()));
+  let alias = "svc_row_text";
+  while (taken.has(alias)) alias = `_${alias}`;
+  return alias;
+}
+
+/**
  * Reads pages of stored Parquet results. Filtering, ordering, paging and rendering all happen in DuckDB, which hands
  * back one text per page (`string_agg`), so the JS side never touches a row (measured on a 25,000-row page: one
  * string per row costs 64 ms, one per page 42). A plain page (no filter, no order) picks its rows by the Parquet
@@ -72,6 +83,7 @@ export class ResultReader {
       : Math.max(0, Math.min(request.limit ?? Infinity, request.maxRows ?? Infinity, total - request.offset));
     const end = request.offset + take;
     const nextOffset = !sampled && end < total && take > 0 ? end : undefined;
+    const j = rowTextAlias(columns);
     // `plain`: the page's row texts (column `j`) in page order, which DuckDB keeps for a result set. `numbered`:
     // the same with each row's position `n`, so an aggregate can keep that order.
     let plain: string;
@@ -79,23 +91,23 @@ export class ResultReader {
     if (sampled) {
       // USING SAMPLE applies before WHERE, so the path's conditions go in an inner query first.
       const inner = `SELECT * FROM (SELECT * FROM ${source}${where}) USING SAMPLE reservoir(${take} ROWS)`;
-      plain = `SELECT ${render} AS j FROM (${inner})${request.orderBy ? ` ORDER BY ${request.orderBy}` : ""}`;
-      numbered = withPositions(plain);
-    } else if (!where && !request.orderBy && !columns.some((c) => c.name === FILE_ROW)) {
+      plain = `SELECT ${render} AS ${j} FROM (${inner})${request.orderBy ? ` ORDER BY ${request.orderBy}` : ""}`;
+      numbered = withPositions(plain, j);
+    } else if (!where && !request.orderBy && !columns.some((c) => c.name.toLowerCase() === FILE_ROW)) {
       const range = `WHERE ${FILE_ROW} >= ${request.offset} AND ${FILE_ROW} < ${end}`;
-      numbered = `SELECT ${FILE_ROW} AS n, ${render} AS j FROM read_parquet(${sqlString(file)}, ${FILE_ROW} = true) ${range}`;
-      plain = `SELECT j FROM (${numbered})`;
+      numbered = `SELECT ${FILE_ROW} AS n, ${render} AS ${j} FROM read_parquet(${sqlString(file)}, ${FILE_ROW} = true) ${range}`;
+      plain = `SELECT ${j} FROM (${numbered})`;
     } else {
       const order = request.orderBy ? ` ORDER BY ${request.orderBy}` : "";
-      plain = `SELECT ${render} AS j FROM ${source}${where}${order} LIMIT ${take} OFFSET ${request.offset}`;
-      numbered = withPositions(plain);
+      plain = `SELECT ${render} AS ${j} FROM ${source}${where}${order} LIMIT ${take} OFFSET ${request.offset}`;
+      numbered = withPositions(plain, j);
     }
     if (take > STREAM_ABOVE_ROWS) {
       return { kind: "streamed", totalRowCount: total, nextOffset, chunks: this.stream(plain, values, separator) };
     }
     if (take === 0) return { kind: "rendered", text: "", rowCount: 0, totalRowCount: total, nextOffset };
     return this.withConnection(async (conn) => {
-      const sql = `SELECT count(*)::INTEGER, coalesce(string_agg(j, ${sqlString(separator)} ORDER BY n), '') FROM (${numbered})`;
+      const sql = `SELECT count(*)::INTEGER, coalesce(string_agg(${j}, ${sqlString(separator)} ORDER BY n), '') FROM (${numbered})`;
       const [count, text] = (await conn.runAndReadAll(sql, values)).getRows()[0] as [number, string];
       return { kind: "rendered", text, rowCount: count, totalRowCount: total, nextOffset };
     });
@@ -140,7 +152,7 @@ export class ResultReader {
   }
 }
 
-/** Numbers the rows of `sql` (one column `j`) in the order it yields them (a streaming window keeps that order). */
-function withPositions(sql: string): string {
-  return `SELECT row_number() OVER () AS n, j FROM (${sql})`;
+/** Numbers the rows of `sql` (one column, `j`) in the order it yields them (a streaming window keeps that order). */
+function withPositions(sql: string, j: string): string {
+  return `SELECT row_number() OVER () AS n, ${j} FROM (${sql})`;
 }
