@@ -137,8 +137,8 @@ export async function buildRelay(config: RelayConfig): Promise<FastifyInstance> 
         return kept;
       },
       onResponse: (_req, rep, res) => {
-        void collect(res.stream).then(
-          async (text) => {
+        void collect(res.stream)
+          .then(async (text) => {
             const type = String(rep.getHeader("content-type") ?? "");
             let body = text;
             let expiresAt: number | undefined;
@@ -167,9 +167,13 @@ export async function buildRelay(config: RelayConfig): Promise<FastifyInstance> 
             rep.removeHeader("content-length");
             // Compressed in one piece off the event loop (the page is whole here anyway), not streamed.
             await sendEncoded(request, reply, { contentType: type, headers: {}, raw, encoded: forms });
-          },
-          (error: unknown) => rep.send(error),
-        );
+          })
+          .catch(() => {
+            // Whatever went wrong with this body (the upstream cut it off, say), the caller gets an answer and the
+            // relay keeps running; the request's log line records the 502.
+            if (!rep.sent)
+              void rep.status(502).send({ error: "the upstream service sent an answer the relay could not pass on" });
+          });
       },
       onError: (rep) => {
         void rep.status(502).send({ error: "the upstream service did not answer" });

@@ -21,12 +21,22 @@ function stringEnd(text: string, start: number): number {
   }
 }
 
+/** The JSON string at `text[start, end)`, or undefined when it is not one (a damaged or cut-off body). */
+function jsonString(text: string, start: number, end: number): string | undefined {
+  try {
+    const value: unknown = JSON.parse(text.slice(start, end));
+    return typeof value === "string" ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The top-level string fields `names` of a JSON object's text, found without parsing it: a result page is megabytes
  * of rows, and the relay needs only `state`, `expires_at` and `next_uri`, which the service writes before the rows
  * (the scan stops once it has them all). Keys inside rows (a column may be called `next_uri`) are never taken:
  * only depth-one keys count. A field whose value is not a string is left out. Text that is not a JSON object
- * gives nothing.
+ * gives nothing; a damaged or cut-off string ends the scan with what was found before it.
  */
 export function topLevelStrings(text: string, names: readonly string[]): Map<string, FieldSpan> {
   const found = new Map<string, FieldSpan>();
@@ -41,11 +51,14 @@ export function topLevelStrings(text: string, names: readonly string[]): Map<str
     if (c === QUOTE) {
       const end = stringEnd(text, i);
       if (depth === 1 && expectKey) {
-        const key = JSON.parse(text.slice(i, end)) as string;
+        const key = jsonString(text, i, end);
+        if (key === undefined) return found;
         pendingKey = names.includes(key) ? key : undefined;
         expectKey = false;
       } else if (depth === 1 && pendingKey !== undefined) {
-        found.set(pendingKey, { value: JSON.parse(text.slice(i, end)) as string, start: i, end });
+        const value = jsonString(text, i, end);
+        if (value === undefined) return found;
+        found.set(pendingKey, { value, start: i, end });
         pendingKey = undefined;
       }
       i = end - 1;

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { ByteBudgetLru } from "../lru";
 
@@ -20,6 +20,7 @@ export interface CachedPage {
  */
 export class ResultCache {
   readonly #memory: ByteBudgetLru<CachedPage>;
+  #writes = 0;
 
   constructor(
     budgetBytes: number,
@@ -42,8 +43,8 @@ export class ResultCache {
     const file = this.#file(key);
     const text = await readFile(file, "utf8").catch(() => undefined);
     if (text === undefined) return undefined;
-    const page = JSON.parse(text) as CachedPage;
-    if (page.expiresAt <= this.now()) {
+    const page = parsedPage(text);
+    if (!page || page.expiresAt <= this.now()) {
       await rm(file, { force: true });
       return undefined;
     }
@@ -54,9 +55,17 @@ export class ResultCache {
   async set(key: string, page: CachedPage): Promise<void> {
     if (page.expiresAt <= this.now()) return;
     this.#remember(key, page);
-    if (this.dir) {
+    if (!this.dir) return;
+    // Written whole then renamed, so a reader (this process or another on the same disk) never sees half a page.
+    // A disk that refuses the write (full, read-only) leaves the page in memory only.
+    const file = this.#file(key);
+    const partial = `${file}.${process.pid}.${++this.#writes}.partial`;
+    try {
       await mkdir(this.dir, { recursive: true });
-      await writeFile(this.#file(key), JSON.stringify(page));
+      await writeFile(partial, JSON.stringify(page));
+      await rename(partial, file);
+    } catch {
+      await rm(partial, { force: true }).catch(() => undefined);
     }
   }
 
@@ -66,5 +75,22 @@ export class ResultCache {
 
   #file(key: string): string {
     return join(this.dir as string, `${createHash("sha256").update(key).digest("hex")}.json`);
+  }
+}
+
+/** A page read back from disk, or undefined when the file is not one (damaged, or from another version). */
+function parsedPage(text: string): CachedPage | undefined {
+  try {
+    const page = JSON.parse(text) as Partial<CachedPage>;
+    const whole =
+      typeof page.status === "number" &&
+      typeof page.contentType === "string" &&
+      typeof page.body === "string" &&
+      typeof page.expiresAt === "number" &&
+      typeof page.headers === "object" &&
+      page.headers !== null;
+    return whole ? (page as CachedPage) : undefined;
+  } catch {
+    return undefined;
   }
 }

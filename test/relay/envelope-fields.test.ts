@@ -58,4 +58,13 @@ describe("topLevelStrings: an envelope's top-level string fields, found without 
       }
     }
   });
+
+  it("stops at a damaged or cut-off string with what it found before it, never throwing", () => {
+    expect([...topLevelStrings('{"state":"QUERY_STATE_COMPLETED","n\\qext_uri":"x"}', NAMES).keys()]).toEqual([
+      "state",
+    ]);
+    expect([...topLevelStrings('{"state":"A","next_uri":"http://x\\q"}', NAMES).keys()]).toEqual(["state"]);
+    expect([...topLevelStrings('{"state":"A","next_uri":"http://x', NAMES).keys()]).toEqual(["state"]);
+    expect(topLevelStrings('{"sta', NAMES).size).toBe(0);
+  });
 });
