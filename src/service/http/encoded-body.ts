@@ -66,8 +66,22 @@ export function chooseEncoding(header: string | undefined): Encoding | undefined
  */
 export async function sendEncoded(request: FastifyRequest, reply: FastifyReply, body: EncodedBody): Promise<unknown> {
   reply.type(body.contentType).headers(body.headers);
+  if (body.raw.length < COMPRESS_THRESHOLD) return reply.send(body.raw);
+  // The body now depends on the caller's Accept-Encoding, whatever it was: caches must keep the forms apart.
+  varyOn(reply, "Accept-Encoding");
   const encoding = chooseEncoding(request.headers["accept-encoding"]);
-  if (body.raw.length < COMPRESS_THRESHOLD || !encoding) return reply.send(body.raw);
+  if (!encoding) return reply.send(body.raw);
   const encoded = await (body.encoded[encoding] ??= ENCODERS[encoding](body.raw));
-  return reply.header("Content-Encoding", encoding).header("Vary", "accept-encoding").send(encoded);
+  return reply.header("Content-Encoding", encoding).send(encoded);
+}
+
+/** Adds `field` to the reply's `Vary` header, keeping what is there (CORS adds `Origin`). */
+function varyOn(reply: FastifyReply, field: string): void {
+  const current = reply.getHeader("vary");
+  const fields = (Array.isArray(current) ? current.join(",") : String(current ?? ""))
+    .split(",")
+    .map((f) => f.trim())
+    .filter(Boolean);
+  if (fields.includes("*") || fields.some((f) => f.toLowerCase() === field.toLowerCase())) return;
+  reply.header("Vary", [...fields, field].join(", "));
 }

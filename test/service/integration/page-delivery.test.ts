@@ -43,9 +43,9 @@ interface RawAnswer {
 }
 
 /** A GET with the bytes exactly as sent (fetch would decode them). */
-function rawGet(path: string, acceptEncoding?: string): Promise<RawAnswer> {
+function rawGet(path: string, acceptEncoding?: string, extra: Record<string, string> = {}): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
-    const headers: Record<string, string> = { "X-Service-Api-Key": svc.apiKey };
+    const headers: Record<string, string> = { "X-Service-Api-Key": svc.apiKey, ...extra };
     if (acceptEncoding !== undefined) headers["Accept-Encoding"] = acceptEncoding;
     const req = httpRequest(`${svc.url}${path}`, { headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -85,12 +85,21 @@ describe("encodings: the caller's choice, the same content", () => {
     const second = await rawGet(path(), accept); // served from the page cache
     expect(first.status).toBe(200);
     expect(first.headers["content-encoding"]).toBe(expected);
-    if (expected) expect(first.headers.vary).toMatch(/accept-encoding/i);
+    expect(first.headers.vary).toMatch(/accept-encoding/i); // compressed or not, the body depends on the header
     expect(second.body.equals(first.body)).toBe(true);
     const page = JSON.parse(decoded(first)) as Envelope;
     expect(page.result.rows).toHaveLength(2000);
     expect(page.result.rows[0]!.id).toBe(500);
     expect(page.next_offset).toBe(2500);
+  });
+
+  test("Vary keeps CORS's Origin beside Accept-Encoding", async () => {
+    const answer = await rawGet(path(), "br", { Origin: "https://localhost:3000" });
+    expect(answer.headers["access-control-allow-origin"]).toBe("https://localhost:3000");
+    const vary = String(answer.headers.vary)
+      .toLowerCase()
+      .split(/\s*,\s*/);
+    expect(vary).toEqual(expect.arrayContaining(["origin", "accept-encoding"]));
   });
 
   test("every encoding decodes to the identical body", async () => {
