@@ -1,4 +1,5 @@
 import type { Socket } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
 import cors from "@fastify/cors";
 import compress from "@fastify/compress";
@@ -104,17 +105,30 @@ function fromFastifyError(error: FastifyError): ApiError {
 
 /**
  * Closing waits for requests in flight, and fastify closes idle keep-alive connections, but a connection that has
- * not sent a byte yet (an HTTP client's pool opens one ahead, for instance after a caller abandoned a streamed page)
- * is neither: the server would wait for it until its headers timeout. Such a socket carries no request, so it is
- * closed at once.
+ * not sent a whole request head yet (an HTTP client's pool opens one ahead, for instance after a caller abandoned a
+ * streamed page; a slow or stalled client mid-headers) is neither: the server would wait for it until its headers
+ * timeout. Every socket with no request being answered is closed at once; those answering finish, then close.
  */
 function closeUnusedSocketsOnClose(app: FastifyInstance): void {
-  const sockets = new Set<Socket>();
+  const sockets = new Map<Socket, number>(); // requests being answered on each socket
+  let closing = false;
   app.server.on("connection", (socket: Socket) => {
-    sockets.add(socket);
+    sockets.set(socket, 0);
     socket.once("close", () => sockets.delete(socket));
   });
+  app.server.on("request", (request: IncomingMessage, response: ServerResponse) => {
+    const socket = request.socket as Socket;
+    sockets.set(socket, (sockets.get(socket) ?? 0) + 1);
+    response.once("close", () => {
+      if (!sockets.has(socket)) return;
+      const answering = Math.max(0, (sockets.get(socket) ?? 1) - 1);
+      sockets.set(socket, answering);
+      // An answer finished after closing began leaves a kept-alive connection nobody will use: end it once flushed.
+      if (closing && answering === 0) socket.end();
+    });
+  });
   app.addHook("preClose", async () => {
-    for (const socket of sockets) if (socket.bytesRead === 0) socket.destroy();
+    closing = true;
+    for (const [socket, answering] of sockets) if (answering === 0) socket.destroy();
   });
 }

@@ -1,3 +1,4 @@
+import { connect } from "node:net";
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { ManualClock } from "../../support/manual-clock";
@@ -96,4 +97,40 @@ describe("partial results", () => {
       await svc.close();
     }
   });
+});
+
+test("closing answers the request in flight and closes connections carrying none, sent or half sent", async () => {
+  const svc = await startTestService();
+  const { hostname, port } = new URL(svc.url);
+  /** A raw connection that resolves when the server closes it, with what it received. */
+  const open = async (write?: string) => {
+    const socket = connect(Number(port), hostname);
+    await new Promise((resolve) => socket.once("connect", resolve));
+    const received: Buffer[] = [];
+    socket.on("data", (chunk: Buffer) => received.push(chunk));
+    socket.on("error", () => undefined);
+    const closed = new Promise<string>((resolve) =>
+      socket.once("close", () => resolve(Buffer.concat(received).toString())),
+    );
+    if (write) socket.write(write);
+    return { socket, closed };
+  };
+  const key = `X-Service-Api-Key: ${svc.apiKey}\r\n`;
+  const unused = await open();
+  const halfHead = await open(`GET /v1/execution/x/status HTTP/1.1\r\nHost: 127.0.0.1\r\n${key}`);
+  // A request being answered: its head sent, its body not yet (the handler waits for it).
+  const body = "{}";
+  const inFlight = await open(
+    `POST /v1/query/1002/execute HTTP/1.1\r\nHost: 127.0.0.1\r\n${key}Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
+  );
+  // Answered after the head above was read (the same event loop reads both): kept alive, then idle.
+  const keptAlive = await open(`GET /v1/execution/unknown/status HTTP/1.1\r\nHost: 127.0.0.1\r\n${key}\r\n`);
+  await new Promise<void>((resolve) => keptAlive.socket.once("data", () => resolve()));
+  const closing = svc.close();
+  expect(await unused.closed).toBe("");
+  expect(await halfHead.closed).toBe(""); // never answered: its head was not complete
+  expect(await keptAlive.closed).toMatch(/^HTTP\/1.1 400[\s\S]*keep-alive/);
+  inFlight.socket.write(body);
+  expect(await inFlight.closed).toMatch(/^HTTP\/1.1 200[\s\S]*"execution_id"/);
+  await closing;
 });
