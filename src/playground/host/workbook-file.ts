@@ -8,13 +8,15 @@ const SAVE_DELAY_MS = 250;
  * The playground's workbook kept in the page's localStorage, the way a workbook file keeps it: reloading the page
  * reopens it (values as last calculated, formulas, tables, saved document settings), so what a workbook remembers
  * (SERVICE.QUERY runs, table bindings, the Report's settings) can be tried without Excel. `?reset=1` starts empty.
- * A workbook too large for the browser's storage (about 5 MB) is simply not kept; the page says so.
+ * A workbook too large for the browser's storage (about 5 MB) is not kept: the older copy is removed (a reload
+ * must never bring back a workbook older than the one on screen without saying so) and the page says so.
  */
 export class WorkbookFile {
   #timer: ReturnType<typeof setTimeout> | undefined;
   #snapshot: (() => WorkbookDocument) | undefined;
   /** Why the last save failed (storage full), or undefined. */
   problem: string | undefined;
+  readonly #listeners = new Set<(problem: string | undefined) => void>();
 
   constructor(private readonly local: Storage) {}
 
@@ -31,6 +33,12 @@ export class WorkbookFile {
     this.local.removeItem(ITEM);
   }
 
+  /** Told when saving starts or stops failing (the problem, or undefined once a save works again). */
+  onProblem(listener: (problem: string | undefined) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
   /** Where the document comes from when it is time to write it. */
   attach(snapshot: () => WorkbookDocument): void {
     this.#snapshot = snapshot;
@@ -45,11 +53,16 @@ export class WorkbookFile {
     if (this.#timer !== undefined) clearTimeout(this.#timer);
     this.#timer = undefined;
     if (!this.#snapshot) return;
+    let problem: string | undefined;
     try {
       this.local.setItem(ITEM, JSON.stringify(this.#snapshot()));
-      this.problem = undefined;
     } catch {
-      this.problem = "This workbook is too large for the browser's storage: it will not be kept across a reload.";
+      this.forget();
+      problem =
+        "This workbook is too large for the browser's storage: it is not kept, and a reload starts an empty workbook.";
     }
+    if (problem === this.problem) return;
+    this.problem = problem;
+    for (const listener of [...this.#listeners]) listener(problem);
   }
 }

@@ -94,6 +94,11 @@ export class PlaygroundView {
       this.changed();
     });
     functions.onUpdate(() => this.changed());
+    // The workbook could not be kept in the browser: said where Excel says a file could not be saved.
+    this.host.file.onProblem((problem) => {
+      if (problem) this.status.say(problem, true);
+      else this.status.say("This workbook is kept in the browser again.");
+    });
     // The add-in may activate a sheet (insert on a new sheet): follow it, as Excel's window does.
     this.host.onBatchEnd(() => this.followActiveSheet());
   }

@@ -98,12 +98,31 @@ describe("WorkbookFile: the playground's workbook kept in localStorage", () => {
     expect(storage.items.size).toBe(0);
   });
 
-  test("a workbook too large for the storage is not kept, and says so", async () => {
-    const file = new WorkbookFile(memoryStorage(100));
-    const wb = await filled();
+  test("a workbook grown too large for the storage: the older copy goes, the page is told, and told when it fits again", async () => {
+    const storage = memoryStorage(3000);
+    const file = new WorkbookFile(storage);
+    const told: (string | undefined)[] = [];
+    file.onProblem((problem) => told.push(problem));
+    const wb = createWorkbook();
     file.attach(() => wb.saveDocument());
     file.saveNow();
+    expect(file.load()).toBeDefined(); // small: kept
+    await wb.run(async (ctx) => {
+      ctx.workbook.worksheets.getItem("Sheet1").getRange("A1").values = [["x".repeat(5000)]];
+      await ctx.sync();
+    });
+    file.saveNow();
     expect(file.problem).toMatch(/too large for the browser's storage/);
+    // Not the older, smaller workbook on the next reload: nothing, as the message says.
     expect(file.load()).toBeUndefined();
+    file.saveNow(); // still too large: told once
+    await wb.run(async (ctx) => {
+      ctx.workbook.worksheets.getItem("Sheet1").getRange("A1").values = [["small again"]];
+      await ctx.sync();
+    });
+    file.saveNow();
+    expect(file.problem).toBeUndefined();
+    expect(file.load()).toBeDefined();
+    expect(told).toEqual([expect.stringMatching(/a reload starts an empty workbook/), undefined]);
   });
 });
