@@ -120,5 +120,9 @@ test("reloading the page reopens the workbook: the remembered results are shown 
   await paneTab(page, "Report");
   await reportRowCurrent(page, "Query 1001 (symbol=WBTC, days=14)");
   await pane(page).getByText("Spent today: 20 of 20 credits.").waitFor();
+  // The reopened formula owns its spill: entered again, its result spills over its old values (no #SPILL!).
+  await typeInCell(page, "A3", '=SERVICE.QUERY(1001,"symbol",A1,"days",B1,"limit=3")');
+  await waitForValue(page, "A3", (v) => v === "symbol");
+  expect(await cell(page, "A4").textContent()).toBe("WBTC");
   expect(executes).toEqual([]);
 });

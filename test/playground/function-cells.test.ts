@@ -7,7 +7,7 @@ import {
 } from "../../src/playground/custom-functions";
 import { FunctionCatalog } from "../../src/playground/function-cells/function-catalog";
 import { FunctionCells } from "../../src/playground/function-cells/function-cells";
-import { createWorkbook } from "../../src/playground/workbook";
+import { createWorkbook, type WorkbookDocument } from "../../src/playground/workbook";
 
 const metadata: FunctionsMetadata = {
   functions: [
@@ -24,13 +24,15 @@ const metadata: FunctionsMetadata = {
 
 const flush = () => new Promise((r) => setTimeout(r, 0));
 
-function setup() {
+function setup(document?: WorkbookDocument) {
   const runtime = new FakeCustomFunctionsRuntime(metadata);
+  /** The GRID function's answers have at most this many rows (a result that shrinks on its next run). */
+  const most = { rows: Infinity };
   const streams: FakeStreamingInvocation<unknown>[] = [];
   const calls: unknown[][] = [];
   runtime.associate("GRID", async (rows: number, columns: number) => {
     calls.push([rows, columns]);
-    return Array.from({ length: rows }, (_, r) =>
+    return Array.from({ length: Math.min(rows, most.rows) }, (_, r) =>
       Array.from({ length: columns }, (_, c) => (r === 0 ? `h${c}` : r * 10 + c)),
     );
   });
@@ -42,14 +44,27 @@ function setup() {
     invocation.setResult([[label], ["started"]]);
   });
   const cells = new FunctionCells({ runtime, catalog: new FunctionCatalog(metadata, "SERVICE") });
-  const wb = createWorkbook({ sheets: ["Sheet1", "Data"], evaluateFormula: cells.hook });
+  const wb = createWorkbook({
+    sheets: ["Sheet1", "Data"],
+    evaluateFormula: cells.hook,
+    document,
+    spills: () => cells.spills(),
+  });
   cells.attach(wb);
   const write = (address: string, value: string, sheet = "Sheet1") =>
     wb.run(async (ctx) => {
       ctx.workbook.worksheets.getItem(sheet).getRange(address).values = [[value]];
       await ctx.sync();
     });
-  return { runtime, cells, wb, write, streams, calls };
+  const calculate = async () => {
+    await wb.run(async (ctx) => {
+      ctx.workbook.application.calculate("Full");
+      await ctx.sync();
+    });
+    await flush();
+    await flush();
+  };
+  return { runtime, cells, wb, write, calculate, streams, calls, most };
 }
 
 describe("SERVICE.* cells in the playground workbook", () => {
@@ -174,5 +189,70 @@ describe("SERVICE.* cells in the playground workbook", () => {
     await flush();
     expect(wb.inspect.cell("Sheet1", "A2")).toMatchObject({ kind: "text", value: "'quoted", formula: null });
     expect(wb.inspect.values("Sheet1", "A1")).toEqual([["=1+1"]]);
+  });
+});
+
+describe("a reopened workbook's spills belong to their formulas", () => {
+  /** A workbook with GRID(3,2) spilled at B2, saved and reopened (through JSON, as stored). */
+  async function reopened() {
+    const first = setup();
+    await first.write("B2", "=SERVICE.GRID(3,2)");
+    await flush();
+    const doc = JSON.parse(JSON.stringify(first.wb.saveDocument())) as WorkbookDocument;
+    expect(doc.spills).toEqual([{ sheet: "Sheet1", row: 1, column: 1, rowCount: 3, columnCount: 2 }]);
+    return setup(doc);
+  }
+  const SPILLED = [
+    ["h0", "h1"],
+    [10, 11],
+    [20, 21],
+  ];
+
+  test("the first calculation replaces the formula's own spill instead of showing #SPILL!", async () => {
+    const { wb, calculate, cells } = await reopened();
+    expect(wb.inspect.values("Sheet1", "B2:C4")).toEqual(SPILLED); // as saved, before any calculation
+    await calculate();
+    expect(wb.inspect.values("Sheet1", "B2:C4")).toEqual(SPILLED);
+    expect(cells.ownerOf("Sheet1", 3, 2)?.formula).toBe("=SERVICE.GRID(3,2)");
+    // Saved again, the spill is still known (reopened twice works too).
+    expect(wb.saveDocument().spills).toHaveLength(1);
+  });
+
+  test("a smaller result empties the cells of the old spill it no longer covers", async () => {
+    const { wb, calculate, most } = await reopened();
+    most.rows = 2;
+    await calculate();
+    expect(wb.inspect.values("Sheet1", "B2:C4")).toEqual([...SPILLED.slice(0, 2), ["", ""]]);
+  });
+
+  test("a spilled cell typed over before the calculation blocks the spill, and keeps what was typed", async () => {
+    const { wb, write, calculate, cells } = await reopened();
+    await write("C4", "mine");
+    await calculate();
+    expect(wb.inspect.values("Sheet1", "B2")).toEqual([["#SPILL!"]]);
+    expect(cells.ownerOf("Sheet1", 1, 1)?.message).toMatch(/isn't blank/);
+    expect(wb.inspect.values("Sheet1", "C4")).toEqual([["mine"]]);
+  });
+
+  test("clearing the formula before any calculation removes its spill with it", async () => {
+    const { wb, write } = await reopened();
+    await write("B2", "");
+    await flush();
+    expect(wb.inspect.values("Sheet1", "B2:C4")).toEqual([
+      ["", ""],
+      ["", ""],
+      ["", ""],
+    ]);
+    expect(wb.saveDocument().spills).toEqual([]);
+  });
+
+  test("a file saved before spills were kept reopens with plain values, which block as typed values do", async () => {
+    const first = setup();
+    await first.write("B2", "=SERVICE.GRID(3,2)");
+    await flush();
+    const { spills: _kept, ...older } = first.wb.saveDocument();
+    const { wb, calculate } = setup(older);
+    await calculate();
+    expect(wb.inspect.values("Sheet1", "B2")).toEqual([["#SPILL!"]]);
   });
 });

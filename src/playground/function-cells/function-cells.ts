@@ -1,7 +1,7 @@
 import { cellAddress, parseA1, type CellBlock } from "../../sheet";
 import type { FakeCustomFunctionsRuntime } from "../custom-functions";
 import type { ArgumentValue } from "../formulas/resolve-args";
-import type { ChangeEvent, FormulaHook, PlaygroundWorkbook, Stored } from "../workbook";
+import type { ChangeEvent, FormulaHook, OpenedSpill, PlaygroundWorkbook, SpillBlock, Stored } from "../workbook";
 import { workbookCellReader } from "./cell-reader";
 import { dispatchFormula } from "./formula-dispatch";
 import { FunctionCell, positionKey } from "./function-cell";
@@ -11,7 +11,8 @@ import { SpillLayout } from "./spill-layout";
 import { startInvocation } from "./start-invocation";
 import { blockContains, blocksIntersect } from "./spill-plan";
 
-export type FunctionCellsWorkbook = Pick<PlaygroundWorkbook, "inspect" | "writeComputed" | "onChange">;
+export type FunctionCellsWorkbook = Pick<PlaygroundWorkbook, "inspect" | "writeComputed" | "onChange"> &
+  Partial<Pick<PlaygroundWorkbook, "openedSpills">>;
 
 export interface FunctionCellsOptions {
   runtime: FakeCustomFunctionsRuntime;
@@ -29,6 +30,8 @@ export interface FunctionCellsOptions {
 export class FunctionCells {
   readonly #cells = new Map<string, FunctionCell>();
   readonly #listeners = new Set<() => void>();
+  /** Spills of the reopened file whose formula has not been calculated yet, by anchor. */
+  readonly #opened = new Map<string, OpenedSpill & { formula: string }>();
   readonly #defer: (task: () => void) => void;
   readonly #layout: SpillLayout;
   #workbook: FunctionCellsWorkbook | undefined;
@@ -72,6 +75,10 @@ export class FunctionCells {
   /** Connects the workbook (created with `hook` as its evaluateFormula, so it comes second). */
   attach(workbook: FunctionCellsWorkbook): void {
     this.#workbook = workbook;
+    for (const spill of workbook.openedSpills ?? []) {
+      const formula = workbook.inspect.cell(spill.sheet, cellAddress(spill.row, spill.column)).formula;
+      if (formula !== null) this.#opened.set(positionKey(spill.sheet, spill.row, spill.column), { ...spill, formula });
+    }
     workbook.onChange((event) => this.#onChange(event));
   }
 
@@ -79,6 +86,22 @@ export class FunctionCells {
 
   all(): FunctionCell[] {
     return [...this.#cells.values()];
+  }
+
+  /** Every spilled block now, for the file: with it, a reopened workbook's formulas replace their own spills. */
+  spills(): SpillBlock[] {
+    const laidOut = this.all().flatMap((c) => (c.spilled ? [{ sheet: c.sheet, ...c.spilled.block }] : []));
+    // Spills reopened but not calculated since are still the formulas' own.
+    return [
+      ...laidOut,
+      ...[...this.#opened.values()].map(({ sheet, row, column, rowCount, columnCount }) => ({
+        sheet,
+        row,
+        column,
+        rowCount,
+        columnCount,
+      })),
+    ];
   }
 
   /** The formula cell a cell belongs to: itself (anchor) or the one that spilled into it. */
@@ -115,6 +138,7 @@ export class FunctionCells {
     // The same call as before (a recalculation): the running invocation stays, the cell keeps what it shows.
     if (current && !current.canceled && current.key === d.key && current.formula === formula) return current.display;
     const cell = this.#replace(new FunctionCell(sheet, row, column, formula, d.key));
+    this.#adoptOpened(cell);
     if (d.kind === "error") {
       cell.display = d.error;
       cell.message = d.message;
@@ -125,6 +149,21 @@ export class FunctionCells {
       this.#defer(() => this.#start(cell, entry, args));
     }
     return cell.display;
+  }
+
+  /**
+   * The first calculation of a reopened workbook's formula: the block it spilled before the file was saved is its
+   * own, so its new result replaces those cells (those still holding what was spilled there) instead of being
+   * blocked by them.
+   */
+  #adoptOpened(cell: FunctionCell): void {
+    const key = positionKey(cell.sheet, cell.row, cell.column);
+    const opened = this.#opened.get(key);
+    // Another formula typed over the anchor does not own the old spill (the change event clears it).
+    if (!opened || opened.formula !== cell.formula) return;
+    this.#opened.delete(key);
+    const { row, column, rowCount, columnCount, values } = opened;
+    cell.spilled = { block: { row, column, rowCount, columnCount }, values };
   }
 
   #replace(cell: FunctionCell): FunctionCell {
@@ -158,6 +197,22 @@ export class FunctionCells {
     if (this.#writing > 0) return;
     const wb = this.#wb();
     const sheets = new Set(wb.inspect.sheetNames().map((n) => n.toLowerCase()));
+    // A reopened spill whose formula was cleared or replaced before it was calculated.
+    for (const [key, spill] of [...this.#opened]) {
+      const sheet = spill.sheet.toLowerCase();
+      if (sheets.has(sheet) && sheet !== event.sheet.toLowerCase()) continue;
+      if (sheets.has(sheet) && event.block && !blockContains(event.block, spill.row, spill.column)) continue;
+      if (!sheets.has(sheet)) {
+        this.#opened.delete(key);
+      } else if (wb.inspect.cell(spill.sheet, cellAddress(spill.row, spill.column)).formula !== spill.formula) {
+        // As in Excel, the spill goes with its formula (cells written since keep what was written).
+        this.#opened.delete(key);
+        const gone = new FunctionCell(spill.sheet, spill.row, spill.column, spill.formula, "");
+        const { row, column, rowCount, columnCount, values } = spill;
+        gone.spilled = { block: { row, column, rowCount, columnCount }, values };
+        this.#layout.clear(gone);
+      }
+    }
     for (const [key, cell] of [...this.#cells]) {
       const sheet = cell.sheet.toLowerCase();
       if (!sheets.has(sheet)) {

@@ -43,6 +43,7 @@ export function installHost(
     evaluateFormula: functions.hook,
     document: file.load(),
     onSettingsSaved: () => file.saveSoon(),
+    spills: () => functions.spills(),
   });
   file.attach(() => workbook.saveDocument());
   workbook.onChange(() => file.saveSoon());

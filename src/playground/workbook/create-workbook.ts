@@ -9,7 +9,7 @@ import { EmulatedRuntimeStorage } from "./runtime-storage";
 import { SyncStats } from "./sync-stats";
 import { EmulatedRequestContext } from "./workbook";
 import { WorkbookState, type FormulaHook } from "./workbook-state";
-import { documentOf, restoreInto, type WorkbookDocument } from "./workbook-document";
+import { documentOf, restoreInto, type OpenedSpill, type SpillBlock, type WorkbookDocument } from "./workbook-document";
 
 /**
  * Excel on the web rejects a request or response over 5 MB. We take 5,000,000 bytes (the stricter reading of
@@ -28,6 +28,8 @@ export interface WorkbookOptions {
   document?: WorkbookDocument;
   /** Told when the document's settings are saved (`saveAsync`), so a page can keep the file. */
   onSettingsSaved?: () => void;
+  /** The formulas' spilled blocks now, kept with the file (whoever lays out function results knows them). */
+  spills?: () => readonly SpillBlock[];
 }
 
 /** `Excel.run` as add-in code calls it: typed against the real `Excel.RequestContext`. */
@@ -77,6 +79,8 @@ export interface PlaygroundWorkbook {
   reopen(): void;
   /** The workbook as a saved file keeps it (see WorkbookDocument). */
   saveDocument(): WorkbookDocument;
+  /** The spills of the document this workbook was opened from, with the values they held. */
+  readonly openedSpills: readonly OpenedSpill[];
   /**
    * Puts calculated values straight into cells, as Excel's calc engine does for a dynamic array's spilled
    * cells and for an asynchronous function's result: no entry rules (a spilled "=1+1" is text, not a formula),
@@ -97,7 +101,7 @@ export function createWorkbook(options: WorkbookOptions = {}): PlaygroundWorkboo
     doc ? doc.sheets.map((s) => s.name) : (options.sheets ?? ["Sheet1"]),
     options.evaluateFormula,
   );
-  if (doc) restoreInto(state, doc);
+  const openedSpills = doc ? restoreInto(state, doc) : [];
   const limits: EmulationLimits = {
     requestBytes: options.requestLimitBytes ?? EXCEL_PAYLOAD_LIMIT_BYTES,
     responseBytes: options.responseLimitBytes ?? EXCEL_PAYLOAD_LIMIT_BYTES,
@@ -177,7 +181,8 @@ export function createWorkbook(options: WorkbookOptions = {}): PlaygroundWorkboo
     reopen() {
       settings.reload();
     },
-    saveDocument: () => documentOf(state, settingsStore.saved),
+    saveDocument: () => documentOf(state, settingsStore.saved, options.spills?.() ?? []),
+    openedSpills,
     writeComputed(sheetName, row, column, values) {
       const sheet = state.sheetByName(sheetName);
       if (!sheet) throw new Error(`No worksheet named "${sheetName}"`);

@@ -8,11 +8,26 @@ type SavedValue = string | number | boolean | { error: ExcelErrorCode };
 /** Every filled cell of a layer as [row, column, value]. */
 type Cells<T> = [number, number, T][];
 
+/** A block of calculated values a formula spilled: its anchor (the formula's cell) and its size. */
+export interface SpillBlock {
+  sheet: string;
+  row: number;
+  column: number;
+  rowCount: number;
+  columnCount: number;
+}
+
+/** A spill as the reopened workbook has it: the block and the values it held when the file was saved. */
+export interface OpenedSpill extends SpillBlock {
+  values: Stored[][];
+}
+
 /**
  * The workbook as a file keeps it: sheets with their values (formula results as last calculated, spilled cells
- * included), formulas and number formats, tables, and the document settings as last saved (`saveAsync`). Like a
- * file reopened in Excel, restoring it shows the values as they were; formulas compute again on the next
- * calculation. Styles and column widths are not kept.
+ * included), formulas and number formats, tables, the document settings as last saved (`saveAsync`), and which
+ * blocks are a formula's spill (as Excel's file records a dynamic array's range). Like a file reopened in Excel,
+ * restoring it shows the values as they were; formulas compute again on the next calculation, and a formula's new
+ * result replaces its old spill instead of being blocked by it. Styles and column widths are not kept.
  */
 export interface WorkbookDocument {
   version: 1;
@@ -28,6 +43,8 @@ export interface WorkbookDocument {
   }[];
   activeSheet: string;
   settings: Record<string, unknown>;
+  /** Absent in files saved before spills were kept: their spilled cells reopen as plain values. */
+  spills?: SpillBlock[];
 }
 
 const WHOLE_SHEET = { row: 0, column: 0, rowCount: 1_048_576, columnCount: 16_384 };
@@ -45,7 +62,11 @@ function loadValue(v: SavedValue): Stored {
   return new CellError(v.error === "#BUSY!" || ERROR_CODES.includes(v.error) ? v.error : "#N/A");
 }
 
-export function documentOf(state: WorkbookState, settings: Record<string, unknown>): WorkbookDocument {
+export function documentOf(
+  state: WorkbookState,
+  settings: Record<string, unknown>,
+  spills: readonly SpillBlock[],
+): WorkbookDocument {
   const nameOf = (sheetId: string) => state.sheetById(sheetId)?.name ?? "";
   return {
     version: 1,
@@ -58,6 +79,13 @@ export function documentOf(state: WorkbookState, settings: Record<string, unknow
     tables: state.tables.map((t) => ({ name: t.name, sheet: nameOf(t.sheetId), ...t.block, style: t.style })),
     activeSheet: nameOf(state.activeSheetId),
     settings: JSON.parse(JSON.stringify(settings)) as Record<string, unknown>,
+    spills: spills.map(({ sheet, row, column, rowCount, columnCount }) => ({
+      sheet,
+      row,
+      column,
+      rowCount,
+      columnCount,
+    })),
   };
 }
 
@@ -76,8 +104,11 @@ export function isWorkbookDocument(value: unknown): value is WorkbookDocument {
   );
 }
 
-/** Fills a workbook state made with the document's sheet names: values as saved, no formula evaluated. */
-export function restoreInto(state: WorkbookState, doc: WorkbookDocument): void {
+/**
+ * Fills a workbook state made with the document's sheet names: values as saved, no formula evaluated. Returns the
+ * document's spills, each with the values it held, for whoever calculates the formulas.
+ */
+export function restoreInto(state: WorkbookState, doc: WorkbookDocument): OpenedSpill[] {
   doc.sheets.forEach((saved, i) => {
     const sheet = state.sheets[i]!;
     for (const [row, col, value] of saved.values) sheet.values.set(row, col, loadValue(value));
@@ -96,4 +127,13 @@ export function restoreInto(state: WorkbookState, doc: WorkbookDocument): void {
     state.selection = { sheetId: active.id, block: { row: 0, column: 0, rowCount: 1, columnCount: 1 } };
   }
   state.changes.drain(() => undefined); // opening a file is not a change
+  return (doc.spills ?? []).flatMap((spill) => {
+    const sheet = state.sheetByName(spill.sheet);
+    const sizes = [spill.row, spill.column, spill.rowCount, spill.columnCount];
+    if (!sheet || !sizes.every((n) => Number.isInteger(n) && n >= 0)) return [];
+    const values = Array.from({ length: spill.rowCount }, (_, i) =>
+      Array.from({ length: spill.columnCount }, (_, j) => sheet.values.get(spill.row + i, spill.column + j) ?? ""),
+    );
+    return [{ ...spill, values }];
+  });
 }
