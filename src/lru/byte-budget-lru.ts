@@ -23,12 +23,22 @@ export class ByteBudgetLru<V> {
     if (bytes > this.budgetBytes / 4) return false;
     this.#entries.set(key, { value, bytes });
     this.#bytes += bytes;
-    for (const [oldest, entry] of this.#entries) {
-      if (this.#bytes <= this.budgetBytes) break;
-      this.#entries.delete(oldest);
-      this.#bytes -= entry.bytes;
-    }
+    this.#evictOverBudget();
     return true;
+  }
+
+  /**
+   * Changes what a kept value costs (it grew, as a body gaining its encoded forms), without making it more recently
+   * used; the least recently used go out if the budget is now exceeded, and the value itself if it is now too large.
+   * Nothing happens for a key no longer kept.
+   */
+  recharge(key: string, bytes: number): void {
+    const entry = this.#entries.get(key);
+    if (!entry) return;
+    if (bytes > this.budgetBytes / 4) return this.delete(key);
+    this.#bytes += bytes - entry.bytes;
+    entry.bytes = bytes;
+    this.#evictOverBudget();
   }
 
   delete(key: string): void {
@@ -36,6 +46,14 @@ export class ByteBudgetLru<V> {
     if (!old) return;
     this.#entries.delete(key);
     this.#bytes -= old.bytes;
+  }
+
+  #evictOverBudget(): void {
+    for (const [oldest, entry] of this.#entries) {
+      if (this.#bytes <= this.budgetBytes) break;
+      this.#entries.delete(oldest);
+      this.#bytes -= entry.bytes;
+    }
   }
 
   get size(): number {

@@ -38,3 +38,35 @@ describe("ByteBudgetLru: least recently used out, within a byte budget", () => {
     expect(cache.get("small")).toBe("s");
   });
 });
+
+describe("recharge: a kept value's cost changes", () => {
+  test("growing counts against the budget without making the grown value more recent", () => {
+    const lru = new ByteBudgetLru<string>(1000);
+    lru.set("a", "A", 200);
+    lru.set("b", "B", 200);
+    lru.set("c", "C", 200);
+    lru.recharge("a", 240);
+    expect(lru.bytes).toBe(640);
+    lru.set("d", "D", 250);
+    // 890 kept; 200 more exceed the budget, and "a", grown but still the least recently used, goes.
+    lru.set("e", "E", 200);
+    expect([lru.get("a"), lru.get("b"), lru.get("c"), lru.get("d"), lru.get("e")]).toEqual([
+      undefined,
+      "B",
+      "C",
+      "D",
+      "E",
+    ]);
+    expect(lru.bytes).toBe(850);
+  });
+
+  test("a value grown beyond a quarter of the budget is dropped; a key no longer kept is ignored", () => {
+    const lru = new ByteBudgetLru<string>(1000);
+    lru.set("a", "A", 200);
+    lru.recharge("a", 251);
+    expect(lru.get("a")).toBeUndefined();
+    expect(lru.bytes).toBe(0);
+    lru.recharge("gone", 10);
+    expect(lru.size).toBe(0);
+  });
+});

@@ -40,6 +40,8 @@ export interface EncodedBody {
   raw: Buffer;
   /** Promises, so concurrent callers share one compression. */
   encoded: Partial<Record<Encoding, Promise<Buffer>>>;
+  /** Told the body's whole size (raw and every encoded form) each time an encoded form is added: a cache's charge. */
+  onGrown?: (bytes: number) => void;
 }
 
 /**
@@ -71,8 +73,24 @@ export async function sendEncoded(request: FastifyRequest, reply: FastifyReply, 
   varyOn(reply, "Accept-Encoding");
   const encoding = chooseEncoding(request.headers["accept-encoding"]);
   if (!encoding) return reply.send(body.raw);
-  const encoded = await (body.encoded[encoding] ??= ENCODERS[encoding](body.raw));
+  const encoded = await (body.encoded[encoding] ??= encodeForm(body, encoding));
   return reply.header("Content-Encoding", encoding).send(encoded);
+}
+
+function encodeForm(body: EncodedBody, encoding: Encoding): Promise<Buffer> {
+  const form = ENCODERS[encoding](body.raw);
+  void form.then(
+    () => reportSize(body),
+    () => undefined,
+  );
+  return form;
+}
+
+/** Tells `onGrown` the body's size once every encoded form begun is done. */
+async function reportSize(body: EncodedBody): Promise<void> {
+  if (!body.onGrown) return;
+  const forms = await Promise.all(Object.values(body.encoded).map((form) => form.catch(() => Buffer.alloc(0))));
+  body.onGrown(forms.reduce((sum, form) => sum + form.length, body.raw.length));
 }
 
 /** Adds `field` to the reply's `Vary` header, keeping what is there (CORS adds `Origin`). */

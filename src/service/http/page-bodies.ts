@@ -7,6 +7,9 @@ export type PageAnswer =
   | { kind: "body"; body: EncodedBody }
   | { kind: "stream"; contentType: string; headers: Record<string, string>; stream: Readable };
 
+/** What an entry costs beside its bytes: its key, headers and bookkeeping, roughly. */
+const ENTRY_OVERHEAD = 256;
+
 /**
  * Complete response bodies of result pages, least recently used out within a byte budget. A completed result never
  * changes, so a page rendered once is served again without the engine: the pager of a spreadsheet asks the same
@@ -34,8 +37,10 @@ export class PageBodies {
     this.#pending.set(key, rendering);
     try {
       const answer = await rendering;
-      // Room for the encoded forms too (brotli and gzip shrink pages about 5x).
-      if (answer.kind === "body") this.#lru.set(key, answer.body, answer.body.raw.length * 1.5 + 256);
+      // Charged for its raw bytes now, and for its encoded forms as callers accepting them make them.
+      if (answer.kind === "body" && this.#lru.set(key, answer.body, answer.body.raw.length + ENTRY_OVERHEAD)) {
+        answer.body.onGrown = (bytes) => this.#lru.recharge(key, bytes + ENTRY_OVERHEAD);
+      }
       return answer;
     } finally {
       this.#pending.delete(key);

@@ -65,3 +65,21 @@ describe("PageBodies: each page rendered once, however many ask at the same mome
     expect(again.kind === "body" && again.body.raw.toString()).toBe("ok");
   });
 });
+
+describe("PageBodies: the budget counts the encoded forms a page gains", () => {
+  test("a page is charged its raw size, then its raw and encoded sizes once encoded", async () => {
+    const pages = new PageBodies(100_000);
+    const first = await pages.load("p", async () => body("x".repeat(10_000)));
+    expect(first.kind === "body" && first.body.onGrown).toBeInstanceOf(Function);
+    if (first.kind !== "body") throw new Error("expected a body");
+    first.body.onGrown?.(24_000); // raw and two encoded forms, as sendEncoded reports them
+    // Charged by raw size alone, nine pages fit in 100,000; with its encoded forms counted, "p" no longer does.
+    for (const k of ["q", "r", "s", "t", "u", "v", "w", "x"]) await pages.load(k, async () => body("y".repeat(10_000)));
+    let rendered = false;
+    await pages.load("p", async () => {
+      rendered = true;
+      return body("x".repeat(10_000));
+    });
+    expect(rendered).toBe(true); // "p" was the least recently used and went out first
+  });
+});
