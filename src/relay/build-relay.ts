@@ -7,7 +7,7 @@ import { API_ROUTES, upstreamPath, type ApiRoute } from "./api-routes";
 import { KeyAuthorizations } from "./key-authorizations";
 import { ResultCache, type CachedPage } from "./result-cache";
 import { topLevelStrings } from "./envelope-fields";
-import { COMPRESSION_PLUGIN_OPTIONS, sendEncoded, type EncodedBody } from "../service";
+import { COMPRESSION_PLUGIN_OPTIONS, apiCorsOptions, sendEncoded, type EncodedBody } from "../service";
 
 export interface RelayConfig {
   /** The service the relay stands in front of, e.g. the real API's base address (a path prefix is kept). */
@@ -57,13 +57,7 @@ export async function buildRelay(config: RelayConfig): Promise<FastifyInstance> 
   const fetchUpstream = config.fetch ?? fetch;
   const base = config.upstream.toString().replace(/\/+$/, "");
 
-  await app.register(cors, {
-    origin: config.allowOrigins,
-    methods: ["GET", "POST", "OPTIONS"],
-    allowedHeaders: ["Content-Type", "X-Service-Api-Key"],
-    exposedHeaders: ["X-Service-Next-Offset", "X-Service-Next-Uri", "Retry-After"],
-    maxAge: 600,
-  });
+  await app.register(cors, apiCorsOptions(config.allowOrigins));
   // Answers go to browsers over the internet: compressed as the service compresses its own (brotli for browsers,
   // gzip otherwise). Upstream requests ask for none, so cached pages are plain text.
   await app.register(compress, COMPRESSION_PLUGIN_OPTIONS);

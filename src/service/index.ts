@@ -6,4 +6,4 @@ export { DEMO_KEY, DEMO_KEYS } from "./demo/demo-keys";
 export { DEMO_QUERIES } from "./demo/demo-queries";
 export type { SavedQuery } from "./queries/saved-query";
 /** How responses are compressed (the relay compresses its answers the same way). */
-export { COMPRESSION_PLUGIN_OPTIONS, sendEncoded, type EncodedBody } from "./http";
+export { COMPRESSION_PLUGIN_OPTIONS, apiCorsOptions, sendEncoded, type EncodedBody } from "./http";

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
 import cors from "@fastify/cors";
 import compress from "@fastify/compress";
+import { apiCorsOptions } from "./cors-rules";
 import type { KeyRing } from "../auth/keys";
 import type { RateLimiter } from "../auth/rate-limiter";
 import { ApiError, apiError } from "../errors";
@@ -35,13 +36,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clientErrorHandler: clientError,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: "array", allErrors: false, allowUnionTypes: true } },
   });
-  await app.register(cors, {
-    origin: deps.corsOrigins,
-    methods: ["GET", "POST", "OPTIONS"],
-    allowedHeaders: ["Content-Type", "X-Service-Api-Key"],
-    exposedHeaders: ["X-Service-Next-Offset", "X-Service-Next-Uri", "Retry-After"],
-    maxAge: 600,
-  });
+  await app.register(cors, apiCorsOptions(deps.corsOrigins));
   // Bodies are JSON only: a text/plain body would otherwise reach the routes as a string.
   app.removeContentTypeParser("text/plain");
   // Result pages are compressed by the route (`sendEncoded`, gzip kept with cached pages); the plugin does the rest.
