@@ -6,7 +6,8 @@ import type { IncomingHttpHeaders } from "node:http";
 import { API_ROUTES, upstreamPath, type ApiRoute } from "./api-routes";
 import { KeyAuthorizations } from "./key-authorizations";
 import { ResultCache, type CachedPage } from "./result-cache";
-import { topLevelStrings } from "./envelope-fields";
+import { linkThroughRelay, rewriteEnvelope } from "./paging-links";
+import { KEY_HEADER, canonicalQuery, keyOf, pick, readText } from "./request-parts";
 import { COMPRESSION_PLUGIN_OPTIONS, apiCorsOptions, sendEncoded, type EncodedBody } from "../service";
 
 export interface RelayConfig {
@@ -25,7 +26,6 @@ export interface RelayConfig {
   fetch?: typeof fetch;
 }
 
-const KEY_HEADER = "x-service-api-key";
 const NOT_FOUND = "not found: the relay forwards only the API's own routes";
 /** Response headers the relay passes on (hop-by-hop and cookies are dropped). */
 const PASSED_HEADERS = ["content-type", "retry-after", "x-service-next-offset", "x-service-next-uri", "cache-control"];
@@ -91,19 +91,7 @@ export async function buildRelay(config: RelayConfig): Promise<FastifyInstance> 
     );
   });
 
-  /** The upstream's next-page link, pointing at the relay instead (same path and query). */
-  function relayLink(link: string): string {
-    let url: URL;
-    try {
-      url = new URL(link);
-    } catch {
-      return link;
-    }
-    const upstreamPrefix = config.upstream.pathname.replace(/\/+$/, "");
-    const path = url.pathname.startsWith(upstreamPrefix) ? url.pathname.slice(upstreamPrefix.length) : url.pathname;
-    const target = config.publicUrl();
-    return `${target.origin}${target.pathname.replace(/\/+$/, "")}${path}${url.search}`;
-  }
+  const relayLink = (link: string) => linkThroughRelay(link, config.upstream, config.publicUrl());
 
   async function forward(route: ApiRoute, request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
     const path = upstreamPath(route, request.params as Record<string, string>);
@@ -131,7 +119,7 @@ export async function buildRelay(config: RelayConfig): Promise<FastifyInstance> 
         return kept;
       },
       onResponse: (_req, rep, res) => {
-        void collect(res.stream)
+        void readText(res.stream)
           .then(async (text) => {
             const type = String(rep.getHeader("content-type") ?? "");
             let body = text;
@@ -208,52 +196,3 @@ function refuse(reply: FastifyReply): FastifyReply {
 
 /** CSV pages carry no expiry; a cached one is kept this long (the JSON pages use the result's own expires_at). */
 const CSV_TTL_MS = 60 * 60 * 1000;
-
-function keyOf(request: FastifyRequest): string | undefined {
-  const header = request.headers[KEY_HEADER];
-  if (typeof header === "string" && header !== "") return header;
-  const fromQuery = (request.query as Record<string, unknown> | undefined)?.api_key;
-  return typeof fromQuery === "string" && fromQuery !== "" ? fromQuery : undefined;
-}
-
-/** The query string in a fixed order and without `api_key`: two requests for the same page share one entry. */
-function canonicalQuery(search: string): string {
-  const params = new URLSearchParams(search);
-  params.delete("api_key");
-  params.sort();
-  const text = params.toString();
-  return text ? `?${text}` : "";
-}
-
-function pick(headers: IncomingHttpHeaders, names: readonly string[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const name of names) {
-    const value = headers[name];
-    if (typeof value === "string") out[name] = value;
-  }
-  return out;
-}
-
-function collect(stream: NodeJS.ReadableStream): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-    stream.on("error", reject);
-    stream.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-  });
-}
-
-/**
- * A finished envelope's `next_uri` pointed at the relay; reports its expiry when it is a finished result (the only
- * kind worth caching). Other bodies go through untouched.
- */
-function rewriteEnvelope(text: string, link: (uri: string) => string, expires: (at: number) => void): string {
-  const fields = topLevelStrings(text, ["state", "expires_at", "next_uri"]);
-  const state = fields.get("state")?.value;
-  const expiresAt = Date.parse(fields.get("expires_at")?.value ?? "");
-  const finished = state === "QUERY_STATE_COMPLETED" || state === "QUERY_STATE_COMPLETED_PARTIAL";
-  if (finished && Number.isFinite(expiresAt)) expires(expiresAt);
-  const next = fields.get("next_uri");
-  if (!next) return text;
-  return `${text.slice(0, next.start)}${JSON.stringify(link(next.value))}${text.slice(next.end)}`;
-}
