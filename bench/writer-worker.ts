@@ -6,6 +6,7 @@
 import { writeMatrix } from "../src/excel";
 import { createWorkbook } from "../src/playground/workbook";
 import { numberFormatsFor, toSheetMatrix } from "../src/sheet";
+import { mixedResult } from "../test/excel/support/mixed-result";
 
 export interface WriterWorkerResult {
   rows: number;
@@ -21,46 +22,9 @@ export interface WriterWorkerResult {
   maxRssBytes: number;
 }
 
-const COLUMNS = ["id", "address", "name", "amount", "ratio", "flag", "code", "at", "tags", "wide", "note", "n"];
-const TYPES = [
-  "bigint",
-  "varchar",
-  "varchar",
-  "double",
-  "double",
-  "boolean",
-  "varchar",
-  "timestamp",
-  "array(varchar)",
-  "hugeint",
-  "varchar",
-  "integer",
-];
-
-function result(rows: number) {
-  return {
-    columns: COLUMNS,
-    types: TYPES,
-    rows: Array.from({ length: rows }, (_, i) => [
-      i,
-      `0x${i.toString(16).padStart(40, "0")}`,
-      `name ${i}`,
-      i * 1.5,
-      i / 7,
-      i % 2 === 0,
-      String(i).padStart(6, "0"),
-      "2024-03-05 15:03:00.000",
-      ["a", "b"],
-      "123456789012345678901234567890",
-      i % 1000 === 0 ? '=HYPERLINK("http://x","y")' : "plain note",
-      i % 5,
-    ]),
-  };
-}
-
 async function main(): Promise<void> {
   const rows = Number(process.argv[2] ?? 100_000);
-  const data = result(rows);
+  const data = mixedResult(rows);
   const t0 = performance.now();
   const matrix = toSheetMatrix(data, { headers: true });
   const mapMs = performance.now() - t0;
@@ -77,7 +41,7 @@ async function main(): Promise<void> {
   const stats = wb.stats;
   const report: WriterWorkerResult = {
     rows,
-    columns: COLUMNS.length,
+    columns: data.columns.length,
     mapMs,
     writeMs,
     syncs: stats.syncs,

@@ -2,6 +2,7 @@ import { writeMatrix, type RowBatches } from "../../src/excel";
 import { TargetNotEmptyError } from "../../src/excel/errors";
 import { createWorkbook } from "../../src/playground/workbook";
 import { numberFormatsFor, SheetLimitError, toSheetMatrix, type CellValue } from "../../src/sheet";
+import { mixedResult } from "./support/mixed-result";
 
 const FOUR_MB = 4 * 1024 * 1024;
 
@@ -18,43 +19,10 @@ function firstDifference(actual: unknown[][], expected: unknown[][]): string | u
   return undefined;
 }
 
-function bigResult(rows: number) {
-  const columns = ["id", "address", "name", "amount", "ratio", "flag", "code", "at", "tags", "wide", "note", "n"];
-  const types = [
-    "bigint",
-    "varchar",
-    "varchar",
-    "double",
-    "double",
-    "boolean",
-    "varchar",
-    "timestamp",
-    "array(varchar)",
-    "hugeint",
-    "varchar",
-    "integer",
-  ];
-  const data = Array.from({ length: rows }, (_, i) => [
-    i,
-    `0x${i.toString(16).padStart(40, "0")}`,
-    `name ${i}`,
-    i * 1.5,
-    i / 7,
-    i % 2 === 0,
-    String(i).padStart(6, "0"),
-    "2024-03-05 15:03:00.000",
-    ["a", "b"],
-    "123456789012345678901234567890",
-    i % 1000 === 0 ? '=HYPERLINK("http://x","y")' : "plain note",
-    i % 5,
-  ]);
-  return { columns, types, rows: data };
-}
-
 describe("writeMatrix against the emulated workbook", () => {
   test("100,000 × 12 rows: every sync under 4 MB, calculation suspended per chunk, data reads back equal", async () => {
     const wb = createWorkbook();
-    const result = bigResult(100_000);
+    const result = mixedResult(100_000);
     const matrix = toSheetMatrix(result, { headers: true, timestamps: "text" });
     const progress: number[] = [];
     const out = await writeMatrix({ run: wb.run, sheet: "Sheet1", cell: "A1" }, matrix, {
@@ -239,7 +207,7 @@ describe("writeMatrix against the emulated workbook", () => {
   test("cancel mid-insert leaves the written rows, a marker row, and no table", async () => {
     const wb = createWorkbook();
     const controller = new AbortController();
-    const result = bigResult(20_000);
+    const result = mixedResult(20_000);
     const matrix = toSheetMatrix(result, { headers: true });
     const out = await writeMatrix({ run: wb.run, sheet: "Sheet1" }, matrix, {
       asTable: true,
