@@ -1,7 +1,16 @@
 import type { FunctionsMetadata } from "../../src/playground/custom-functions";
 import { QUERY_BUDGET_SETTING } from "../../src/functions/query-budget";
 import { type TestService, startTestService } from "../support/service";
-import { type Workbench, errorOf, generatedMetadata, matrixOf, workbench } from "./support/harness";
+import {
+  TestDocument,
+  type Workbench,
+  errorOf,
+  executesSent,
+  generatedMetadata,
+  matrixOf,
+  waitFor,
+  workbench,
+} from "./support/harness";
 
 /**
  * `run=on_change` against the real local service: a cell runs its query when its inputs change, only within the
@@ -12,19 +21,10 @@ describe("SERVICE.QUERY with run=on_change", () => {
   let service: TestService;
   let metadata: FunctionsMetadata;
   let bench: Workbench;
-  let document: Map<string, unknown>;
-  const settings = () => ({
-    get: (n: string) => document.get(n) ?? null,
-    set: (n: string, v: unknown) => void document.set(n, JSON.parse(JSON.stringify(v))),
-  });
-  const executes = () => bench.fetch.paths.filter((p) => p.endsWith("/execute")).length;
+  let document: TestDocument;
+  const executes = () => executesSent(bench);
   const open = () =>
-    workbench(metadata, { baseUrl: service.url, apiKey: service.apiKey, runtime: { runSettings: settings } });
-
-  async function waitFor(done: () => boolean, what: string): Promise<void> {
-    for (let i = 0; i < 500 && !done(); i++) await new Promise((resolve) => setTimeout(resolve, 20));
-    if (!done()) throw new Error(`timed out waiting for ${what}`);
-  }
+    workbench(metadata, { baseUrl: service.url, apiKey: service.apiKey, runtime: { runSettings: document.settings } });
 
   /** What Excel does when an input of the formula in `address` changes: cancel, then call with the new inputs. */
   function change(old: { cancel(): void }, address: string, symbol: string, ...more: unknown[]) {
@@ -37,7 +37,7 @@ describe("SERVICE.QUERY with run=on_change", () => {
   }, 60_000);
   afterAll(async () => service.close());
   beforeEach(() => {
-    document = new Map();
+    document = new TestDocument();
     bench = open();
   });
   afterEach(() => bench.close());
@@ -131,7 +131,7 @@ describe("SERVICE.QUERY with run=on_change", () => {
     errorOf(await cell.result());
     cell = change(cell, "Sheet1!A3", "USDC");
     await waitFor(() => Array.isArray(cell.latest), "USDC to fill");
-    expect(document.get(QUERY_BUDGET_SETTING)).toMatchObject({ creditsPerDay: 10, spent: 10 });
+    expect(document.values.get(QUERY_BUDGET_SETTING)).toMatchObject({ creditsPerDay: 10, spent: 10 });
 
     bench.close();
     bench = open(); // the workbook reopened: a new runtime, the same document

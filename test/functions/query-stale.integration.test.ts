@@ -1,7 +1,15 @@
 import type { FunctionsMetadata } from "../../src/playground/custom-functions";
 import { queryRunKey } from "../../src/functions/query-runs";
 import { type TestService, startTestService } from "../support/service";
-import { type Workbench, errorOf, generatedMetadata, matrixOf, workbench } from "./support/harness";
+import {
+  type Workbench,
+  errorOf,
+  executesSent,
+  generatedMetadata,
+  matrixOf,
+  waitFor,
+  workbench,
+} from "./support/harness";
 import { executeAndWait } from "./support/service-runs";
 
 const HOUR = 3_600_000;
@@ -16,17 +24,12 @@ describe("SERVICE.QUERY: stale results and the report's rows", () => {
   let metadata: FunctionsMetadata;
   let bench: Workbench;
   let weth: string;
-  const executes = () => bench.fetch.paths.filter((p) => p.endsWith("/execute")).length;
+  const executes = () => executesSent(bench);
   const remember = (symbol: string, executionId: string, ageMs: number) =>
     bench.runtime.queryRuns.record(queryRunKey(1001, { symbol }, "medium"), {
       executionId,
       finishedAt: bench.clock.now() - ageMs,
     });
-
-  async function waitFor(done: () => boolean, what: string): Promise<void> {
-    for (let i = 0; i < 500 && !done(); i++) await new Promise((resolve) => setTimeout(resolve, 20));
-    if (!done()) throw new Error(`timed out waiting for ${what}`);
-  }
 
   beforeAll(async () => {
     [service, metadata] = await Promise.all([startTestService(), generatedMetadata()]);

@@ -1,6 +1,14 @@
 import type { FunctionsMetadata } from "../../src/playground/custom-functions";
 import { type TestService, startTestService } from "../support/service";
-import { type Workbench, errorOf, generatedMetadata, matrixOf, workbench } from "./support/harness";
+import {
+  TestDocument,
+  type Workbench,
+  errorOf,
+  executesSent,
+  generatedMetadata,
+  matrixOf,
+  workbench,
+} from "./support/harness";
 import { executeAndWait } from "./support/service-runs";
 import { QUERY_RUNS_SETTING, queryRunKey } from "../../src/functions/query-runs";
 
@@ -13,20 +21,20 @@ describe("SERVICE.QUERY", () => {
   let metadata: FunctionsMetadata;
   let bench: Workbench;
   /** The document's settings, as Office keeps them: they outlive a reload of the add-in. */
-  let document: Map<string, unknown>;
-  const settings = () => ({
-    get: (n: string) => document.get(n),
-    set: (n: string, v: unknown) => void document.set(n, v),
-  });
-  const executes = () => bench.fetch.paths.filter((p) => p.endsWith("/execute")).length;
+  let document: TestDocument;
+  const executes = () => executesSent(bench);
 
   beforeAll(async () => {
     [service, metadata] = await Promise.all([startTestService(), generatedMetadata()]);
   }, 60_000);
   afterAll(async () => service.close());
   beforeEach(() => {
-    document = new Map();
-    bench = workbench(metadata, { baseUrl: service.url, apiKey: service.apiKey, runtime: { runSettings: settings } });
+    document = new TestDocument();
+    bench = workbench(metadata, {
+      baseUrl: service.url,
+      apiKey: service.apiKey,
+      runtime: { runSettings: document.settings },
+    });
   });
   afterEach(() => bench.close());
 
@@ -78,10 +86,14 @@ describe("SERVICE.QUERY", () => {
       executionId: id,
       finishedAt: bench.clock.now(),
     });
-    expect(JSON.stringify(document.get(QUERY_RUNS_SETTING))).toContain(id);
-    expect(JSON.stringify([...document.values()])).not.toContain(service.apiKey);
+    expect(JSON.stringify(document.values.get(QUERY_RUNS_SETTING))).toContain(id);
+    expect(JSON.stringify([...document.values.values()])).not.toContain(service.apiKey);
     bench.close();
-    bench = workbench(metadata, { baseUrl: service.url, apiKey: service.apiKey, runtime: { runSettings: settings } });
+    bench = workbench(metadata, {
+      baseUrl: service.url,
+      apiKey: service.apiKey,
+      runtime: { runSettings: document.settings },
+    });
     const matrix = matrixOf(await bench.cell("QUERY", 1001, "symbol", "UNI", "limit=2").result());
     expect(matrix).toHaveLength(3);
     expect(executes()).toBe(0);

@@ -7,7 +7,15 @@ import { OPEN_BEHAVIOUR_SETTING } from "../../src/taskpane/logic/open-behaviour"
 import { RefreshController, rerunQuestion, type RefreshRerunCost } from "../../src/taskpane/logic/refresh-controller";
 import { ReportController, type ReportState } from "../../src/taskpane/logic/report-controller";
 import { RunController } from "../../src/taskpane/logic/run-controller";
-import { errorOf, generatedMetadata, matrixOf, workbench, type Workbench } from "../functions/support/harness";
+import {
+  errorOf,
+  executesSent,
+  generatedMetadata,
+  matrixOf,
+  waitFor,
+  workbench,
+  type Workbench,
+} from "../functions/support/harness";
 import { executeAndWait } from "../functions/support/service-runs";
 import { startTestService, TEST_KEYS, type TestService } from "../support/service";
 import { testPane } from "./support/pane-deps";
@@ -46,14 +54,8 @@ async function report() {
   const run = new RunController(deps, history);
   const controller = new ReportController(deps, run);
   // Execute requests that reached the service: the pane's (its session counts those accepted) and the cells' own.
-  const executes = () =>
-    pane.session.usage.snapshot().executions + bench.fetch.paths.filter((p) => p.endsWith("/execute")).length;
+  const executes = () => pane.session.usage.snapshot().executions + executesSent(bench);
   return { controller, run, history, pane, deps, startupBehaviour, executes, stop: controller.start() };
-}
-
-async function waitFor(done: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 1000 && !done(); i++) await new Promise((resolve) => setTimeout(resolve, 20));
-  if (!done()) throw new Error(`timed out waiting for ${what}`);
 }
 
 const rowOf = (state: ReportState, symbol: unknown) => state.rows.find((r) => r.parameters.symbol === symbol)!;

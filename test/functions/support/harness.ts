@@ -144,3 +144,26 @@ export async function until(bench: Workbench, done: () => boolean, stepMs = 1000
     await settle();
   }
 }
+
+/** Waits in real time (20 ms steps, up to `timeoutMs`, default 20 s) for something a background run does; fails naming `what`. */
+export async function waitFor(done: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
+  for (let waited = 0; waited < timeoutMs && !done(); waited += 20) await new Promise((r) => setTimeout(r, 20));
+  if (!done()) throw new Error(`timed out waiting for ${what}`);
+}
+
+/** Execute requests the bench's functions have sent to the service. */
+export function executesSent(bench: Workbench): number {
+  return bench.fetch.paths.filter((p) => p.endsWith("/execute")).length;
+}
+
+/**
+ * A document's settings as Office keeps them: a name never set reads null, a value is stored as its JSON (a copy),
+ * and they outlive a reload of the add-in (a new workbench given the same document's `settings`).
+ */
+export class TestDocument {
+  readonly values = new Map<string, unknown>();
+  readonly settings = () => ({
+    get: (name: string): unknown => this.values.get(name) ?? null,
+    set: (name: string, value: unknown): void => void this.values.set(name, JSON.parse(JSON.stringify(value))),
+  });
+}
