@@ -3,6 +3,7 @@ export { ServiceClient } from "./service-client";
 export type { ServiceClientOptions } from "./client-options";
 export { type Clock, systemClock } from "../clock";
 export type { FetchLike } from "./http/request";
+export { apiRootPath } from "./http/api-root";
 export type { PagingParams, ResultParams } from "./params";
 export { SHARED_PARAM_KEYS, canonicalParams } from "./params";
 export type { RunProgress } from "./polling/run";

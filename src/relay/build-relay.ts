@@ -9,9 +9,10 @@ import { ResultCache, type CachedPage } from "./result-cache";
 import { linkThroughRelay, rewriteEnvelope } from "./paging-links";
 import { KEY_HEADER, canonicalQuery, keyOf, pick, readText } from "./request-parts";
 import { COMPRESSION_PLUGIN_OPTIONS, apiCorsOptions, sendEncoded, type EncodedBody } from "../service";
+import { apiRootPath } from "../client";
 
 export interface RelayConfig {
-  /** The service the relay stands in front of, e.g. the real API's base address (a path prefix is kept). */
+  /** The service the relay stands in front of, e.g. the real API's base address (a path prefix is kept; a trailing `/v1` means its parent, as for the client). */
   upstream: URL;
   /** The address the add-in reaches the relay at; paging links are rewritten to point here. */
   publicUrl: () => URL;
@@ -55,7 +56,7 @@ export async function buildRelay(config: RelayConfig): Promise<FastifyInstance> 
   const grants = new KeyAuthorizations(config.authorizationTtlMs);
   const encodedPages = new WeakMap<CachedPage, EncodedBody>();
   const fetchUpstream = config.fetch ?? fetch;
-  const base = config.upstream.toString().replace(/\/+$/, "");
+  const base = `${config.upstream.origin}${apiRootPath(config.upstream.pathname)}`;
 
   await app.register(cors, apiCorsOptions(config.allowOrigins));
   // Answers go to browsers over the internet: compressed as the service compresses its own (brotli for browsers,

@@ -1,3 +1,4 @@
+import { apiRootPath } from "../client";
 import { topLevelStrings } from "./envelope-fields";
 
 /** The upstream's next-page link, pointing at the relay's public address instead (same path and query). */
@@ -8,9 +9,9 @@ export function linkThroughRelay(link: string, upstream: URL, publicUrl: URL): s
   } catch {
     return link;
   }
-  const upstreamPrefix = upstream.pathname.replace(/\/+$/, "");
+  const upstreamPrefix = apiRootPath(upstream.pathname);
   const path = url.pathname.startsWith(upstreamPrefix) ? url.pathname.slice(upstreamPrefix.length) : url.pathname;
-  return `${publicUrl.origin}${publicUrl.pathname.replace(/\/+$/, "")}${path}${url.search}`;
+  return `${publicUrl.origin}${apiRootPath(publicUrl.pathname)}${path}${url.search}`;
 }
 
 /**

@@ -77,6 +77,23 @@ describe("requests", () => {
     expect(fetch.calls[0]!.url).toBe("https://example.test/api/v1/execution/a%2Fb%3Fc/status");
   });
 
+  it.each([
+    ["https://example.test/api/v1", "https://example.test/api/v1/execution/E1/status"],
+    ["https://example.test/api/v1/", "https://example.test/api/v1/execution/E1/status"],
+    ["https://example.test/API/V1//", "https://example.test/API/v1/execution/E1/status"],
+    ["https://example.test", "https://example.test/v1/execution/E1/status"],
+    ["https://example.test/v1", "https://example.test/v1/execution/E1/status"],
+    ["https://example.test/v1x", "https://example.test/v1x/v1/execution/E1/status"],
+  ])(
+    "a base address given with the API's /v1 (as the real service documents it) is not doubled: %s",
+    async (base, url) => {
+      const fetch = scriptedFetch([{ status: 200, body: STATUS }]);
+      const { client, clock } = setup(fetch, { baseUrl: base });
+      await clock.drive(client.status("E1"));
+      expect(fetch.calls[0]!.url).toBe(url);
+    },
+  );
+
   it("execute posts JSON with query_parameters and performance", async () => {
     const fetch = scriptedFetch([{ status: 200, body: { execution_id: "E1", state: "QUERY_STATE_PENDING" } }]);
     const { client, clock } = setup(fetch);

@@ -84,6 +84,26 @@ describe("every endpoint answers through the relay what the service answers dire
     expect(await client.cancel(slow.execution_id)).toBe(true);
   });
 
+  test("an upstream given with the API's /v1 (as the real service documents its base) is not doubled", async () => {
+    const second = await startRelay(
+      { upstream: new URL(`${svc.url}/v1/`), port: 0, host: "127.0.0.1", allowOrigins: [ORIGIN], cacheMb: 1 },
+      () => undefined,
+    );
+    try {
+      const page = await api(second.url, svc.apiKey).get<{ next_uri: string }>(
+        `/v1/execution/${finished}/results?limit=10`,
+      );
+      expect(page.status).toBe(200);
+      expect(page.body.next_uri).toBe(`${second.url}/v1/execution/${finished}/results?offset=10&limit=10`);
+      const table = await new ServiceClient({ apiKey: svc.apiKey, baseUrl: `${second.url}/v1` }).table({
+        executionId: finished,
+      });
+      expect(table.rows).toHaveLength(500);
+    } finally {
+      await second.close();
+    }
+  });
+
   test("answers are compressed for the browser (brotli, else gzip), cached or not, and decode to the same page", async () => {
     const path = `/v1/execution/${finished}/results?limit=200`;
     const plain = (await via().get(path)).text;

@@ -8,6 +8,7 @@ import { networkErrorFrom } from "./network";
 import type { RatePressure } from "./rate-pressure";
 import { type ResolvedRetryOptions, type RetryMode, retryDelay } from "./retry";
 import { attemptSignal } from "./timeout";
+import { apiRootPath } from "./api-root";
 
 /** The fetch the client needs: the standard signature, so `globalThis.fetch` and test fakes both fit. */
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
@@ -62,7 +63,7 @@ export class Transport {
   url(path: string, query?: URLSearchParams): string {
     const base = this.#config.baseUrl;
     const url = new URL(base.origin);
-    url.pathname = base.pathname.replace(/\/+$/, "") + path;
+    url.pathname = apiRootPath(base.pathname) + path;
     const search = query?.toString() ?? "";
     url.search = search;
     return url.toString();
