@@ -1,5 +1,7 @@
 import { DuckDBInstance, type DuckDBConnection } from "@duckdb/node-api";
-import { jsonRowSql, jsonValueSql } from "../../../src/service/results/render-sql";
+import { csvLineSql, jsonRowSql, jsonValueSql } from "../../../src/service/results/render-sql";
+import { quoteIdentifier } from "../../../src/service/query-language";
+import { apiTypeName } from "../../../src/service/engine/type-names";
 import type { ResultColumn } from "../../../src/service/executions/execution-record";
 
 /**
@@ -28,7 +30,8 @@ beforeAll(async () => {
   await conn.run(`SET TimeZone = 'UTC'`);
   await conn.run(`CREATE TABLE t AS ${ROWS}`);
   const described = (await conn.runAndReadAll("DESCRIBE t")).getRows();
-  columns = described.map((r) => ({ name: String(r[0]), type: String(r[1]).toLowerCase() }) as ResultColumn);
+  // The service's own names for the engine's types (`array(varchar)`, `row(...)`), as stored results carry them.
+  columns = described.map((r) => ({ name: String(r[0]), type: apiTypeName(String(r[1])) }) as ResultColumn);
 });
 afterAll(() => {
   conn.closeSync();
@@ -55,4 +58,25 @@ test("a subset of columns in another order, and no columns at all", async () => 
   const rows = (await texts(jsonRowSql(picked))).map((text) => JSON.parse(text) as Record<string, unknown>);
   expect(Object.keys(rows[0]!)).toEqual([picked[0]!.name, "id"]);
   expect(await texts(jsonRowSql([]))).toEqual(["{}", "{}", "{}"]);
+});
+
+test("CSV lines: every field as the general quoting rule writes it, though plain types skip the rule", async () => {
+  // The general rule (RFC 4180; NULL empty, an empty text "") applied to every field, the way types that cannot
+  // need quoting were written before they skipped it.
+  const textOf = (c: ResultColumn): string => {
+    const x = quoteIdentifier(c.name);
+    if (c.type === "varchar") return x;
+    if (c.type === "timestamp with time zone") return `strftime(timezone('UTC', ${x}), '%Y-%m-%d %H:%M:%S.%g')`;
+    if (c.type === "timestamp") return `strftime(${x}, '%Y-%m-%d %H:%M:%S.%g')`;
+    if (/^(array|row|map)\(/.test(c.type)) return `to_json(${x})::VARCHAR`;
+    return `${x}::VARCHAR`;
+  };
+  const quoted = (x: string) =>
+    `CASE WHEN ${x} IS NULL THEN '' WHEN ${x} = '' THEN '""' ` +
+    `WHEN regexp_matches(${x}, '[",\\r\\n]') THEN '"' || replace(${x}, '"', '""') || '"' ELSE ${x} END`;
+  const general = `concat(${columns.map((c) => quoted(textOf(c))).join(", ',', ")})`;
+  const [ours, reference] = await Promise.all([texts(csvLineSql(columns)), texts(general)]);
+  expect(ours).toEqual(reference);
+  expect(ours[1]).toContain(`"quote "" backslash \\ tab \t nl \n ünï 😀"`);
+  expect(ours[2]!.split(",").slice(0, 4)).toEqual(["3", "", "inf", '""']);
 });
