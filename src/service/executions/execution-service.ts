@@ -11,6 +11,7 @@ import type { ExecutionStore } from "../store/execution-store";
 import { newExecutionId, isValidExecutionId } from "./execution-id";
 import { CREDITS, isTerminal, STATES, type ExecutionRecord, type Performance } from "./execution-record";
 import { Executor } from "./executor";
+import { ResultExpiry } from "./result-expiry";
 import { canCancelExecution, canSeeExecution, canSeeQuery } from "./visibility";
 
 export interface ExecutionServiceOptions {
@@ -34,6 +35,7 @@ export class ExecutionService {
   private readonly executor: Executor;
   private readonly integrity = new ResultIntegrity();
   private readonly queries: Map<number, SavedQuery>;
+  private readonly expiry: ResultExpiry;
 
   private constructor(
     private readonly store: ExecutionStore,
@@ -44,6 +46,7 @@ export class ExecutionService {
     this.queries = new Map(queries.map((q) => [q.query_id, q]));
     this.resultsDir = join(options.dataDir, "results");
     this.executor = new Executor(engine, store, this.records, { ...options, resultsDir: this.resultsDir });
+    this.expiry = new ResultExpiry(this.records, store, options);
   }
 
   static async open(
@@ -135,7 +138,7 @@ export class ExecutionService {
     if (!record || !canSeeExecution(record, this.queries.get(record.queryId), caller)) {
       throw apiError("execution_not_found", { id: executionId });
     }
-    await this.expireIfDue(record);
+    await this.expiry.expireIfDue(record);
     return record;
   }
 
@@ -155,7 +158,7 @@ export class ExecutionService {
       if (record.state !== STATES.completed && record.state !== STATES.partial) continue;
       if (!latest || (record.endedAt ?? 0) > (latest.endedAt ?? 0)) latest = record;
     }
-    if (latest) await this.expireIfDue(latest);
+    if (latest) await this.expiry.expireIfDue(latest);
     if (!latest || latest.state === STATES.expired) throw apiError("result_not_found");
     return latest;
   }
@@ -216,17 +219,8 @@ export class ExecutionService {
     return this.store.creditsSpent(keyId);
   }
 
-  async sweepExpired(): Promise<void> {
-    for (const record of this.records.values()) await this.expireIfDue(record);
-  }
-
-  private async expireIfDue(record: ExecutionRecord): Promise<void> {
-    if (record.state === STATES.expired || record.expiresAt === undefined) return;
-    if (this.options.clock.now() < record.expiresAt) return;
-    record.state = STATES.expired;
-    if (record.resultFile) await rm(record.resultFile, { force: true });
-    record.resultFile = undefined;
-    await this.store.save(record);
+  sweepExpired(): Promise<void> {
+    return this.expiry.sweep();
   }
 
   async close(): Promise<void> {
