@@ -65,8 +65,6 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const port = typeof address === "object" && address ? address.port : options.port;
   const url = `http://${options.host.includes(":") ? `[${options.host}]` : options.host}:${port}`;
   publicUrl ??= new URL(url);
-  const sweeper = setInterval(() => void executions.sweepExpired().catch(() => undefined), 60_000);
-  sweeper.unref();
   let closing: Promise<void> | undefined;
   return {
     url,
@@ -75,7 +73,6 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     warmDatasets: async () => datasets?.warm(),
     close: () =>
       (closing ??= (async () => {
-        clearInterval(sweeper);
         await app.close();
         await datasets?.close();
         await executions.close();

@@ -138,8 +138,7 @@ export class ExecutionService {
     if (!record || !canSeeExecution(record, this.queries.get(record.queryId), caller)) {
       throw apiError("execution_not_found", { id: executionId });
     }
-    await this.expiry.expireIfDue(record);
-    return record;
+    return this.expiry.view(record);
   }
 
   /** The most recent execution of the query that has a result, whoever ran it (pane, API or schedule). */
@@ -158,9 +157,9 @@ export class ExecutionService {
       if (record.state !== STATES.completed && record.state !== STATES.partial) continue;
       if (!latest || (record.endedAt ?? 0) > (latest.endedAt ?? 0)) latest = record;
     }
-    if (latest) await this.expiry.expireIfDue(latest);
-    if (!latest || latest.state === STATES.expired) throw apiError("result_not_found");
-    return latest;
+    const seen = latest && this.expiry.view(latest);
+    if (!seen || seen.state === STATES.expired) throw apiError("result_not_found");
+    return seen;
   }
 
   /**
@@ -219,11 +218,13 @@ export class ExecutionService {
     return this.store.creditsSpent(keyId);
   }
 
+  /** A pass of result expiry now (they also run every minute): see `ResultExpiry`. */
   sweepExpired(): Promise<void> {
     return this.expiry.sweep();
   }
 
   async close(): Promise<void> {
+    await this.expiry.close();
     await this.executor.close();
   }
 }
