@@ -21,6 +21,8 @@ export interface RunningService {
   executions: ExecutionService;
   /** Makes the current snapshot of every curated dataset (otherwise made on first request). */
   warmDatasets(): Promise<void>;
+  /** Removes the curated snapshots nobody can ask for any more now (also done a minute after one is superseded). */
+  pruneSnapshots(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -71,6 +73,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     port,
     executions,
     warmDatasets: async () => datasets?.warm(),
+    pruneSnapshots: async () => datasets?.prune(),
     close: () =>
       (closing ??= (async () => {
         await app.close();

@@ -30,8 +30,8 @@ export class ExecutionService {
   private readonly records = new Map<string, ExecutionRecord>();
   /** Where result files live; producers outside the queue (dataset snapshots) write theirs here too. */
   readonly resultsDir: string;
-  /** Query ids without a saved query whose results everyone may read (the curated datasets). */
-  private readonly publicQueryIds = new Set<number>();
+  /** Query ids without a saved query whose results everyone may read (the curated datasets), and their latest. */
+  private readonly publicQueryIds = new Map<number, () => Promise<ExecutionRecord>>();
   private readonly executor: Executor;
   private readonly integrity = new ResultIntegrity();
   private readonly queries: Map<number, SavedQuery>;
@@ -143,8 +143,9 @@ export class ExecutionService {
 
   /** The most recent execution of the query that has a result, whoever ran it (pane, API or schedule). */
   async latestWithResult(queryId: number, caller: Caller): Promise<ExecutionRecord> {
-    // Curated datasets have query ids too; their results are public.
-    if (this.publicQueryIds.has(queryId)) return this.latestOf(queryId, () => true);
+    // Curated datasets have query ids too; their results are public, and their latest is the current snapshot.
+    const publicLatest = this.publicQueryIds.get(queryId);
+    if (publicLatest) return publicLatest();
     const query = this.visibleQuery(queryId, caller);
     // The latest run this caller may see, under the same rule as every other execution endpoint.
     return this.latestOf(queryId, (record) => canSeeExecution(record, query, caller));
@@ -181,27 +182,36 @@ export class ExecutionService {
     await this.store.save(record);
   }
 
-  /** Everyone may read the results of this query id, which has no saved query (a curated dataset). */
-  makePublic(queryId: number): void {
-    this.publicQueryIds.add(queryId);
+  /**
+   * Everyone may read the results of this query id, which has no saved query (a curated dataset); `latest` gives its
+   * latest result (E5).
+   */
+  makePublic(queryId: number, latest: () => Promise<ExecutionRecord>): void {
+    this.publicQueryIds.set(queryId, latest);
   }
 
-  /** The completed snapshot with the highest refresh index of each curated dataset, as stored. */
-  latestSnapshots(): Map<string, ExecutionRecord> {
-    const latest = new Map<string, ExecutionRecord>();
-    for (const r of this.records.values()) {
-      const seen = r.dataset ? latest.get(r.dataset) : undefined;
-      if (r.dataset && r.state === STATES.completed && (!seen || (r.refreshIndex ?? 0) > (seen.refreshIndex ?? 0))) {
-        latest.set(r.dataset, r);
-      }
-    }
-    return latest;
+  /** Every curated-dataset snapshot held, in any state. */
+  snapshotRecords(): ExecutionRecord[] {
+    return [...this.records.values()].filter((r) => r.dataset !== undefined);
   }
 
-  /** Registers a result produced outside the queue (a curated-dataset refresh). */
+  /** Registers (or stores again, once changed) a result produced outside the queue (a curated-dataset refresh). */
   async adopt(record: ExecutionRecord): Promise<void> {
     this.records.set(record.executionId, record);
     await this.store.save(record);
+  }
+
+  /** Removes a result nobody can ask for (a snapshot whose id was never sent), record and file. */
+  async discard(record: ExecutionRecord): Promise<void> {
+    this.records.delete(record.executionId);
+    // The file first: a stop between the two leaves the record, which the next pruning removes again.
+    if (record.resultFile) await rm(record.resultFile, { force: true });
+    await this.store.remove(record.executionId);
+  }
+
+  /** Expires a result now, for a reason other than its age (see `ResultExpiry.expireNow`). */
+  expireNow(record: ExecutionRecord): Promise<void> {
+    return this.expiry.expireNow(record);
   }
 
   queuePosition(executionId: string): number | undefined {
