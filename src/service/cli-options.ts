@@ -36,6 +36,11 @@ const FLAGS = {
     env: "SERVICE_MAX_RESULT_BYTES",
     help: "stored results above this are truncated (default 8 GB)",
   },
+  "max-snapshot-bytes": {
+    value: "N",
+    env: "SERVICE_MAX_SNAPSHOT_BYTES",
+    help: "curated-dataset snapshots kept on disk together; the oldest superseded expire beyond it (default 1 GB)",
+  },
   "public-url": {
     value: "URL",
     env: "SERVICE_PUBLIC_URL",
@@ -73,6 +78,10 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): CliRe
   }
   if (values["max-result-bytes"] !== undefined) {
     overrides.maxResultBytes = wholeNumber("max-result-bytes", values["max-result-bytes"], Number.MAX_SAFE_INTEGER);
+  }
+  if (values["max-snapshot-bytes"] !== undefined) {
+    const text = values["max-snapshot-bytes"];
+    overrides.maxSnapshotBytes = wholeNumber("max-snapshot-bytes", text, Number.MAX_SAFE_INTEGER);
   }
   if (values["public-url"] !== undefined)
     overrides.publicUrl = httpUrl("public-url", values["public-url"]).toString().replace(/\/+$/, "");

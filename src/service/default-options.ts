@@ -18,6 +18,7 @@ export function defaultOptions(overrides: Partial<ServiceOptions> = {}): Service
     rateLimitRead: 0,
     rateLimitWrite: 0,
     maxResultBytes: 8 * 1024 ** 3,
+    maxSnapshotBytes: 1024 ** 3,
     corsOrigins: DEV_ORIGINS,
     threads: { medium: 1, large: 2 },
     slots: { medium: 2, large: 2 },

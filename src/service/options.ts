@@ -19,6 +19,8 @@ export interface ServiceOptions {
   rateLimitWrite: number;
   /** A stored result larger than this is truncated in storage (COMPLETED_PARTIAL). */
   maxResultBytes: number;
+  /** The curated snapshots kept on disk together; beyond it the oldest superseded ones expire early. */
+  maxSnapshotBytes: number;
   /** The address callers use (behind a proxy, say); paging links point there. Default: the bound address. */
   publicUrl?: string;
   /** Origins allowed by CORS. */

@@ -21,6 +21,8 @@ export interface RunningService {
   executions: ExecutionService;
   /** Makes the current snapshot of every curated dataset (otherwise made on first request). */
   warmDatasets(): Promise<void>;
+  /** Removes the curated snapshots nobody can ask for any more now (also done a minute after one is superseded). */
+  pruneSnapshots(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -65,17 +67,15 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const port = typeof address === "object" && address ? address.port : options.port;
   const url = `http://${options.host.includes(":") ? `[${options.host}]` : options.host}:${port}`;
   publicUrl ??= new URL(url);
-  const sweeper = setInterval(() => void executions.sweepExpired().catch(() => undefined), 60_000);
-  sweeper.unref();
   let closing: Promise<void> | undefined;
   return {
     url,
     port,
     executions,
     warmDatasets: async () => datasets?.warm(),
+    pruneSnapshots: async () => datasets?.prune(),
     close: () =>
       (closing ??= (async () => {
-        clearInterval(sweeper);
         await app.close();
         await datasets?.close();
         await executions.close();

@@ -7,7 +7,7 @@ const dir = mkdtempSync(join(tmpdir(), "cli-"));
 const keys = join(dir, "keys.json");
 writeFileSync(keys, JSON.stringify([{ key: "k-123456789", user: "u", teams: ["t"] }]));
 
-test("defaults: port 8787 on 127.0.0.1, demo keys and queries, no rate limit, 8 GB results", () => {
+test("defaults: port 8787 on 127.0.0.1, demo keys and queries, no rate limit, 8 GB results, 1 GB snapshots", () => {
   const { options, demoKeys } = parseCli([], {});
   expect(options).toMatchObject({
     port: 8787,
@@ -15,8 +15,15 @@ test("defaults: port 8787 on 127.0.0.1, demo keys and queries, no rate limit, 8 
     dataDir: ".service-data",
     rateLimitPerMinute: 0,
     maxResultBytes: 8 * 1024 ** 3,
+    maxSnapshotBytes: 1024 ** 3,
   });
   expect(demoKeys).toBe(true);
+});
+
+test("--max-snapshot-bytes, or SERVICE_MAX_SNAPSHOT_BYTES, bounds the curated snapshots kept", () => {
+  expect(parseCli(["--max-snapshot-bytes", "5000000"], {}).options.maxSnapshotBytes).toBe(5_000_000);
+  expect(parseCli([], { SERVICE_MAX_SNAPSHOT_BYTES: "7" }).options.maxSnapshotBytes).toBe(7);
+  expect(() => parseCli(["--max-snapshot-bytes", "lots"], {})).toThrow("--max-snapshot-bytes must be a whole number");
 });
 
 test("flags, with = or a separate value, win over the environment", () => {

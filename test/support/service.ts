@@ -31,6 +31,8 @@ export interface TestService {
 
 export interface TestServiceOptions {
   maxResultBytes?: number;
+  /** The curated snapshots' disk budget (`--max-snapshot-bytes`). */
+  maxSnapshotBytes?: number;
   clock?: Clock;
   rateLimitPerMinute?: number;
   rateLimitRead?: number;
@@ -67,6 +69,7 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
     log: options.log ?? (() => undefined),
   };
   if (options.maxResultBytes !== undefined) overrides.maxResultBytes = options.maxResultBytes;
+  if (options.maxSnapshotBytes !== undefined) overrides.maxSnapshotBytes = options.maxSnapshotBytes;
   if (options.clock) overrides.clock = options.clock;
   if (options.rateLimitPerMinute !== undefined) overrides.rateLimitPerMinute = options.rateLimitPerMinute;
   if (options.rateLimitRead !== undefined) overrides.rateLimitRead = options.rateLimitRead;

@@ -5,7 +5,7 @@
  * temporary table, then `COPY (SELECT casts) TO path (FORMAT parquet)`. Staging uses only DOUBLE and VARCHAR, the two
  * types the node API converts cheaply: integers travel as doubles (exact below 2^53) and are cast on the way out; lists
  * travel as one string joined by U+001F and are split on the way out. Measured: about 3x faster than appending
- * row by row with bigint and list values, which matters because the service writes a snapshot every refresh.
+ * row by row with bigint and list values, which matters because a request that opens a new refresh slot waits for it.
  */
 import { DOUBLE, DuckDBDataChunk, VARCHAR } from "@duckdb/node-api";
 import type { DuckDBConnection, DuckDBType } from "@duckdb/node-api";

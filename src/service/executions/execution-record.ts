@@ -46,6 +46,11 @@ export interface ExecutionRecord {
   dataset?: string;
   /** The refresh slot a dataset snapshot belongs to. */
   refreshIndex?: number;
+  /**
+   * Dataset snapshots: whether the execution id has been sent to a caller (false until the dataset endpoint serves
+   * it; absent on snapshots stored before this was recorded). Decides how long a superseded snapshot is kept.
+   */
+  idServed?: boolean;
   parameters: Record<string, string>;
   submittedAt: number;
   startedAt?: number;

@@ -11,6 +11,7 @@ import type { ExecutionStore } from "../store/execution-store";
 import { newExecutionId, isValidExecutionId } from "./execution-id";
 import { CREDITS, isTerminal, STATES, type ExecutionRecord, type Performance } from "./execution-record";
 import { Executor } from "./executor";
+import { ResultExpiry } from "./result-expiry";
 import { canCancelExecution, canSeeExecution, canSeeQuery } from "./visibility";
 
 export interface ExecutionServiceOptions {
@@ -29,11 +30,12 @@ export class ExecutionService {
   private readonly records = new Map<string, ExecutionRecord>();
   /** Where result files live; producers outside the queue (dataset snapshots) write theirs here too. */
   readonly resultsDir: string;
-  /** Query ids without a saved query whose results everyone may read (the curated datasets). */
-  private readonly publicQueryIds = new Set<number>();
+  /** Query ids without a saved query whose results everyone may read (the curated datasets), and their latest. */
+  private readonly publicQueryIds = new Map<number, () => Promise<ExecutionRecord>>();
   private readonly executor: Executor;
   private readonly integrity = new ResultIntegrity();
   private readonly queries: Map<number, SavedQuery>;
+  private readonly expiry: ResultExpiry;
 
   private constructor(
     private readonly store: ExecutionStore,
@@ -44,6 +46,7 @@ export class ExecutionService {
     this.queries = new Map(queries.map((q) => [q.query_id, q]));
     this.resultsDir = join(options.dataDir, "results");
     this.executor = new Executor(engine, store, this.records, { ...options, resultsDir: this.resultsDir });
+    this.expiry = new ResultExpiry(this.records, store, options);
   }
 
   static async open(
@@ -135,14 +138,14 @@ export class ExecutionService {
     if (!record || !canSeeExecution(record, this.queries.get(record.queryId), caller)) {
       throw apiError("execution_not_found", { id: executionId });
     }
-    await this.expireIfDue(record);
-    return record;
+    return this.expiry.view(record);
   }
 
   /** The most recent execution of the query that has a result, whoever ran it (pane, API or schedule). */
   async latestWithResult(queryId: number, caller: Caller): Promise<ExecutionRecord> {
-    // Curated datasets have query ids too; their results are public.
-    if (this.publicQueryIds.has(queryId)) return this.latestOf(queryId, () => true);
+    // Curated datasets have query ids too; their results are public, and their latest is the current snapshot.
+    const publicLatest = this.publicQueryIds.get(queryId);
+    if (publicLatest) return publicLatest();
     const query = this.visibleQuery(queryId, caller);
     // The latest run this caller may see, under the same rule as every other execution endpoint.
     return this.latestOf(queryId, (record) => canSeeExecution(record, query, caller));
@@ -155,9 +158,9 @@ export class ExecutionService {
       if (record.state !== STATES.completed && record.state !== STATES.partial) continue;
       if (!latest || (record.endedAt ?? 0) > (latest.endedAt ?? 0)) latest = record;
     }
-    if (latest) await this.expireIfDue(latest);
-    if (!latest || latest.state === STATES.expired) throw apiError("result_not_found");
-    return latest;
+    const seen = latest && this.expiry.view(latest);
+    if (!seen || seen.state === STATES.expired) throw apiError("result_not_found");
+    return seen;
   }
 
   /**
@@ -179,27 +182,36 @@ export class ExecutionService {
     await this.store.save(record);
   }
 
-  /** Everyone may read the results of this query id, which has no saved query (a curated dataset). */
-  makePublic(queryId: number): void {
-    this.publicQueryIds.add(queryId);
+  /**
+   * Everyone may read the results of this query id, which has no saved query (a curated dataset); `latest` gives its
+   * latest result (E5).
+   */
+  makePublic(queryId: number, latest: () => Promise<ExecutionRecord>): void {
+    this.publicQueryIds.set(queryId, latest);
   }
 
-  /** The completed snapshot with the highest refresh index of each curated dataset, as stored. */
-  latestSnapshots(): Map<string, ExecutionRecord> {
-    const latest = new Map<string, ExecutionRecord>();
-    for (const r of this.records.values()) {
-      const seen = r.dataset ? latest.get(r.dataset) : undefined;
-      if (r.dataset && r.state === STATES.completed && (!seen || (r.refreshIndex ?? 0) > (seen.refreshIndex ?? 0))) {
-        latest.set(r.dataset, r);
-      }
-    }
-    return latest;
+  /** Every curated-dataset snapshot held, in any state. */
+  snapshotRecords(): ExecutionRecord[] {
+    return [...this.records.values()].filter((r) => r.dataset !== undefined);
   }
 
-  /** Registers a result produced outside the queue (a curated-dataset refresh). */
+  /** Registers (or stores again, once changed) a result produced outside the queue (a curated-dataset refresh). */
   async adopt(record: ExecutionRecord): Promise<void> {
     this.records.set(record.executionId, record);
     await this.store.save(record);
+  }
+
+  /** Removes a result nobody can ask for (a snapshot whose id was never sent), record and file. */
+  async discard(record: ExecutionRecord): Promise<void> {
+    this.records.delete(record.executionId);
+    // The file first: a stop between the two leaves the record, which the next pruning removes again.
+    if (record.resultFile) await rm(record.resultFile, { force: true });
+    await this.store.remove(record.executionId);
+  }
+
+  /** Expires a result now, for a reason other than its age (see `ResultExpiry.expireNow`). */
+  expireNow(record: ExecutionRecord): Promise<void> {
+    return this.expiry.expireNow(record);
   }
 
   queuePosition(executionId: string): number | undefined {
@@ -216,20 +228,13 @@ export class ExecutionService {
     return this.store.creditsSpent(keyId);
   }
 
-  async sweepExpired(): Promise<void> {
-    for (const record of this.records.values()) await this.expireIfDue(record);
-  }
-
-  private async expireIfDue(record: ExecutionRecord): Promise<void> {
-    if (record.state === STATES.expired || record.expiresAt === undefined) return;
-    if (this.options.clock.now() < record.expiresAt) return;
-    record.state = STATES.expired;
-    if (record.resultFile) await rm(record.resultFile, { force: true });
-    record.resultFile = undefined;
-    await this.store.save(record);
+  /** A pass of result expiry now (they also run every minute): see `ResultExpiry`. */
+  sweepExpired(): Promise<void> {
+    return this.expiry.sweep();
   }
 
   async close(): Promise<void> {
+    await this.expiry.close();
     await this.executor.close();
   }
 }

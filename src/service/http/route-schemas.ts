@@ -5,6 +5,7 @@
  */
 import type { FastifySchemaValidationError } from "fastify/types/schema";
 import { ApiError, apiError, badParameter } from "../errors";
+import { WHOLE_NUMBER_PATTERN, wholeNumberReason, type WholeNumberParam } from "./query-values";
 
 interface ParamRule {
   schema: Record<string, unknown>;
@@ -13,17 +14,9 @@ interface ParamRule {
 
 const shown = (raw: string) => raw.slice(0, 40);
 
-/** A whole number ≥ min, or empty (the parameter is then ignored, as if not given). */
-function wholeNumber(min: number): ParamRule {
-  return {
-    schema: {
-      anyOf: [
-        { type: "string", pattern: "^\\s*$" },
-        { type: "integer", minimum: min, maximum: Number.MAX_SAFE_INTEGER },
-      ],
-    },
-    reason: (raw) => `must be a whole number of at least ${min}, got "${shown(raw)}"`,
-  };
+/** A whole number in digits, or empty (the parameter is then ignored); its range is checked where it is read. */
+function wholeNumber(name: WholeNumberParam): ParamRule {
+  return { schema: { type: "string", pattern: WHOLE_NUMBER_PATTERN }, reason: (raw) => wholeNumberReason(name, raw) };
 }
 
 /** true/false in any case, 1/0, or empty (false). */
@@ -43,15 +36,15 @@ const SHARED_PARAMS = {
   columns: TEXT,
   filters: TEXT,
   ignore_max_datapoints_per_request: FLAG,
-  limit: wholeNumber(0),
-  offset: wholeNumber(0),
-  sample_count: wholeNumber(1),
+  limit: wholeNumber("limit"),
+  offset: wholeNumber("offset"),
+  sample_count: wholeNumber("sample_count"),
   sort_by: TEXT,
 };
 
 const RULES: Record<string, ParamRule> = { ...ID_PARAMS, ...SHARED_PARAMS };
 
-/** A query string as validated: whole numbers coerced, the rest as text. */
+/** A query string as validated: every value as its text. */
 export interface IdQuery {
   api_key?: string;
   queryID?: string;
@@ -63,10 +56,10 @@ export interface ResultQuery extends IdQuery {
   columns?: string;
   filters?: string;
   ignore_max_datapoints_per_request?: string;
-  /** Empty text when given empty (ignored). */
-  limit?: number | string;
-  offset?: number | string;
-  sample_count?: number | string;
+  /** Digits, or empty text when given empty (ignored); read with `wholeNumberParam`. */
+  limit?: string;
+  offset?: string;
+  sample_count?: string;
   sort_by?: string;
 }
 
@@ -114,11 +107,6 @@ export function validationError(
   if (sent.length > 1) return badParameter(name, "given more than once");
   const rule = RULES[name];
   return rule ? badParameter(name, rule.reason(sent[0] ?? "")) : apiError("internal");
-}
-
-/** A whole-number parameter's value; empty means not given. */
-export function wholeNumberOf(value: number | string | undefined): number | undefined {
-  return typeof value === "number" ? value : undefined;
 }
 
 function bodyError(error: FastifySchemaValidationError | undefined, body: unknown): ApiError {

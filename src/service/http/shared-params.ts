@@ -1,7 +1,8 @@
 import type { ResultColumn } from "../executions/execution-record";
 import type { PageRequest } from "../results/page-request";
 import { ApiError, badParameter } from "../errors";
-import { isTrue, wholeNumberOf, type ResultQuery } from "./route-schemas";
+import { wholeNumberParam } from "./query-values";
+import { isTrue, type ResultQuery } from "./route-schemas";
 import {
   isQueryLanguageError,
   parseColumns,
@@ -41,7 +42,9 @@ export function resolveSharedParams(
   columns: readonly ResultColumn[],
   fixed: { column: string; value: string }[] = [],
 ): SharedParams {
-  const [sampleCount, limit, offset] = [query.sample_count, query.limit, query.offset].map(wholeNumberOf);
+  const sampleCount = wholeNumberParam("sample_count", query.sample_count);
+  const limit = wholeNumberParam("limit", query.limit);
+  const offset = wholeNumberParam("offset", query.offset);
   const filtersText = query.filters;
   if (sampleCount !== undefined) {
     const clash = [

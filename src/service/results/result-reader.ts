@@ -7,6 +7,13 @@ import type { PageRequest } from "./page-request";
 /** Pages above this many rows are streamed in chunks rather than rendered whole (see `ResultReader.page`). */
 export const STREAM_ABOVE_ROWS = 50_000;
 
+/**
+ * The largest sample DuckDB takes: `USING SAMPLE reservoir(n ROWS)` with n above it is refused when the statement
+ * is parsed ("Sample rows … out of range, must be between 0 and 1000000000"), which for a streamed page would only
+ * surface after the response began. `sample_count` is checked against it before anything is read.
+ */
+export const MAX_SAMPLE_ROWS = 1_000_000_000;
+
 interface PageBase {
   totalRowCount: number;
   /** Offset of the next page when rows remain after this one. */
@@ -78,8 +85,10 @@ export class ResultReader {
             Number((await conn.runAndReadAll(`SELECT count(*) FROM ${source}${where}`, values)).getRows()[0][0]),
           );
     const sampled = request.sampleCount !== undefined;
+    // A sample larger than the rows there are is all of them: asking the engine for no more keeps a small result's
+    // page rendered whole instead of streamed.
     const take = sampled
-      ? Math.min(request.sampleCount as number, request.maxRows ?? Infinity)
+      ? Math.min(request.sampleCount as number, request.maxRows ?? Infinity, total)
       : Math.max(0, Math.min(request.limit ?? Infinity, request.maxRows ?? Infinity, total - request.offset));
     const end = request.offset + take;
     const nextOffset = !sampled && end < total && take > 0 ? end : undefined;

@@ -41,7 +41,7 @@ const TRIGGERS: Record<ErrorCode, () => Promise<Trigger>> = {
   bad_parameter: async () =>
     answer(ok().get(`/v1/execution/${await finished(1002)}/results?limit=x`), {
       name: "limit",
-      reason: 'must be a whole number of at least 0, got "x"',
+      reason: 'must be a whole number from 0 to 9007199254740991, in digits only, got "x"',
     }),
   unknown_parameters: () =>
     answer(ok().post("/v1/query/1001/execute", { query_parameters: { zzz: 1 } }), { names: ["zzz"] }),

@@ -268,7 +268,7 @@ describe("E2 results", () => {
   });
 
   test.each([
-    ["limit=-1", "limit: must be a whole number of at least 0"],
+    ["limit=-1", "limit: must be a whole number from 0 to"],
     ["offset=abc", "offset: must be a whole number"],
     ["allow_partial_results=maybe", "allow_partial_results: must be true or false"],
     ["limit=1&limit=2", "limit: given more than once"],

@@ -41,7 +41,8 @@ test("with --public-url, paging links point at the public address (path prefix k
 });
 
 test.each([
-  ["sample_count=9007199254740991", 200],
+  ["sample_count=1000000000", 200],
+  ["sample_count=1000000001", 400],
   ["sample_count=9007199254740992", 400],
   ["limit=99999999999999999999", 400],
   ["offset=9007199254740991", 200],

@@ -139,7 +139,7 @@ describe("columns, filters, sort, sample", () => {
     ["sort_by=nope", "sort_by:"],
     ["sample_count=3&filters=" + encodeURIComponent("trade_id = 1"), "sample_count: cannot be combined with filters"],
     ["sample_count=3&limit=1", "sample_count: cannot be combined with limit"],
-    ["sample_count=0", "sample_count: must be a whole number of at least 1"],
+    ["sample_count=0", "sample_count: must be a whole number from 1 to 1000000000"],
   ])("%s → 400", async (qs, message) => {
     const res = await http.get(`/v1/execution/${trades}/results?${qs}`);
     expect(res.status).toBe(400);

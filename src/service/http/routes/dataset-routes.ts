@@ -4,6 +4,7 @@ import { badParameter } from "../../errors";
 import type { SnapshotService } from "../../snapshots/snapshot-service";
 import { RESULT_QUERY_SCHEMA, type ResultQuery } from "../route-schemas";
 import { sendResult, type StoredResults } from "../result-response";
+import { resolveSharedParams } from "../shared-params";
 import { checkQueryIdParam } from "./execution-routes";
 
 /** E6–E11: each dataset's route serves the current snapshot, narrowed by its path arguments (chain, market). */
@@ -25,7 +26,9 @@ export function registerDatasetRoutes(app: FastifyInstance, snapshots: SnapshotS
           }
           return { column: p.column, value };
         });
-        return sendResult(request, reply, results, await snapshots.current(def), "json", fixed);
+        // The parameters are checked against the dataset's columns first: a request refused makes no snapshot.
+        resolveSharedParams(request.query, def.columns, fixed);
+        return sendResult(request, reply, results, await snapshots.serve(def), "json", fixed);
       },
     );
   }
