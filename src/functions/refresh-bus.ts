@@ -1,5 +1,6 @@
 import { type Clock, isExecutionPendingError } from "../client";
 import { AutoRefreshTimers } from "./auto-refresh";
+import { isFinalError } from "./final-errors";
 import { LiveCells } from "./live-cells";
 import { type RefreshEvent, RefreshEvents, type RefreshReason } from "./refresh-events";
 import type { CanonicalRequest } from "./request";
@@ -110,10 +111,20 @@ export class RefreshBus {
     }
     const targets = cells ?? (this.live.cellsOf(request.key) as TableCell[]);
     for (const cell of targets) cell.push(outcome);
-    if ("table" in outcome && this.live.cellsOf(request.key).some((c) => c.autoRefresh)) {
-      this.#timers.ensure(request.key, cache.expiresAt(request.key));
-    }
+    if (this.live.cellsOf(request.key).some((c) => c.autoRefresh)) this.#rearm(request.key, outcome);
     return { cells: targets.length, failed: "error" in outcome };
+  }
+
+  /**
+   * The next automatic refresh of an auto-refreshed key: at its dataset's next refresh after rows (or a refusal the
+   * cache keeps until then, such as a result too large to spill); soon, on a growing backoff, after a failure that
+   * asking again may fix; none after one only the user can fix (a session change or an edit refreshes those).
+   */
+  #rearm(key: string, outcome: Outcome): void {
+    const expiresAt = this.#options.cache.expiresAt(key);
+    if ("table" in outcome || (expiresAt !== undefined && expiresAt > this.#options.clock.now())) {
+      this.#timers.ensure(key, expiresAt);
+    } else if (!isFinalError(outcome.error)) this.#timers.retry(key);
   }
 
   #stopWaiting(key: string): void {

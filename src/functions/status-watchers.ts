@@ -1,14 +1,5 @@
-import {
-  type Clock,
-  type ExecutionStatus,
-  type ServiceClient,
-  isForbiddenError,
-  isInvalidArgumentError,
-  isNotFoundError,
-  isTerminal,
-  isUnauthorizedError,
-} from "../client";
-import { isNotSignedInError } from "../session";
+import { type Clock, type ExecutionStatus, type ServiceClient, isTerminal } from "../client";
+import { isFinalError } from "./final-errors";
 
 export type StatusUpdate = { status: ExecutionStatus } | { error: unknown };
 export type StatusListener = (update: StatusUpdate) => void;
@@ -31,13 +22,6 @@ interface Watch {
   done: boolean;
   /** Bumped by every poll and stop: an answer to an older poll is dropped. */
   token: number;
-}
-
-/** Errors that another poll would only repeat. */
-function isFinalError(error: unknown): boolean {
-  return [isNotSignedInError, isUnauthorizedError, isForbiddenError, isNotFoundError, isInvalidArgumentError].some(
-    (is) => is(error),
-  );
 }
 
 /**
