@@ -22,6 +22,8 @@ export interface RefreshBusOptions {
   autoRefreshDelayMs: number;
   /** Cells wait for this before their first request. */
   ready: Promise<unknown>;
+  /** The session's generation: an outcome fetched in an older one is dropped (the session's refresh serves it). */
+  generation: () => number;
 }
 
 /**
@@ -102,6 +104,7 @@ export class RefreshBus {
     force: boolean,
   ): Promise<{ cells: number; failed: boolean }> {
     await this.#options.ready;
+    const generation = this.#options.generation();
     const cache = this.#options.cache;
     let outcome: Outcome;
     try {
@@ -109,6 +112,9 @@ export class RefreshBus {
     } catch (error) {
       outcome = { error };
     }
+    // Signed out, or another key or service, while this was fetched: it may be another key's rows, and the
+    // session's own refresh is already bringing these cells what the new session sees.
+    if (generation !== this.#options.generation()) return { cells: 0, failed: false };
     const targets = cells ?? (this.live.cellsOf(request.key) as TableCell[]);
     for (const cell of targets) cell.push(outcome);
     if (this.live.cellsOf(request.key).some((c) => c.autoRefresh)) this.#rearm(request.key, outcome);

@@ -72,6 +72,7 @@ export class FunctionsRuntime {
       now: () => this.#clock.now(),
       maxBytes: options.cacheMaxBytes ?? 64_000_000,
       isLive: (key) => this.#bus.live.has(key),
+      generation: () => this.#session.generation,
     });
     this.#watchers = new StatusWatchers({
       client: () => this.#session.client(),
@@ -85,6 +86,7 @@ export class FunctionsRuntime {
       clock: this.#clock,
       autoRefreshDelayMs: options.autoRefreshDelayMs ?? 30_000,
       ready: this.#ready,
+      generation: () => this.#session.generation,
     });
     this.#cellDeps = {
       render: (key, table, render) =>
@@ -199,8 +201,8 @@ export class FunctionsRuntime {
   }
 
   #sessionChanged(): void {
-    // Another key may see other data (E5 access is per owner), and a signed-out session must show that it is.
-    this.#cache.clear();
+    // Another key may see other data (E5 access is per owner), and a signed-out session must show that it is. The
+    // cache and the bus drop the old generation's rows by themselves; what was in flight has been aborted.
     this.#watchers.restart();
     void this.#bus.refresh(this.#bus.live.keys(), "session");
   }
