@@ -18,6 +18,8 @@ import type { QueryReportSource } from "./report-source";
 export interface PaneSession {
   readonly signedIn: boolean;
   readonly baseUrl: string;
+  /** Bumped by every change of key or address: work started in an older generation belongs to another session. */
+  readonly generation: number;
   load(): Promise<void>;
   /** Throws NotSignedInError without a key. */
   client(): ServiceClient;
