@@ -110,7 +110,12 @@ export class AutoRuns {
         },
       });
       if (result.state !== last) tell(result.state);
-      runs.record(key, { executionId: result.executionId, finishedAt: this.deps.now() });
+      const expiresAt = Date.parse(result.status.expires_at ?? "");
+      runs.record(key, {
+        executionId: result.executionId,
+        finishedAt: this.deps.now(),
+        ...(Number.isFinite(expiresAt) ? { expiresAt } : {}),
+      });
       activity.set(key, undefined);
     } catch (error) {
       if (!accepted && isCancelledError(error) && error.executionId !== undefined) {

@@ -155,7 +155,12 @@ describe("run a query", () => {
     );
     const done = await run.run({ queryId: 1001, parameters: { symbol: "WETH" }, performance: "large" });
     expect(recorded).toEqual([
-      [1001, { symbol: "WETH" }, "large", { executionId: done.executionId, finishedAt: expect.any(Number) }],
+      [
+        1001,
+        { symbol: "WETH" },
+        "large",
+        { executionId: done.executionId, finishedAt: expect.any(Number), expiresAt: Date.parse(done.expiresAt!) },
+      ],
     ]);
     await run.run({ queryId: 1005, parameters: {}, performance: "medium" });
     expect(recorded).toHaveLength(1);

@@ -59,7 +59,7 @@ export interface PaneDeps {
     queryId: number,
     parameters: Record<string, QueryParameterValue>,
     performance: Performance,
-    run: { executionId: string; finishedAt: number },
+    run: { executionId: string; finishedAt: number; expiresAt?: number },
   ) => void;
   /** The SERVICE.QUERY cells' report, runs and budget (absent when the functions bundle is not loaded). */
   queryReport?: QueryReportSource;

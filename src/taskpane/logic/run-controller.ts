@@ -105,9 +105,11 @@ export class RunController {
   #tellCells(request: RunRequest): void {
     const end = this.store.state;
     if (end.phase === "completed" && end.executionId) {
+      const expiresAt = Date.parse(end.expiresAt ?? "");
       this.deps.recordQueryRun?.(request.queryId, request.parameters, request.performance, {
         executionId: end.executionId,
         finishedAt: this.deps.clock.now(),
+        ...(Number.isFinite(expiresAt) ? { expiresAt } : {}),
       });
       this.deps.queryReport?.note(request, undefined);
     } else if (end.phase === "failed") this.deps.queryReport?.note(request, { phase: "failed", message: end.message });
@@ -153,6 +155,7 @@ export class RunController {
       queuePosition: undefined,
       rowCount,
       partial,
+      expiresAt: status.expires_at,
       message: partial
         ? `Completed with a partial result${rows}: the full result was too large to store.`
         : `Completed${rows}.`,

@@ -56,6 +56,7 @@ export function historyView(
               parameters: e.parameters,
               performance: e.performance,
               partial: e.state === "QUERY_STATE_COMPLETED_PARTIAL",
+              expiresAt: e.expiresAt,
             },
             { ...options },
           ),

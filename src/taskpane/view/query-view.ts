@@ -74,6 +74,7 @@ export function queryView(
         parameters: s.request.parameters,
         performance: s.request.performance,
         partial: s.partial,
+        expiresAt: s.expiresAt,
       },
       { ...options },
     );
