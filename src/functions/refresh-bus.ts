@@ -1,4 +1,5 @@
 import { type Clock, isExecutionPendingError } from "../client";
+import { reportUnexpected } from "../session";
 import { AutoRefreshTimers } from "./auto-refresh";
 import { isFinalError } from "./final-errors";
 import { LiveCells } from "./live-cells";
@@ -43,7 +44,9 @@ export class RefreshBus {
     this.#options = options;
     this.live = new LiveCells((key) => this.#noLongerShown(key));
     this.#timers = new AutoRefreshTimers(options.clock, options.autoRefreshDelayMs, (key) => {
-      if (this.live.cellsOf(key).some((cell) => cell.autoRefresh)) void this.refresh([key], "auto");
+      // A timer has nobody to tell: refresh() reports failures to the cells and listeners, never by rejecting.
+      if (this.live.cellsOf(key).some((cell) => cell.autoRefresh))
+        void this.refresh([key], "auto").catch(reportUnexpected("an automatic refresh"));
     });
   }
 
@@ -54,7 +57,8 @@ export class RefreshBus {
       cell.cancel();
       leave();
     };
-    void this.#deliver(cell.request, [cell], false);
+    // Excel's call is over by now: the cell hears of any failure through push(), so nothing rejects here.
+    void this.#deliver(cell.request, [cell], false).catch(reportUnexpected("serving a new cell"));
   }
 
   /** Fetches `keys` again and pushes the outcome into all their live cells. */
@@ -83,7 +87,7 @@ export class RefreshBus {
     const unwatch = this.#options.watchers.watch(source.executionId, (update) => {
       if ("status" in update && !update.status.is_execution_finished) return;
       this.#stopWaiting(request.key);
-      void this.refresh([request.key], "execution-finished");
+      void this.refresh([request.key], "execution-finished").catch(reportUnexpected("a refresh after a run ended"));
     });
     this.#waiting.set(request.key, unwatch);
   }

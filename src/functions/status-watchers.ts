@@ -1,4 +1,5 @@
 import { type Clock, type ExecutionStatus, type ServiceClient, isTerminal } from "../client";
+import { reportUnexpected } from "../session";
 import { isFinalError } from "./final-errors";
 
 export type StatusUpdate = { status: ExecutionStatus } | { error: unknown };
@@ -46,7 +47,7 @@ export class StatusWatchers {
     }
     watch.listeners.add(listener);
     if (watch.last) listener(watch.last);
-    if (!watch.done && !watch.polling) void this.#poll(executionId, watch);
+    if (!watch.done && !watch.polling) this.#start(executionId, watch);
     const current = watch;
     return () => {
       current.listeners.delete(listener);
@@ -61,7 +62,7 @@ export class StatusWatchers {
       watch.last = undefined;
       watch.done = false;
       watch.delay = this.#options.firstPollMs;
-      if (watch.listeners.size > 0) void this.#poll(id, watch);
+      if (watch.listeners.size > 0) this.#start(id, watch);
       else this.#watches.delete(id);
     }
   }
@@ -107,6 +108,11 @@ export class StatusWatchers {
       watch.polling = false;
       return;
     }
-    watch.timer = this.#options.clock.setTimeout(() => void this.#poll(executionId, watch), watch.delay);
+    watch.timer = this.#options.clock.setTimeout(() => this.#start(executionId, watch), watch.delay);
+  }
+
+  /** Polls without waiting: #poll hands every answer and error to the listeners, it does not reject. */
+  #start(executionId: string, watch: Watch): void {
+    void this.#poll(executionId, watch).catch(reportUnexpected("polling an execution's status"));
   }
 }
