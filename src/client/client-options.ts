@@ -20,6 +20,12 @@ export interface ServiceClientOptions {
   clock?: Clock;
   /** Receives one line per retry; never the key. */
   log?: (line: string) => void;
+  /**
+   * Aborting it ends this client's reads: those in flight and waiting reject with CancelledError, later ones at once
+   * (the session aborts it when the key or the address changes). An execute or a cancel is still sent and answered:
+   * the execute's answer is the only record of the run it started, and a cancel stops a run from spending.
+   */
+  signal?: AbortSignal;
 }
 
 /** Checked once, in the constructor: a client with no key or a non-http address is refused before any request. */
@@ -51,6 +57,7 @@ export function resolveOptions(options: ServiceClientOptions): {
       timeoutMs: options.timeoutMs ?? 30_000,
       retry: resolveRetry(options.retry),
       log: options.log,
+      readSignal: options.signal,
     },
   };
 }

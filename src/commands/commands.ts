@@ -1,9 +1,9 @@
 /**
- * Entry of the ribbon commands (webpack entry "commands"), in the shared runtime's page. Thin on purpose
- * (DESIGN §4.11): the handler lives in refresh-command.ts and the orchestration, shared with the pane's button, comes
- * through the pane module's public surface.
+ * Entry of the ribbon commands (webpack entry "commands"), in the shared runtime's page. Thin on purpose, so the
+ * logic can be tested without Office: the handler lives in refresh-command.ts and the orchestration, shared with the
+ * pane's button, comes through the pane module's public surface.
  */
-import { sharedSessionReady } from "../session";
+import { reportUnexpected, sharedSessionReady } from "../session";
 import { defaultPaneDeps } from "../taskpane";
 import { refreshAllCommand } from "./refresh-command";
 
@@ -11,9 +11,13 @@ import { refreshAllCommand } from "./refresh-command";
 export const REFRESH_ALL_ACTION = "refreshAll";
 
 export function registerCommands(): void {
-  Office.actions.associate(REFRESH_ALL_ACTION, refreshAllCommand(defaultPaneDeps, { ready: sharedSessionReady }));
+  const refreshAll = refreshAllCommand(defaultPaneDeps, { ready: sharedSessionReady });
+  // Excel does not wait for an action's promise (the handler calls event.completed() itself, whatever happens).
+  Office.actions.associate(REFRESH_ALL_ACTION, (event: Office.AddinCommands.Event) => {
+    void refreshAll(event).catch(reportUnexpected("the ribbon's Refresh All"));
+  });
 }
 
 if (typeof Office !== "undefined") {
-  void Office.onReady(() => registerCommands());
+  void Office.onReady(() => registerCommands()).catch(reportUnexpected("registering the ribbon commands"));
 }

@@ -4,7 +4,7 @@ import { BindingError } from "./errors";
  * Where an inserted table came from, so Refresh can fetch it again. Stored in the workbook's document
  * settings (`Office.context.document.settings`): simpler than a CustomXmlPart, travels with the file, and
  * survives reopening once `saveAsync` has run. The API key is never part of it: keys live per user, not in
- * documents (DESIGN §2), so fields that name a key are dropped and known secret values are redacted.
+ * documents, so fields that name a key are dropped and known secret values are redacted.
  */
 export type BindingKind = "execution" | "query" | "dataset";
 
@@ -26,6 +26,19 @@ export interface TableBinding {
   address: string;
   insertedAt: string;
   refreshedAt?: string;
+  /**
+   * When the service deletes the stored result the table was made from (its `expires_at`, ISO): set for tables bound
+   * to one execution, which nothing can refresh after that. Tables bound to a query or a dataset never expire.
+   */
+  expiresAt?: string;
+}
+
+/** What a write of the bindings needs: the time (expired bindings are dropped), and secrets to redact. */
+export interface BindingWrite {
+  /** Epoch ms, from the caller's clock. */
+  now: number;
+  /** Texts (the API key) to redact wherever they appear, as a last line of defence. */
+  secrets?: readonly string[];
 }
 
 /** The part of `Office.Settings` we use; the real object and the playground's both fit. */
@@ -78,7 +91,18 @@ export function getBinding(settings: SettingsLike, tableName: string): TableBind
   return listBindings(settings).find((b) => b.tableName.toLowerCase() === key);
 }
 
-function persist(settings: SettingsLike, bindings: TableBinding[]): Promise<void> {
+/** False once the stored result a binding reads has expired (a binding without `expiresAt` never does). */
+function isLive(binding: TableBinding, now: number): boolean {
+  const expiresAt = binding.expiresAt === undefined ? NaN : Date.parse(binding.expiresAt);
+  return !(expiresAt <= now);
+}
+
+/**
+ * Writes the bindings and saves the document settings. Bindings past their expiry are left out, so the document's
+ * settings do not keep the source of every table a workbook ever had.
+ */
+function persist(settings: SettingsLike, all: TableBinding[], now: number): Promise<void> {
+  const bindings = all.filter((b) => isLive(b, now));
   if (bindings.length === 0) settings.remove(BINDINGS_SETTING);
   else settings.set(BINDINGS_SETTING, { version: 1, bindings });
   return new Promise((resolve, reject) =>
@@ -93,26 +117,23 @@ function persist(settings: SettingsLike, bindings: TableBinding[]): Promise<void
   );
 }
 
-/**
- * Records (or replaces, by table name) a table's source and saves the document settings.
- * `secrets` (e.g. the API key) are redacted wherever they appear, as a last line of defence.
- */
+/** Records (or replaces, by table name) a table's source and saves the document settings. */
 export async function saveBinding(
   settings: SettingsLike,
   binding: TableBinding,
-  secrets: readonly string[] = [],
+  write: BindingWrite,
 ): Promise<TableBinding> {
-  const clean = scrub(binding, secrets) as unknown as TableBinding;
+  const clean = scrub(binding, write.secrets ?? []) as unknown as TableBinding;
   const others = listBindings(settings).filter((b) => b.tableName.toLowerCase() !== binding.tableName.toLowerCase());
-  await persist(settings, [...others, clean]);
+  await persist(settings, [...others, clean], write.now);
   return clean;
 }
 
 /** Forgets a table's source; false when there was none. */
-export async function removeBinding(settings: SettingsLike, tableName: string): Promise<boolean> {
+export async function removeBinding(settings: SettingsLike, tableName: string, write: BindingWrite): Promise<boolean> {
   const all = listBindings(settings);
   const rest = all.filter((b) => b.tableName.toLowerCase() !== tableName.toLowerCase());
   if (rest.length === all.length) return false;
-  await persist(settings, rest);
+  await persist(settings, rest, write.now);
   return true;
 }

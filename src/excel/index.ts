@@ -9,6 +9,7 @@ export {
   listBindings,
   getBinding,
   type TableBinding,
+  type BindingWrite,
   type SettingsLike,
   type JsonValue,
 } from "./bindings";

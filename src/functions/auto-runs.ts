@@ -110,9 +110,19 @@ export class AutoRuns {
         },
       });
       if (result.state !== last) tell(result.state);
-      runs.record(key, { executionId: result.executionId, finishedAt: this.deps.now() });
+      const expiresAt = Date.parse(result.status.expires_at ?? "");
+      runs.record(key, {
+        executionId: result.executionId,
+        finishedAt: this.deps.now(),
+        ...(Number.isFinite(expiresAt) ? { expiresAt } : {}),
+      });
       activity.set(key, undefined);
     } catch (error) {
+      if (!accepted && isCancelledError(error) && error.executionId !== undefined) {
+        // Cancelled while its execute was out: the service took the run (the client cancelled it there once the
+        // answer came), so it is told like any other and its credits stay reserved.
+        accepted = { executionId: error.executionId, submittedAt: this.deps.now() };
+      }
       if (isExecutionFailedError(error)) tell(error.state, error.serverMessage);
       else if (isCancelledError(error)) tell("QUERY_STATE_CANCELLED");
       // Never accepted (refused, not signed in, unreachable): the service charged nothing, so neither does the budget.

@@ -53,7 +53,7 @@ export function serviceStatus(
 }
 
 /**
- * A saved query's result for inputs from cells; shows the workbook's last run with them, never runs by itself.
+ * A saved query's last run for inputs from cells, fetched without credits; it runs by itself only with run=on_change, in budget.
  * @customfunction QUERY
  * @requiresAddress
  * @param queryId Query id (number).

@@ -1,5 +1,6 @@
 import { InvalidArgumentError, type Performance, type QueryParameterValue } from "../client";
 import { readArguments } from "./arguments";
+import { isDateParameterName, serialDateText } from "./date-parameter";
 import type { CellRequestOptions } from "./options";
 
 /** What a SERVICE.QUERY cell asked for. */
@@ -15,23 +16,14 @@ export interface QueryCell {
 }
 
 /**
- * Parameter names that hold dates: a date cell's serial number becomes the query's date text for them. Counts such
- * as `days` or `months` are numbers, not dates, so the words are matched whole (or as the end of a snake_case name).
- */
-const DATE_NAME = /(^|_)(date|day|since|until|from|to|start|end|period|month|time|timestamp)$|date/i;
-const SERIAL_1900 = Date.UTC(1899, 11, 30);
-
-/**
  * A date cell arrives as its serial number (Excel has no date type in function arguments). For a parameter whose
- * name says it holds a date (any name with "date", or since, until, from, to, start, end, day, period, month, time,
- * alone or ending a snake_case name), a serial becomes
- * the service's date text: `YYYY-MM-DD`, with ` HH:MM:SS` when the cell has a time of day. Anything else is sent as
- * the cell shows it; `TEXT()` still works for any other format.
+ * name says it holds a date (see isDateParameterName), a serial becomes the service's date text; anything else is
+ * sent as the cell shows it, and `TEXT()` still works for any other format.
  */
 function parameterValue(name: string, value: unknown): QueryParameterValue {
-  if (typeof value === "number" && DATE_NAME.test(name) && value >= 1 && value < 2958466) {
-    const iso = new Date(SERIAL_1900 + Math.round(value * 86_400_000)).toISOString();
-    return Number.isInteger(value) ? iso.slice(0, 10) : `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
+  if (typeof value === "number" && isDateParameterName(name)) {
+    const text = serialDateText(value);
+    if (text !== undefined) return text;
   }
   if (typeof value === "number" || typeof value === "boolean") return value;
   return String(value ?? "").trim();

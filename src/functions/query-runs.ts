@@ -11,6 +11,20 @@ export interface QueryRun {
   executionId: string;
   /** When it finished (epoch ms). */
   finishedAt: number;
+  /** When the service deletes its result (its `expires_at`, epoch ms), when the run's status said. */
+  expiresAt?: number;
+}
+
+/** When a run's result is gone: the service's word for it, else RUN_RETENTION_MS after the run ended. */
+export function runExpiresAt(run: QueryRun): number {
+  return typeof run.expiresAt === "number" && Number.isFinite(run.expiresAt)
+    ? run.expiresAt
+    : run.finishedAt + RUN_RETENTION_MS;
+}
+
+function isRun(value: unknown): value is QueryRun {
+  const run = value as Partial<QueryRun> | null;
+  return !!run && typeof run.executionId === "string" && typeof run.finishedAt === "number";
 }
 
 /** Where the workbook keeps its runs: the document's settings in Excel, anything with the same shape in tests. */
@@ -33,23 +47,30 @@ export function queryRunKey(
 
 /**
  * The runs the workbook remembers, read and written through the document's settings so that anyone who opens the
- * file sees the same results, with their own key, without running anything. Listeners hear of every new run.
+ * file sees the same results, with their own key, without running anything. Listeners hear of every new run. Each
+ * write leaves out the runs whose results have expired, so the document's settings do not grow with every input
+ * a workbook ever had.
  */
 export class QueryRuns {
   readonly #listeners = new Set<(key: string) => void>();
   readonly #value: DocumentValue;
+  readonly #now: () => number;
 
-  constructor(settings: () => RunSettings | undefined) {
+  constructor(settings: () => RunSettings | undefined, now: () => number) {
     this.#value = new DocumentValue(settings, QUERY_RUNS_SETTING);
+    this.#now = now;
   }
 
   get(key: string): QueryRun | undefined {
     const run = this.#read()[key];
-    return run && typeof run.executionId === "string" && typeof run.finishedAt === "number" ? run : undefined;
+    return isRun(run) ? run : undefined;
   }
 
   record(key: string, run: QueryRun): void {
-    this.#value.write({ ...this.#read(), [key]: run });
+    const now = this.#now();
+    // Entries that are not runs this version can read are kept: a newer version of the add-in may have written them.
+    const kept = Object.entries(this.#read()).filter(([, stored]) => !isRun(stored) || runExpiresAt(stored) > now);
+    this.#value.write({ ...Object.fromEntries(kept), [key]: run });
     for (const listener of [...this.#listeners]) listener(key);
   }
 
@@ -58,8 +79,8 @@ export class QueryRuns {
     return () => this.#listeners.delete(listener);
   }
 
-  #read(): Record<string, QueryRun> {
+  #read(): Record<string, unknown> {
     const stored = this.#value.read();
-    return stored && typeof stored === "object" ? (stored as Record<string, QueryRun>) : {};
+    return stored && typeof stored === "object" && !Array.isArray(stored) ? (stored as Record<string, unknown>) : {};
   }
 }

@@ -49,7 +49,7 @@ export class QueryService {
 
   constructor(deps: QueryServiceDeps) {
     this.#deps = deps;
-    this.runs = new QueryRuns(deps.runSettings);
+    this.runs = new QueryRuns(deps.runSettings, () => deps.clock.now());
     this.budget = new QueryBudget(deps.runSettings, () => deps.clock.now());
     this.#auto = new AutoRuns({
       client: () => deps.session.client(),

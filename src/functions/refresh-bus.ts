@@ -1,5 +1,7 @@
 import { type Clock, isExecutionPendingError } from "../client";
+import { reportUnexpected } from "../session";
 import { AutoRefreshTimers } from "./auto-refresh";
+import { isFinalError } from "./final-errors";
 import { LiveCells } from "./live-cells";
 import { type RefreshEvent, RefreshEvents, type RefreshReason } from "./refresh-events";
 import type { CanonicalRequest } from "./request";
@@ -21,6 +23,8 @@ export interface RefreshBusOptions {
   autoRefreshDelayMs: number;
   /** Cells wait for this before their first request. */
   ready: Promise<unknown>;
+  /** The session's generation: an outcome fetched in an older one is dropped (the session's refresh serves it). */
+  generation: () => number;
 }
 
 /**
@@ -40,7 +44,9 @@ export class RefreshBus {
     this.#options = options;
     this.live = new LiveCells((key) => this.#noLongerShown(key));
     this.#timers = new AutoRefreshTimers(options.clock, options.autoRefreshDelayMs, (key) => {
-      if (this.live.cellsOf(key).some((cell) => cell.autoRefresh)) void this.refresh([key], "auto");
+      // A timer has nobody to tell: refresh() reports failures to the cells and listeners, never by rejecting.
+      if (this.live.cellsOf(key).some((cell) => cell.autoRefresh))
+        void this.refresh([key], "auto").catch(reportUnexpected("an automatic refresh"));
     });
   }
 
@@ -51,7 +57,8 @@ export class RefreshBus {
       cell.cancel();
       leave();
     };
-    void this.#deliver(cell.request, [cell], false);
+    // Excel's call is over by now: the cell hears of any failure through push(), so nothing rejects here.
+    void this.#deliver(cell.request, [cell], false).catch(reportUnexpected("serving a new cell"));
   }
 
   /** Fetches `keys` again and pushes the outcome into all their live cells. */
@@ -80,7 +87,7 @@ export class RefreshBus {
     const unwatch = this.#options.watchers.watch(source.executionId, (update) => {
       if ("status" in update && !update.status.is_execution_finished) return;
       this.#stopWaiting(request.key);
-      void this.refresh([request.key], "execution-finished");
+      void this.refresh([request.key], "execution-finished").catch(reportUnexpected("a refresh after a run ended"));
     });
     this.#waiting.set(request.key, unwatch);
   }
@@ -101,6 +108,7 @@ export class RefreshBus {
     force: boolean,
   ): Promise<{ cells: number; failed: boolean }> {
     await this.#options.ready;
+    const generation = this.#options.generation();
     const cache = this.#options.cache;
     let outcome: Outcome;
     try {
@@ -108,12 +116,25 @@ export class RefreshBus {
     } catch (error) {
       outcome = { error };
     }
+    // Signed out, or another key or service, while this was fetched: it may be another key's rows, and the
+    // session's own refresh is already bringing these cells what the new session sees.
+    if (generation !== this.#options.generation()) return { cells: 0, failed: false };
     const targets = cells ?? (this.live.cellsOf(request.key) as TableCell[]);
     for (const cell of targets) cell.push(outcome);
-    if ("table" in outcome && this.live.cellsOf(request.key).some((c) => c.autoRefresh)) {
-      this.#timers.ensure(request.key, cache.expiresAt(request.key));
-    }
+    if (this.live.cellsOf(request.key).some((c) => c.autoRefresh)) this.#rearm(request.key, outcome);
     return { cells: targets.length, failed: "error" in outcome };
+  }
+
+  /**
+   * The next automatic refresh of an auto-refreshed key: at its dataset's next refresh after rows (or a refusal the
+   * cache keeps until then, such as a result too large to spill); soon, on a growing backoff, after a failure that
+   * asking again may fix; none after one only the user can fix (a session change or an edit refreshes those).
+   */
+  #rearm(key: string, outcome: Outcome): void {
+    const expiresAt = this.#options.cache.expiresAt(key);
+    if ("table" in outcome || (expiresAt !== undefined && expiresAt > this.#options.clock.now())) {
+      this.#timers.ensure(key, expiresAt);
+    } else if (!isFinalError(outcome.error)) this.#timers.retry(key);
   }
 
   #stopWaiting(key: string): void {

@@ -27,25 +27,31 @@ export interface ResultCacheOptions {
   /** Stored rows beyond this are evicted, least recently used first, sparing entries that live cells show. */
   maxBytes: number;
   isLive: (key: string) => boolean;
+  /** The session's generation: entries and fetches of one generation are never served in another. */
+  generation: () => number;
 }
 
 /**
- * One cache for the shared runtime, keyed by the canonical request. Curated data is kept until its dataset's
+ * One cache for the shared runtime, keyed by the canonical request within one session generation (another key may
+ * see other data: a private query's result, a different latest run). Curated data is kept until its dataset's
  * next scheduled refresh; execution results forever (they never change); a query's latest result until a refresh.
  * Concurrent asks for one key share one fetch, so 100 cells with one formula cost one HTTP request.
  */
 export class ResultCache {
   readonly #entries = new Map<string, Entry>();
   readonly #options: ResultCacheOptions;
-  #generation = 0;
+  /** The session generation the entries belong to. */
+  #generation: number;
   #stats = { requests: 0, fetches: 0, hits: 0, shared: 0 };
 
   constructor(options: ResultCacheOptions) {
     this.#options = options;
+    this.#generation = options.generation();
   }
 
   /** The rows of a request: stored, in flight, or fetched now. */
   get(request: CanonicalRequest): Promise<CachedTable> {
+    this.#sync();
     const entry = this.#entry(request);
     entry.lastUsed = this.#options.now();
     if (entry.inFlight) {
@@ -61,22 +67,26 @@ export class ResultCache {
 
   /** Fetches again whatever is stored (joining a fetch already in flight). */
   refresh(request: CanonicalRequest): Promise<CachedTable> {
+    this.#sync();
     const entry = this.#entry(request);
     return entry.inFlight ?? this.#load(entry);
   }
 
   /** True when a refresh cannot change the answer: a stored execution result. */
   isSettled(key: string): boolean {
+    this.#sync();
     const entry = this.#entries.get(key);
     return entry?.request.source.kind === "execution" && entry.table !== undefined;
   }
 
   expiresAt(key: string): number | undefined {
+    this.#sync();
     return this.#entries.get(key)?.expiresAt;
   }
 
   /** A spill made once per (rows, render options) and shared by every cell asking for it. */
   rendered(key: string, renderKey: string, make: () => CellValue[][]): CellValue[][] {
+    this.#sync();
     const entry = this.#entries.get(key);
     let made = entry?.renders.get(renderKey);
     if (!made) {
@@ -93,20 +103,24 @@ export class ResultCache {
 
   /** Forgets the entries no live cell shows, so the next cell fetches fresh rows. */
   dropUnused(): void {
+    this.#sync();
     for (const [key, entry] of this.#entries)
       if (!entry.inFlight && !this.#options.isLive(key)) this.#entries.delete(key);
   }
 
-  /** Forgets everything (a different key may see different data); fetches in flight are not stored. */
-  clear(): void {
-    this.#generation++;
-    this.#entries.clear();
-  }
-
   stats(): CacheStats {
+    this.#sync();
     let bytes = 0;
     for (const entry of this.#entries.values()) bytes += entry.bytes;
     return { ...this.#stats, entries: this.#entries.size, bytes };
+  }
+
+  /** A new session generation: forgets every entry; fetches still in flight for the old one are not stored. */
+  #sync(): void {
+    const generation = this.#options.generation();
+    if (generation === this.#generation) return;
+    this.#generation = generation;
+    this.#entries.clear();
   }
 
   #entry(request: CanonicalRequest): Entry {
@@ -126,7 +140,8 @@ export class ResultCache {
     const generation = this.#generation;
     this.#stats.fetches++;
     const startedAt = this.#options.now();
-    const stored = (): boolean => generation === this.#generation && this.#entries.get(entry.request.key) === entry;
+    const stored = (): boolean =>
+      generation === this.#options.generation() && this.#entries.get(entry.request.key) === entry;
     const promise = (async () => this.#options.fetch(entry.request))().then(
       ({ table, requests }) => {
         this.#stats.requests += requests;

@@ -1,5 +1,5 @@
 import { type Clock, systemClock } from "../client";
-import type { Session } from "../session";
+import { type Session, reportUnexpected } from "../session";
 import type { QueryRuns, RunSettings } from "./query-runs";
 import { QueryService } from "./query-service";
 import { readArguments } from "./arguments";
@@ -40,8 +40,9 @@ type Invocation = CustomFunctions.StreamingInvocation<unknown[][]>;
 type Args = unknown[][][] | null | undefined;
 
 /**
- * The logic behind SERVICE.DATASET, SERVICE.RESULTS and SERVICE.STATUS: one result cache, one refresh bus of live
- * cells, one status poller per execution. functions.ts only hands invocations to it (DESIGN §4.11).
+ * The logic behind SERVICE.DATASET, SERVICE.RESULTS, SERVICE.STATUS and SERVICE.QUERY: one result cache, one refresh
+ * bus of live cells, one status poller per execution, and the QUERY cells' remembered runs (QueryService).
+ * functions.ts only hands invocations to it, so all of it can be tested without Excel.
  */
 export class FunctionsRuntime {
   readonly #session: Session;
@@ -72,6 +73,7 @@ export class FunctionsRuntime {
       now: () => this.#clock.now(),
       maxBytes: options.cacheMaxBytes ?? 64_000_000,
       isLive: (key) => this.#bus.live.has(key),
+      generation: () => this.#session.generation,
     });
     this.#watchers = new StatusWatchers({
       client: () => this.#session.client(),
@@ -85,6 +87,7 @@ export class FunctionsRuntime {
       clock: this.#clock,
       autoRefreshDelayMs: options.autoRefreshDelayMs ?? 30_000,
       ready: this.#ready,
+      generation: () => this.#session.generation,
     });
     this.#cellDeps = {
       render: (key, table, render) =>
@@ -122,7 +125,10 @@ export class FunctionsRuntime {
     this.#serveTable("RESULTS", invocation, args, (positional, options) => resultsRequest(id, positional, options));
   }
 
-  /** SERVICE.QUERY: see QueryService.query (it never runs anything on recalculation or when entered). */
+  /**
+   * SERVICE.QUERY: see QueryService.query. It never runs anything on recalculation, on entry or on open; only a
+   * `run=on_change` cell whose inputs changed runs its query, within the workbook's daily budget.
+   */
   query(queryId: unknown, args: Args, invocation: Invocation): void {
     this.queries.query(queryId, args, invocation);
   }
@@ -141,9 +147,12 @@ export class FunctionsRuntime {
       canceled = true;
       stop?.();
     };
-    void this.#ready.then(() => {
-      if (!canceled) stop = serveStatus(deps, executionId, detail, invocation);
-    });
+    // #ready never rejects (failures to read the key are caught where it is made); the cell shows poll errors itself.
+    void this.#ready
+      .then(() => {
+        if (!canceled) stop = serveStatus(deps, executionId, detail, invocation);
+      })
+      .catch(reportUnexpected("starting a STATUS cell"));
   }
 
   /** Re-fetches every request a live cell shows (except stored execution results) and pushes the new values. */
@@ -199,10 +208,13 @@ export class FunctionsRuntime {
   }
 
   #sessionChanged(): void {
-    // Another key may see other data (E5 access is per owner), and a signed-out session must show that it is.
-    this.#cache.clear();
+    // Another key may see other data (E5 access is per owner), and a signed-out session must show that it is. The
+    // cache and the bus drop the old generation's rows by themselves; what was in flight has been aborted.
     this.#watchers.restart();
-    void this.#bus.refresh(this.#bus.live.keys(), "session");
+    // A session listener cannot wait: the cells and the refresh listeners hear how this went.
+    void this.#bus
+      .refresh(this.#bus.live.keys(), "session")
+      .catch(reportUnexpected("the refresh after a sign-in change"));
   }
 
   #toError(error: unknown): CustomFunctions.Error {

@@ -1,14 +1,6 @@
-import {
-  type Clock,
-  type ExecutionStatus,
-  type ServiceClient,
-  isForbiddenError,
-  isInvalidArgumentError,
-  isNotFoundError,
-  isTerminal,
-  isUnauthorizedError,
-} from "../client";
-import { isNotSignedInError } from "../session";
+import { type Clock, type ExecutionStatus, type ServiceClient, isTerminal } from "../client";
+import { reportUnexpected } from "../session";
+import { isFinalError } from "./final-errors";
 
 export type StatusUpdate = { status: ExecutionStatus } | { error: unknown };
 export type StatusListener = (update: StatusUpdate) => void;
@@ -33,13 +25,6 @@ interface Watch {
   token: number;
 }
 
-/** Errors that another poll would only repeat. */
-function isFinalError(error: unknown): boolean {
-  return [isNotSignedInError, isUnauthorizedError, isForbiddenError, isNotFoundError, isInvalidArgumentError].some(
-    (is) => is(error),
-  );
-}
-
 /**
  * One poller per execution id, however many cells watch it (STATUS cells, and RESULTS cells waiting for a run
  * to finish). A finished status is kept forever: it never changes, so a STATUS cell on an old run costs one request.
@@ -62,7 +47,7 @@ export class StatusWatchers {
     }
     watch.listeners.add(listener);
     if (watch.last) listener(watch.last);
-    if (!watch.done && !watch.polling) void this.#poll(executionId, watch);
+    if (!watch.done && !watch.polling) this.#start(executionId, watch);
     const current = watch;
     return () => {
       current.listeners.delete(listener);
@@ -77,7 +62,7 @@ export class StatusWatchers {
       watch.last = undefined;
       watch.done = false;
       watch.delay = this.#options.firstPollMs;
-      if (watch.listeners.size > 0) void this.#poll(id, watch);
+      if (watch.listeners.size > 0) this.#start(id, watch);
       else this.#watches.delete(id);
     }
   }
@@ -123,6 +108,11 @@ export class StatusWatchers {
       watch.polling = false;
       return;
     }
-    watch.timer = this.#options.clock.setTimeout(() => void this.#poll(executionId, watch), watch.delay);
+    watch.timer = this.#options.clock.setTimeout(() => this.#start(executionId, watch), watch.delay);
+  }
+
+  /** Polls without waiting: #poll hands every answer and error to the listeners, it does not reject. */
+  #start(executionId: string, watch: Watch): void {
+    void this.#poll(executionId, watch).catch(reportUnexpected("polling an execution's status"));
   }
 }

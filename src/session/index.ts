@@ -1,4 +1,4 @@
-/** The shared runtime's session: key, service address, client and usage (public surface, DESIGN §4.1). */
+/** The shared runtime's session: key, service address, client and usage (the module's public surface). */
 export { type KeyStore, API_KEY_ITEM, createKeyStore } from "./key-store";
 export { SETTINGS_ITEM, memorySettingsStore } from "./settings-store";
 export { type AsyncStringStorage, type StorageEnvironment, detectStorageEnvironment } from "./user-storage";
@@ -6,3 +6,4 @@ export { Session, normaliseBaseUrl } from "./session";
 export { NotSignedInError, NOT_SIGNED_IN_MESSAGE, isNotSignedInError } from "./not-signed-in-error";
 export { type UsageSnapshot, CREDITS_PER_EXECUTION } from "./usage-tracker";
 export { sharedSession, sharedSessionReady, setSharedSession } from "./shared-session";
+export { reportUnexpected } from "./report-unexpected";

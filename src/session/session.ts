@@ -37,7 +37,8 @@ export function normaliseBaseUrl(text: string): string {
 
 /**
  * The shared runtime's session: the key, the service address, one client for both, and usage counters.
- * Functions and pane share it (DESIGN §2), so signing in from the pane makes every SERVICE cell work.
+ * Functions and pane share it, so signing in from the pane makes every SERVICE cell work. A change of key or
+ * address starts a new generation: the old client's reads are aborted and its answers are not delivered.
  */
 export class Session {
   readonly usage = new UsageTracker();
@@ -50,6 +51,9 @@ export class Session {
   #key: string | undefined;
   #baseUrl: string;
   #client: ServiceClient | undefined;
+  #generation = 0;
+  /** Aborted when the key or the address changes: it ends the reads of the client made for them. */
+  #reads = new AbortController();
 
   constructor(options: SessionOptions) {
     this.#keyStore = options.keyStore;
@@ -75,6 +79,14 @@ export class Session {
     return this.#baseUrl;
   }
 
+  /**
+   * Counts changes of key or address (sign-in, sign-out, another key or service). Whatever was fetched for one
+   * generation is dropped if it arrives in another: it may be another key's data.
+   */
+  get generation(): number {
+    return this.#generation;
+  }
+
   /** Reads the stored key and address. A stored address that no longer parses falls back to the default. */
   async load(): Promise<void> {
     const [key, settings] = await Promise.all([this.#keyStore.get(), this.#settingsStore.get()]);
@@ -97,6 +109,7 @@ export class Session {
       apiKey: this.#key,
       baseUrl: this.#baseUrl,
       fetch: this.#fetch,
+      signal: this.#reads.signal,
     });
     return this.#client;
   }
@@ -128,6 +141,10 @@ export class Session {
     this.#key = key;
     this.#baseUrl = baseUrl;
     this.#client = undefined;
+    this.#generation++;
+    // Reads in flight for the old key or address end now (a run's execute or cancel already asked for still goes).
+    this.#reads.abort();
+    this.#reads = new AbortController();
     for (const listener of [...this.#listeners]) {
       try {
         listener();

@@ -10,7 +10,14 @@ import {
   isServiceError,
 } from "../../src/client";
 import { ManualClock } from "../support/manual-clock";
-import { hangUntilAborted, handlerFetch, refusedError, resetError, scriptedFetch } from "./support/fetch-fakes";
+import {
+  hangUntilAborted,
+  handlerFetch,
+  jsonResponse,
+  refusedError,
+  resetError,
+  scriptedFetch,
+} from "./support/fetch-fakes";
 
 const KEY = "sk_test_Zq9XvKEY_do_not_leak";
 const STATUS = {
@@ -317,6 +324,24 @@ describe("timeouts and aborts", () => {
     controller.abort();
     const error = await failure(client.status("E1", { signal: controller.signal }), clock);
     expect(error).toBeInstanceOf(CancelledError);
+  });
+
+  it("the client's own signal ends its reads (in flight and later) but lets an execute and a cancel through", async () => {
+    const closed = new AbortController();
+    const fetch = handlerFetch((call) =>
+      call.method === "GET" ? hangUntilAborted(call.signal) : jsonResponse(200, { execution_id: "E2", success: true }),
+    );
+    const { client, clock } = setup(fetch, { signal: closed.signal });
+    const inFlight = client.status("E1");
+    inFlight.catch(() => undefined);
+    await clock.advanceSettling(10);
+    closed.abort();
+    await expect(inFlight).rejects.toBeInstanceOf(CancelledError);
+    await expect(failure(client.status("E1"), clock)).resolves.toBeInstanceOf(CancelledError);
+    expect(fetch.calls.filter((c) => c.method === "GET")).toHaveLength(1);
+    await expect(clock.drive(client.execute(1001))).resolves.toMatchObject({ execution_id: "E2" });
+    await expect(clock.drive(client.cancel("E2"))).resolves.toBe(true);
+    expect(clock.pending).toBe(0);
   });
 
   it("clears its timers when done (nothing keeps a Node process alive)", async () => {

@@ -11,8 +11,11 @@ import { BINDINGS_SETTING, removeBinding } from "../../src/excel/bindings";
 import { BindingError } from "../../src/excel/errors";
 import { createWorkbook } from "../../src/playground/workbook";
 import type { CellValue } from "../../src/sheet";
+import { ManualClock } from "../support/manual-clock";
 
 const KEY = "sk_live_0123456789abcdef";
+const NOW = Date.parse("2026-01-01T00:00:00.000Z");
+const DAY = 86_400_000;
 
 function binding(overrides: Partial<TableBinding> = {}): TableBinding {
   return {
@@ -33,17 +36,19 @@ describe("bindings in document settings", () => {
   test("saved, listed, replaced by table name, removed; they survive reopen once saved", async () => {
     const wb = createWorkbook();
     const settings = wb.Office.context.document.settings;
-    await saveBinding(settings, binding());
-    await saveBinding(settings, binding({ kind: "query", id: 42, tableName: "Query42", params: { min: 3 } }));
-    await saveBinding(settings, binding({ params: { limit: 10 } })); // same table: replaces
+    await saveBinding(settings, binding(), { now: NOW });
+    await saveBinding(settings, binding({ kind: "query", id: 42, tableName: "Query42", params: { min: 3 } }), {
+      now: NOW,
+    });
+    await saveBinding(settings, binding({ params: { limit: 10 } }), { now: NOW }); // same table: replaces
     wb.reopen();
     expect(listBindings(settings).map((b) => [b.tableName, b.kind, b.id])).toEqual([
       ["Query42", "query", 42],
       ["Pairs", "dataset", "dex/pairs"],
     ]);
     expect(getBinding(settings, "pairs")?.params).toEqual({ limit: 10 });
-    expect(await removeBinding(settings, "Query42")).toBe(true);
-    expect(await removeBinding(settings, "Query42")).toBe(false);
+    expect(await removeBinding(settings, "Query42", { now: NOW })).toBe(true);
+    expect(await removeBinding(settings, "Query42", { now: NOW })).toBe(false);
     wb.reopen();
     expect(listBindings(settings).map((b) => b.tableName)).toEqual(["Pairs"]);
   });
@@ -55,12 +60,36 @@ describe("bindings in document settings", () => {
       params: { api_key: KEY, filters: `x = '${KEY}'`, nested: { "X-Service-Api-Key": KEY, ok: 1 } },
       options: { apiKey: KEY, Authorization: `Bearer ${KEY}` },
     });
-    const saved = await saveBinding(settings, leaky, [KEY]);
+    const saved = await saveBinding(settings, leaky, { now: NOW, secrets: [KEY] });
     wb.reopen();
     const stored = JSON.stringify(settings.get(BINDINGS_SETTING));
     expect(stored).not.toContain(KEY);
     expect(stored).not.toMatch(/api_key|apiKey|X-Service-Api-Key|Authorization/);
     expect(saved.params).toEqual({ filters: "[redacted]", nested: { ok: 1 } });
+  });
+
+  test("a write drops the bindings whose stored result has expired; those without an expiry stay", async () => {
+    const clock = new ManualClock(NOW);
+    const wb = createWorkbook();
+    const settings = wb.Office.context.document.settings;
+    const expires = new Date(NOW + DAY).toISOString();
+    await saveBinding(settings, binding({ kind: "execution", id: "01OLD", tableName: "Old", expiresAt: expires }), {
+      now: clock.now(),
+    });
+    await saveBinding(settings, binding(), { now: clock.now() });
+    clock.advance(DAY - 1);
+    await saveBinding(settings, binding({ kind: "query", id: 7, tableName: "Q7" }), { now: clock.now() });
+    expect(listBindings(settings).map((b) => b.tableName)).toEqual(["Old", "Pairs", "Q7"]);
+    clock.advance(1);
+    await saveBinding(settings, binding({ kind: "query", id: 8, tableName: "Q8" }), { now: clock.now() });
+    wb.reopen();
+    expect(listBindings(settings).map((b) => b.tableName)).toEqual(["Pairs", "Q7", "Q8"]);
+    // Removing one is a write too.
+    await saveBinding(settings, binding({ kind: "execution", id: "01X", tableName: "X", expiresAt: expires }), {
+      now: NOW,
+    });
+    expect(await removeBinding(settings, "Q8", { now: clock.now() })).toBe(true);
+    expect(listBindings(settings).map((b) => b.tableName)).toEqual(["Pairs", "Q7"]);
   });
 
   test("entries that do not parse are ignored", () => {

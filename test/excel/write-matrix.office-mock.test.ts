@@ -102,15 +102,19 @@ describe("writeMatrix with office-addin-mock", () => {
       },
     }) as OfficeMockObject & { context: { document: { settings: SettingsLike } } };
     const settings = office.context.document.settings;
-    await saveBinding(settings, {
-      kind: "execution",
-      id: "01HX",
-      params: { api_key: "secret", limit: 5 },
-      tableName: "Run1",
-      sheet: "Sheet1",
-      address: "Sheet1!A1:B3",
-      insertedAt: "2026-01-01T00:00:00.000Z",
-    });
+    await saveBinding(
+      settings,
+      {
+        kind: "execution",
+        id: "01HX",
+        params: { api_key: "secret", limit: 5 },
+        tableName: "Run1",
+        sheet: "Sheet1",
+        address: "Sheet1!A1:B3",
+        insertedAt: "2026-01-01T00:00:00.000Z",
+      },
+      { now: Date.parse("2026-01-02T00:00:00Z") },
+    );
     expect(listBindings(settings)).toEqual([expect.objectContaining({ tableName: "Run1", params: { limit: 5 } })]);
   });
 });

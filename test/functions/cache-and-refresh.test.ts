@@ -194,3 +194,51 @@ describe("STATUS cancelled before the session was read", () => {
     }
   });
 });
+
+describe("auto-refresh after a failed refresh", () => {
+  const MIN = 60_000;
+  it("tries again at growing intervals up to a cap, and a success goes back to the schedule and resets them", async () => {
+    const metadata = await generatedMetadata();
+    const api = fakeApi();
+    let down = false;
+    const fetch: typeof api.fetch = async (url, init) =>
+      down ? new Response(JSON.stringify({ error: "Internal error" }), { status: 500 }) : api.fetch(url, init);
+    const bench = workbench(metadata, { baseUrl: BASE, apiKey: FAKE_KEY, fetch });
+    try {
+      const cell = bench.cell("DATASET", "avs");
+      await cell.result();
+      const next = (): number => [...bench.runtime.autoRefreshSchedule().values()][0]!;
+      const at = (iso: string): number => Date.parse(iso);
+      expect(next()).toBe(at("2024-06-01T10:15:30.000Z"));
+
+      down = true;
+      const gaps: number[] = [];
+      let last = next();
+      await bench.clock.advanceSettling(last - bench.clock.now());
+      expect(errorOf(cell.latest).code).toBe("#N/A");
+      for (let i = 0; i < 7; i++) {
+        const due = next();
+        gaps.push((due - last) / MIN);
+        last = due;
+        await bench.clock.advanceSettling(due - bench.clock.now());
+      }
+      expect(gaps).toEqual([1, 2, 4, 8, 15, 15, 15]);
+      expect(bench.fetch.count).toBe(1 + 8);
+
+      down = false;
+      api.bump();
+      const retryAt = next();
+      await bench.clock.advanceSettling(retryAt - bench.clock.now());
+      expect(matrixOf(cell.latest)[1]![1]).toBe(200);
+      // Back on the dataset's schedule: 30 s after its next refresh (every 15 minutes) following the success.
+      expect(bench.clock.now()).toBe(at("2024-06-01T11:30:30.000Z"));
+      expect(next()).toBe(at("2024-06-01T11:45:30.000Z"));
+      // A later failure starts the ladder again at its first step.
+      down = true;
+      await bench.clock.advanceSettling(next() - bench.clock.now());
+      expect(next() - bench.clock.now()).toBe(1 * MIN);
+    } finally {
+      bench.close();
+    }
+  });
+});

@@ -1,3 +1,5 @@
+import type { FetchLike } from "../../src/client";
+import type { AutomaticRunEvent } from "../../src/functions";
 import type { FunctionsMetadata } from "../../src/playground/custom-functions";
 import { QUERY_BUDGET_SETTING } from "../../src/functions/query-budget";
 import { type TestService, startTestService } from "../support/service";
@@ -172,5 +174,35 @@ describe("SERVICE.QUERY with run=on_change", () => {
     await waitFor(() => /failed/.test(String(errorOf(cell.latest).message)), "the engine's failure");
     expect(errorOf(cell.latest).message).toMatch(/always fails.* Run it again from the Service pane \(20 credits\)$/);
     expect(bench.runtime.queries.budgetState().spentToday).toBe(20);
+  });
+
+  it("an automatic run cancelled before its execute was answered is still told (History) and keeps its credits", async () => {
+    bench.close();
+    const cancelAll = (): void => {
+      for (const row of bench.runtime.queries.report()) bench.runtime.queries.cancelAutomatic(row.key);
+    };
+    // The service takes the run, but its answer arrives only after the run was cancelled from the pane.
+    const fetch: FetchLike = async (url, init) => {
+      const response = await globalThis.fetch(url, init);
+      if (init.method === "POST" && new URL(url).pathname.endsWith("/execute")) cancelAll();
+      return response;
+    };
+    bench = workbench(metadata, {
+      baseUrl: service.url,
+      apiKey: service.apiKey,
+      fetch,
+      runtime: { runSettings: document.settings },
+    });
+    const events: AutomaticRunEvent[] = [];
+    bench.runtime.queries.onAutomaticRun((event) => events.push(event));
+    bench.runtime.queries.setBudget(10);
+    const cell = bench.cellAt("Sheet1!A3", "QUERY", 1001, "symbol", "WETH", "run=on_change", "limit=2");
+    errorOf(await cell.result());
+    change(cell, "Sheet1!A3", "WBTC");
+    await waitFor(() => events.length > 0, "the cancelled run to be told");
+    expect(events).toEqual([
+      expect.objectContaining({ executionId: expect.stringMatching(/^[0-9A-Z]{26}$/), state: "QUERY_STATE_CANCELLED" }),
+    ]);
+    expect(bench.runtime.queries.budgetState().spentToday).toBe(10);
   });
 });

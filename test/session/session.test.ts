@@ -121,6 +121,38 @@ describe("Session", () => {
     expect(session.client()).not.toBe(first);
   });
 
+  it("each change of key or address is a new generation, and ends the reads of the old client", async () => {
+    const reads: AbortSignal[] = [];
+    const fetch: FetchLike = (_url, init) =>
+      new Promise((_resolve, reject) => {
+        reads.push(init.signal!);
+        init.signal!.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError")));
+      });
+    const session = new Session({
+      keyStore: memoryKeyStore(KEY),
+      defaultBaseUrl: FALLBACK_BASE_URL,
+      fetch,
+      clientOptions: { retry: false },
+    });
+    await session.load();
+    const loaded = session.generation;
+    const old = session.client();
+    const read = old.status("01JD8Z5K2W3X4Y5Z6A7B8C9D0E");
+    read.catch(() => undefined);
+    await new Promise((resolve) => setImmediate(resolve));
+    await session.signIn(KEY, "http://127.0.0.2:8787");
+    expect(session.generation).toBe(loaded + 1);
+    await expect(read).rejects.toMatchObject({ code: "CANCELLED" });
+    await expect(old.status("01JD8Z5K2W3X4Y5Z6A7B8C9D0E")).rejects.toMatchObject({ code: "CANCELLED" });
+    expect(reads).toHaveLength(1);
+    await session.signOut();
+    expect(session.generation).toBe(loaded + 2);
+    // Signing in again with what is already there changes nothing.
+    await session.signIn(KEY);
+    await session.signIn(KEY);
+    expect(session.generation).toBe(loaded + 3);
+  });
+
   it("the key travels in the X-Service-Api-Key header only: never in the URL or an error message", async () => {
     const fetch = recordingFetch(() => json({ error: "Invalid API key" }, 401));
     const session = new Session({

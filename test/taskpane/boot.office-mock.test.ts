@@ -76,7 +76,7 @@ describe("the pane's Office glue", () => {
       address: "Sheet1!A1:B2",
       insertedAt: "2026-01-01T00:00:00Z",
     };
-    await saveBinding(documentSettings, binding);
+    await saveBinding(documentSettings, binding, { now: Date.parse("2026-01-02T00:00:00Z") });
     expect(listBindings(documentSettings)).toEqual([binding]);
     expect(saved).toHaveLength(1);
 
@@ -84,7 +84,7 @@ describe("the pane's Office glue", () => {
     const wb = createWorkbook();
     scope.Office = wb.Office;
     expect(listBindings(documentSettings)).toEqual([]);
-    await saveBinding(documentSettings, binding);
+    await saveBinding(documentSettings, binding, { now: Date.parse("2026-01-02T00:00:00Z") });
     wb.reopen();
     expect(listBindings(wb.Office.context.document.settings)).toEqual([binding]);
   });
@@ -104,14 +104,18 @@ describe("the pane's Office glue", () => {
       },
     });
     await expect(
-      saveBinding(documentSettings, {
-        kind: "query",
-        id: 1,
-        tableName: "T",
-        sheet: "S",
-        address: "S!A1:A2",
-        insertedAt: "x",
-      }),
+      saveBinding(
+        documentSettings,
+        {
+          kind: "query",
+          id: 1,
+          tableName: "T",
+          sheet: "S",
+          address: "S!A1:A2",
+          insertedAt: "x",
+        },
+        { now: Date.parse("2026-01-02T00:00:00Z") },
+      ),
     ).rejects.toThrow(/document is read-only/);
   });
 

@@ -2,7 +2,10 @@ import type { FetchLike } from "../../src/client";
 import { listBindings } from "../../src/excel";
 import { InsertController, type InsertState } from "../../src/taskpane/logic/insert-controller";
 import { startTestService, TEST_KEYS, type TestService } from "../support/service";
+import { ManualClock } from "../support/manual-clock";
 import { testPane } from "./support/pane-deps";
+
+const DAY = 86_400_000;
 
 let service: TestService;
 const executions: Record<number, string> = {};
@@ -63,6 +66,23 @@ describe("insert a result", () => {
       }),
     ]);
     expect(session.usage.snapshot().datapointsFetched).toBe(500 * 7);
+  });
+
+  test("a table bound to one execution forgets its source once that result has expired, at the next write", async () => {
+    const clock = new ManualClock(Date.now());
+    const pane = await testPane(service.url, { apiKey: TEST_KEYS.demo, clock });
+    const insert = new InsertController(pane.deps);
+    const expiresAt = new Date(clock.now() + DAY).toISOString();
+    const options = { destination: "selection", asTable: true, headers: true } as const;
+    pane.wb.select("Sheet1", "A1");
+    await insert.insert({ kind: "execution", executionId: executions[1002]!, expiresAt }, options);
+    expect(listBindings(pane.deps.settings)).toEqual([
+      expect.objectContaining({ kind: "execution", id: executions[1002], expiresAt }),
+    ]);
+    clock.advance(2 * DAY);
+    pane.wb.select("Sheet1", "K1");
+    await insert.insert(from(1007), options);
+    expect(listBindings(pane.deps.settings).map((b) => [b.kind, b.id])).toEqual([["query", 1007]]);
   });
 
   test("as a plain range without a header on a new sheet: no table, no binding", async () => {

@@ -65,11 +65,15 @@ describe("refresh of bound tables", () => {
     const pane = await testPane(service.url, { apiKey: TEST_KEYS.demo });
     const name = await insertQueryTable(pane, 4);
     const binding = getBinding(pane.deps.settings, name)!;
-    await saveBinding(pane.deps.settings, {
-      ...binding,
-      params: DAYS(12),
-      options: { ...binding.options, performance: "large" },
-    });
+    await saveBinding(
+      pane.deps.settings,
+      {
+        ...binding,
+        params: DAYS(12),
+        options: { ...binding.options, performance: "large" },
+      },
+      { now: pane.deps.clock.now() },
+    );
     expect(rerunCost(listBindings(pane.deps.settings))).toEqual({ tables: 1, credits: 20 });
     const asked: RefreshRerunCost[] = [];
     const spent = pane.session.usage.snapshot().creditsSpent;
@@ -119,10 +123,14 @@ describe("refresh of bound tables", () => {
       [9, "Sheet1!A1:B10"],
       [2, "Sheet1!A1:B3"],
     ] as const) {
-      await saveBinding(pane.deps.settings, {
-        ...getBinding(pane.deps.settings, end.tableName!)!,
-        params: { ...binding.params, limit },
-      });
+      await saveBinding(
+        pane.deps.settings,
+        {
+          ...getBinding(pane.deps.settings, end.tableName!)!,
+          params: { ...binding.params, limit },
+        },
+        { now: pane.deps.clock.now() },
+      );
       const [outcome] = (await refreshAll(pane.deps, { mode: "latest" })).tables;
       expect(outcome).toMatchObject({ status: "refreshed", rows: limit });
       expect(pane.wb.inspect.tables()[0]!.address).toBe(address);

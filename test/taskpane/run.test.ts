@@ -1,3 +1,4 @@
+import { type FetchLike, ServiceClient } from "../../src/client";
 import { HistoryStore } from "../../src/taskpane/logic/history-store";
 import { RunController, type RunState } from "../../src/taskpane/logic/run-controller";
 import { describeState } from "../../src/taskpane/logic/run-states";
@@ -87,6 +88,52 @@ describe("run a query", () => {
     expect((await history.load())[0]!.state).toBe(status.state);
   });
 
+  test("Cancel while submitting: the execution the service accepted is recorded in History and cancelled there", async () => {
+    // The service accepts the execute, but its answer reaches the pane only after the user has pressed Cancel.
+    let run: RunController | undefined;
+    const fetch: FetchLike = async (url, init) => {
+      const response = await globalThis.fetch(url, init);
+      if (init.method === "POST" && new URL(url).pathname.endsWith("/execute")) {
+        expect(run?.store.state).toMatchObject({ phase: "starting", message: "Submitting query 1004…" });
+        run?.cancel();
+      }
+      return response;
+    };
+    const pane = await testPane(service.url, { apiKey: TEST_KEYS.demo, fetch });
+    const history = new HistoryStore(pane.deps.historyItem);
+    run = new RunController(pane.deps, history);
+    const end = await run.run({ queryId: 1004, parameters: {}, performance: "medium" });
+    expect(end.phase).toBe("cancelled");
+    expect(end.executionId).toMatch(/^[0-9A-Z]{26}$/);
+    const status = await pane.session.client().status(end.executionId!);
+    expect(status.state).toMatch(/^QUERY_STATE_CANCEL+ED$/);
+    const [entry] = await history.load();
+    expect(entry).toMatchObject({
+      executionId: end.executionId,
+      queryId: 1004,
+      state: status.state,
+      credits: 10,
+      baseUrl: service.url,
+    });
+    expect(pane.session.usage.snapshot()).toMatchObject({ executions: 1, creditsSpent: 10 });
+  });
+
+  test("signing out while a run goes cancels it on the server and says why; the run stays in History", async () => {
+    const { run, history, session } = await setup();
+    const unsubscribe = run.store.subscribe((s) => {
+      if (s.phase === "running" && s.serverState === "QUERY_STATE_EXECUTING") void session.signOut();
+    });
+    const end = await run.run({ queryId: 1004, parameters: {}, performance: "medium" });
+    unsubscribe();
+    expect(end).toMatchObject({
+      phase: "cancelled",
+      message: "Cancelled on the server: you signed out or changed the key or service while it ran.",
+    });
+    const owner = new ServiceClient({ apiKey: TEST_KEYS.demo, baseUrl: service.url });
+    expect((await owner.status(end.executionId!)).state).toMatch(/^QUERY_STATE_CANCEL+ED$/);
+    expect((await history.load())[0]).toMatchObject({ executionId: end.executionId, baseUrl: service.url });
+  });
+
   test.each([
     ["a query that fails", 1005, {}, /^Query failed: .*always fails/],
     ["a parameter the server refuses", 1001, { days: "ten" }, /query_parameters\.days: must be a finite number/],
@@ -108,7 +155,12 @@ describe("run a query", () => {
     );
     const done = await run.run({ queryId: 1001, parameters: { symbol: "WETH" }, performance: "large" });
     expect(recorded).toEqual([
-      [1001, { symbol: "WETH" }, "large", { executionId: done.executionId, finishedAt: expect.any(Number) }],
+      [
+        1001,
+        { symbol: "WETH" },
+        "large",
+        { executionId: done.executionId, finishedAt: expect.any(Number), expiresAt: Date.parse(done.expiresAt!) },
+      ],
     ]);
     await run.run({ queryId: 1005, parameters: {}, performance: "medium" });
     expect(recorded).toHaveLength(1);

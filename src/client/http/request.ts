@@ -7,7 +7,7 @@ import { isHttpError, isServiceError } from "../errors/guards";
 import { networkErrorFrom } from "./network";
 import type { RatePressure } from "./rate-pressure";
 import { type ResolvedRetryOptions, type RetryMode, retryDelay } from "./retry";
-import { attemptSignal } from "./timeout";
+import { attemptSignal, linkSignals } from "./timeout";
 import { apiRootPath } from "./api-root";
 
 /** The fetch the client needs: the standard signature, so `globalThis.fetch` and test fakes both fit. */
@@ -24,6 +24,8 @@ export interface TransportConfig {
   log?: (line: string) => void;
   /** Told of every 429, so paging and polling slow down (see RatePressure). */
   pressure?: RatePressure;
+  /** Ends every GET of this transport when aborted (see ServiceClientOptions.signal). */
+  readSignal?: AbortSignal;
 }
 
 export interface HttpRequest {
@@ -70,6 +72,17 @@ export class Transport {
   }
 
   async send(request: HttpRequest): Promise<HttpResponse> {
+    const closing = request.method === "GET" ? this.#config.readSignal : undefined;
+    if (!closing) return this.#send(request);
+    const link = linkSignals(closing, request.signal);
+    try {
+      return await this.#send({ ...request, signal: link.signal });
+    } finally {
+      link.dispose();
+    }
+  }
+
+  async #send(request: HttpRequest): Promise<HttpResponse> {
     const { clock, retry } = this.#config;
     const startedAt = clock.now();
     for (let attempt = 1; ; attempt++) {

@@ -1,6 +1,7 @@
 import { creditsFor } from "./credits";
 import type { HistoryStore } from "./history-store";
 import type { QueryReportSource } from "./report-source";
+import { reportUnexpected } from "../../session";
 
 /**
  * Runs started without a click (a `run=on_change` cell, re-runs on open) go into the pane's History like its own, so
@@ -13,16 +14,19 @@ export function recordAutomaticRuns(
 ): () => void {
   if (!source) return () => undefined;
   return source.onAutomaticRun((run) => {
-    void history.upsert({
-      executionId: run.executionId,
-      queryId: run.queryId,
-      parameters: run.parameters,
-      performance: run.performance,
-      state: run.state,
-      credits: creditsFor(run.performance),
-      submittedAt: new Date(run.submittedAt).toISOString(),
-      baseUrl: baseUrl(),
-      ...(run.error ? { error: run.error } : {}),
-    });
+    // The store keeps storage failures from rejecting; the run goes on whatever happens to its History line.
+    void history
+      .upsert({
+        executionId: run.executionId,
+        queryId: run.queryId,
+        parameters: run.parameters,
+        performance: run.performance,
+        state: run.state,
+        credits: creditsFor(run.performance),
+        submittedAt: new Date(run.submittedAt).toISOString(),
+        baseUrl: baseUrl(),
+        ...(run.error ? { error: run.error } : {}),
+      })
+      .catch(reportUnexpected("recording an automatic run in History"));
   });
 }

@@ -18,6 +18,8 @@ import type { QueryReportSource } from "./report-source";
 export interface PaneSession {
   readonly signedIn: boolean;
   readonly baseUrl: string;
+  /** Bumped by every change of key or address: work started in an older generation belongs to another session. */
+  readonly generation: number;
   load(): Promise<void>;
   /** Throws NotSignedInError without a key. */
   client(): ServiceClient;
@@ -57,7 +59,7 @@ export interface PaneDeps {
     queryId: number,
     parameters: Record<string, QueryParameterValue>,
     performance: Performance,
-    run: { executionId: string; finishedAt: number },
+    run: { executionId: string; finishedAt: number; expiresAt?: number },
   ) => void;
   /** The SERVICE.QUERY cells' report, runs and budget (absent when the functions bundle is not loaded). */
   queryReport?: QueryReportSource;

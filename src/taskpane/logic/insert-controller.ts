@@ -99,7 +99,7 @@ export class InsertController {
           { tableName: result.tableName, sheet: result.sheet, address: result.address, headers: options.headers },
           new Date(this.deps.clock.now()),
         );
-        await saveBinding(this.deps.settings, binding);
+        await saveBinding(this.deps.settings, binding, { now: this.deps.clock.now() });
       }
       const partial = paged.partial ? " The result is partial (truncated by the service)." : "";
       const refreshable = result.tableName ? ` Table ${result.tableName} is refreshable.` : "";

@@ -13,6 +13,8 @@ export type InsertSource =
       performance?: Performance;
       /** The stored result was truncated: ask for it anyway. */
       partial?: boolean;
+      /** When the service deletes the result (its `expires_at`), when known. */
+      expiresAt?: string;
     }
   | { kind: "dataset"; name: string; args: string[]; params: DatasetParams };
 
@@ -78,6 +80,10 @@ export function bindingFor(
     performance: source.performance,
     partial: source.partial,
   });
-  if (source.queryId === undefined) return { kind: "execution", id: source.executionId, options, ...common };
+  if (source.queryId === undefined) {
+    // Only the execution's own result can fill this table: the binding goes when that result does.
+    const expiry = source.expiresAt ? { expiresAt: source.expiresAt } : {};
+    return { kind: "execution", id: source.executionId, options, ...common, ...expiry };
+  }
   return { kind: "query", id: source.queryId, params: jsonRecord(source.parameters ?? {}), options, ...common };
 }

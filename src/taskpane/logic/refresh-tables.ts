@@ -132,7 +132,7 @@ async function refreshOne(
     const updated: TableBinding = executionId
       ? { ...result.binding, options: { ...result.binding.options, executionId } }
       : result.binding;
-    await saveBinding(deps.settings, updated);
+    await saveBinding(deps.settings, updated, { now: deps.clock.now() });
     const rows = result.rowsWritten.toLocaleString("en-US");
     if (result.status === "cancelled")
       return {

@@ -24,6 +24,8 @@ export class RunController {
   readonly store = new Store<RunState>(IDLE);
   #abort: AbortController | undefined;
   #ticker: Ticker | undefined;
+  /** The service the current run was sent to (History is kept per service). */
+  #baseUrl: string | undefined;
 
   constructor(
     private readonly deps: Pick<PaneDeps, "session" | "clock" | "recordQueryRun" | "queryReport">,
@@ -48,6 +50,11 @@ export class RunController {
     this.deps.queryReport?.note(request, { phase: "running" });
     const abort = new AbortController();
     this.#abort = abort;
+    const generation = this.deps.session.generation;
+    this.#baseUrl = this.deps.session.baseUrl;
+    // Signing out or changing the key or service ends the run's polling (the session aborts its reads): cancel the
+    // run on the server rather than leave it spending credits for results nobody will follow.
+    const offSession = this.deps.session.onChange(() => abort.abort());
     const startedAt = this.deps.clock.now();
     this.store.replace({ ...IDLE, phase: "starting", request, message: `Submitting query ${request.queryId}…` });
     this.#startTicker(startedAt);
@@ -60,12 +67,17 @@ export class RunController {
         performance: request.performance,
         signal: abort.signal,
         allowPartialResults: true,
-        onProgress: (p) => void this.#progress(request, p),
+        onProgress: (p) => {
+          // History is a convenience: the store already keeps storage failures from failing the run, and this
+          // catch keeps anything else it throws from becoming an unhandled rejection.
+          this.#progress(request, p).catch(() => undefined);
+        },
       });
       await this.#finished(result.status, result.partial);
     } catch (error) {
-      await this.#failed(error);
+      await this.#failed(request, error, generation !== this.deps.session.generation);
     } finally {
+      offSession();
       stopHearingWaits();
       this.#stopTicker();
       this.#abort = undefined;
@@ -93,9 +105,11 @@ export class RunController {
   #tellCells(request: RunRequest): void {
     const end = this.store.state;
     if (end.phase === "completed" && end.executionId) {
+      const expiresAt = Date.parse(end.expiresAt ?? "");
       this.deps.recordQueryRun?.(request.queryId, request.parameters, request.performance, {
         executionId: end.executionId,
         finishedAt: this.deps.clock.now(),
+        ...(Number.isFinite(expiresAt) ? { expiresAt } : {}),
       });
       this.deps.queryReport?.note(request, undefined);
     } else if (end.phase === "failed") this.deps.queryReport?.note(request, { phase: "failed", message: end.message });
@@ -104,7 +118,6 @@ export class RunController {
 
   async #progress(request: RunRequest, p: RunProgress): Promise<void> {
     const first = this.store.state.executionId === undefined;
-    if (first) this.deps.queryReport?.note(request, { phase: "running", executionId: p.executionId });
     this.store.set({
       phase: this.store.state.phase === "cancelling" ? "cancelling" : "running",
       executionId: p.executionId,
@@ -113,18 +126,23 @@ export class RunController {
       message:
         this.store.state.phase === "cancelling" ? this.store.state.message : describeState(p.state, p.queuePosition),
     });
-    if (first) {
-      await this.history.upsert({
-        executionId: p.executionId,
-        queryId: request.queryId,
-        parameters: request.parameters,
-        performance: request.performance,
-        state: p.state,
-        credits: creditsFor(request.performance),
-        submittedAt: new Date(this.deps.clock.now()).toISOString(),
-        baseUrl: this.deps.session.baseUrl,
-      });
-    } else await this.history.update(p.executionId, { state: p.state });
+    if (first) await this.#accepted(request, p.executionId, p.state);
+    else await this.history.update(p.executionId, { state: p.state });
+  }
+
+  /** The service took the run: from now on it may charge for it, so it goes in the History at once. */
+  async #accepted(request: RunRequest, executionId: string, state: string): Promise<void> {
+    this.deps.queryReport?.note(request, { phase: "running", executionId });
+    await this.history.upsert({
+      executionId,
+      queryId: request.queryId,
+      parameters: request.parameters,
+      performance: request.performance,
+      state,
+      credits: creditsFor(request.performance),
+      submittedAt: new Date(this.deps.clock.now()).toISOString(),
+      baseUrl: this.#baseUrl ?? this.deps.session.baseUrl,
+    });
   }
 
   async #finished(status: ExecutionStatus, partial: boolean): Promise<void> {
@@ -137,15 +155,31 @@ export class RunController {
       queuePosition: undefined,
       rowCount,
       partial,
+      expiresAt: status.expires_at,
       message: partial
         ? `Completed with a partial result${rows}: the full result was too large to store.`
         : `Completed${rows}.`,
     });
   }
 
-  async #failed(error: unknown): Promise<void> {
-    const executionId = this.store.state.executionId;
+  async #failed(request: RunRequest, error: unknown, sessionChanged: boolean): Promise<void> {
+    const executionId = this.store.state.executionId ?? (isCancelledError(error) ? error.executionId : undefined);
     if (isCancelledError(error) && executionId) {
+      if (this.store.state.executionId === undefined) {
+        // Cancelled while "Submitting…": the service had accepted the run (the client cancelled it there as soon as
+        // its answer came), so it is in the History like any other, with its id, and its credits are counted.
+        this.store.set({ executionId });
+        await this.#accepted(request, executionId, "QUERY_STATE_PENDING");
+      }
+      if (sessionChanged) {
+        // Another key or service may not see this run at all: say what happened instead of asking it.
+        this.store.set({
+          phase: "cancelled",
+          queuePosition: undefined,
+          message: "Cancelled on the server: you signed out or changed the key or service while it ran.",
+        });
+        return;
+      }
       // The run may have finished before the cancel arrived: show what the server really has.
       const status = await this.deps.session
         .client()

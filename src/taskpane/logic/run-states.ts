@@ -20,6 +20,8 @@ export interface RunState {
   message: string;
   /** Set when the run completed: what Insert will fetch. */
   rowCount?: number;
+  /** When the service deletes the result (its `expires_at`), once the run completed. */
+  expiresAt?: string;
   partial: boolean;
 }
 

@@ -1,4 +1,4 @@
-import { normaliseBaseUrl } from "../../session";
+import { normaliseBaseUrl, reportUnexpected } from "../../session";
 import type { PaneDeps } from "./deps";
 import { type KeyCheck, checkClient, checkKey } from "./key-check";
 import { paneMessage } from "./messages";
@@ -43,7 +43,8 @@ export class SignInController {
         ...(signedIn ? {} : { status: "signed-out", message: "Not signed in." }),
       });
       // A key saved elsewhere (the playground's auto sign-in, another pane) is checked like one loaded at start.
-      if (signedIn && !this.#saving) void this.recheck();
+      // recheck() shows its outcome in the pane's state.
+      if (signedIn && !this.#saving) void this.recheck().catch(reportUnexpected("checking the key"));
     });
   }
 

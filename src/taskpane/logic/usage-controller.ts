@@ -1,5 +1,5 @@
 import type { SettingsLike } from "../../excel";
-import type { UsageSnapshot } from "../../session";
+import { type UsageSnapshot, reportUnexpected } from "../../session";
 import type { Clock } from "../../client";
 import type { PaneSession } from "./deps";
 import { Store } from "./store";
@@ -91,7 +91,9 @@ export class UsageController {
       since: w.since,
     };
     this.store.set({ session: snapshot, workbook });
-    if (delta("creditsSpent") || delta("executions") || delta("datapointsFetched")) void this.#save();
+    // A usage listener cannot wait; a failed save is retried with the next change, so nothing rejects here.
+    if (delta("creditsSpent") || delta("executions") || delta("datapointsFetched"))
+      void this.#save().catch(reportUnexpected("saving the workbook's usage"));
   }
 
   #save(): Promise<void> {

@@ -1,4 +1,5 @@
 import type { SignInController } from "../logic/sign-in-controller";
+import { act } from "./act";
 import { field, h, setVisible } from "./dom";
 
 /**
@@ -28,7 +29,7 @@ export function accountView(doc: Document, signIn: SignInController): HTMLElemen
     value: signIn.store.state.baseUrl,
   });
   const save = h(doc, "button", { type: "submit", class: "svc-primary" }, "Save");
-  const signOut = h(doc, "button", { type: "button", onclick: () => void signIn.signOut() }, "Sign out");
+  const signOut = h(doc, "button", { type: "button", onclick: act("signing out", () => signIn.signOut()) }, "Sign out");
   const dot = h(doc, "span", { class: "svc-dot", "aria-hidden": "true" });
   const message = h(doc, "span", {});
   const status = h(doc, "div", { class: "svc-status", role: "status", "aria-live": "polite" }, dot, message);
@@ -52,9 +53,10 @@ export function accountView(doc: Document, signIn: SignInController): HTMLElemen
   );
   form.addEventListener("submit", (e) => {
     e.preventDefault();
-    void signIn.save(key.value, baseUrl.value).then((result) => {
+    act("saving the key", async () => {
+      const result = await signIn.save(key.value, baseUrl.value);
       if (result === "valid") key.value = ""; // saved: the key leaves the page
-    });
+    })();
   });
 
   signIn.store.subscribe((s) => {

@@ -1,6 +1,7 @@
 import { DATASET_CHOICES, datasetInfo } from "../logic/dataset-catalog";
 import type { DatasetPickerController } from "../logic/dataset-picker";
 import type { InsertController, InsertOptions } from "../logic/insert-controller";
+import { act } from "./act";
 import { field, h, replaceChildren, setVisible } from "./dom";
 import { insertOptionsView } from "./insert-options-view";
 
@@ -38,7 +39,7 @@ export function datasetView(
   const insertFormula = h(
     doc,
     "button",
-    { type: "button", class: "svc-primary", onclick: () => void picker.insertFormula() },
+    { type: "button", class: "svc-primary", onclick: act("inserting a formula", () => picker.insertFormula()) },
     "Insert formula",
   );
   const insertTable = h(doc, "button", { type: "button" }, "Insert table");
@@ -47,7 +48,10 @@ export function datasetView(
   limit.addEventListener("input", () => picker.update({ limit: limit.value }));
   insertTable.addEventListener("click", () => {
     const source = picker.source();
-    if (source) void insert.insert(source, { ...options, headers: picker.store.state.choice.headers });
+    if (source)
+      act("inserting a dataset", () =>
+        insert.insert(source, { ...options, headers: picker.store.state.choice.headers }),
+      )();
   });
 
   let shown = "";

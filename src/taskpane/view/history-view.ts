@@ -3,6 +3,7 @@ import { saveCsv } from "../logic/csv-download";
 import { describe, type HistoryController } from "../logic/history-controller";
 import type { HistoryEntry } from "../logic/history-store";
 import type { InsertController, InsertOptions } from "../logic/insert-controller";
+import { act } from "./act";
 import { h, replaceChildren, when } from "./dom";
 import { insertOptionsView } from "./insert-options-view";
 
@@ -21,7 +22,12 @@ export function historyView(
 ): HTMLElement {
   const list = h(doc, "ul", { class: "svc-list", "aria-label": "Recent executions" });
   const message = h(doc, "div", { role: "status", "aria-live": "polite" });
-  const refresh = h(doc, "button", { type: "button", onclick: () => void history.refreshStates() }, "Update states");
+  const refresh = h(
+    doc,
+    "button",
+    { type: "button", onclick: act("updating states", () => history.refreshStates()) },
+    "Update states",
+  );
 
   const item = (e: HistoryEntry, busy: boolean): HTMLLIElement => {
     const title = `Query ${e.queryId}`;
@@ -47,8 +53,8 @@ export function historyView(
       button(
         "Insert",
         "Insert the result",
-        () =>
-          void insert.insert(
+        act("inserting a result", () =>
+          insert.insert(
             {
               kind: "execution",
               executionId: e.executionId,
@@ -56,19 +62,28 @@ export function historyView(
               parameters: e.parameters,
               performance: e.performance,
               partial: e.state === "QUERY_STATE_COMPLETED_PARTIAL",
+              expiresAt: e.expiresAt,
             },
             { ...options },
           ),
+        ),
         true,
       );
       button(
         "Download CSV",
         "Download the result as CSV",
-        () => void history.csv(e.executionId).then((csv) => csv && saveCsv(doc, csv.fileName, csv.parts)),
+        act("downloading a CSV", async () => {
+          const csv = await history.csv(e.executionId);
+          if (csv) saveCsv(doc, csv.fileName, csv.parts);
+        }),
       );
     }
     if (!isTerminal({ state: e.state }) && !expired)
-      button("Cancel", "Cancel the execution", () => void history.cancel(e.executionId));
+      button(
+        "Cancel",
+        "Cancel the execution",
+        act("cancelling", () => history.cancel(e.executionId)),
+      );
     button("Run again", "Run this query again", () => actions.runAgain(e));
     const params = Object.entries(e.parameters)
       .map(([k, v]) => `${k}=${String(v)}`)

@@ -1,6 +1,7 @@
 import type { Performance } from "../../client";
 import { PERFORMANCE_TIERS, tierLabel } from "../logic/credits";
 import type { InsertController, InsertOptions } from "../logic/insert-controller";
+import { act } from "./act";
 import { ParameterRows, toQueryParameters } from "../logic/query-parameters";
 import type { RunController } from "../logic/run-controller";
 import { count, duration, field, h, setVisible } from "./dom";
@@ -66,17 +67,16 @@ export function queryView(
   insertButton.addEventListener("click", () => {
     const s = run.store.state;
     if (!s.executionId || !s.request) return;
-    void insert.insert(
-      {
-        kind: "execution",
-        executionId: s.executionId,
-        queryId: s.request.queryId,
-        parameters: s.request.parameters,
-        performance: s.request.performance,
-        partial: s.partial,
-      },
-      { ...options },
-    );
+    const source = {
+      kind: "execution",
+      executionId: s.executionId,
+      queryId: s.request.queryId,
+      parameters: s.request.parameters,
+      performance: s.request.performance,
+      partial: s.partial,
+      expiresAt: s.expiresAt,
+    } as const;
+    act("inserting a result", () => insert.insert(source, { ...options }))();
   });
 
   const form = h(
@@ -103,7 +103,8 @@ export function queryView(
       formError.textContent = parsed.message;
       return editor.focusRow(parsed.rowId);
     }
-    void run.run({ queryId: id, parameters: parsed.parameters, performance: tier.value as Performance });
+    const request = { queryId: id, parameters: parsed.parameters, performance: tier.value as Performance };
+    act("running a query", () => run.run(request))();
   });
 
   run.store.subscribe((s) => {

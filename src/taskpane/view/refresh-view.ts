@@ -1,6 +1,7 @@
 import type { InsertController } from "../logic/insert-controller";
 import type { RefreshController } from "../logic/refresh-controller";
 import type { ReportController } from "../logic/report-controller";
+import { act } from "./act";
 import { h } from "./dom";
 
 /**
@@ -26,7 +27,10 @@ export function refreshView(
   // The cost follows the workbook's bindings and the Report's needed runs: inserts, refreshes and cells change it.
   insert.store.subscribe((s) => s.phase === "complete" && updateCost());
   report.store.subscribe(() => updateCost());
-  button.addEventListener("click", () => void refresh.refresh(rerun.checked ? "rerun" : "latest"));
+  button.addEventListener(
+    "click",
+    act("Refresh All", () => refresh.refresh(rerun.checked ? "rerun" : "latest")),
+  );
   refresh.store.subscribe((s) => {
     button.disabled = s.phase === "refreshing";
     updateCost();

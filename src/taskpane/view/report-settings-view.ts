@@ -1,5 +1,6 @@
 import type { ReportController } from "../logic/report-controller";
 import { OPEN_BEHAVIOURS, type OpenBehaviour } from "../logic/open-behaviour";
+import { act } from "./act";
 import { field, h } from "./dom";
 
 /**
@@ -17,7 +18,10 @@ export function reportSettingsView(doc: Document, report: ReportController): HTM
   };
   save.addEventListener("click", apply);
   budget.addEventListener("keydown", (e: KeyboardEvent) => e.key === "Enter" && apply());
-  onOpen.addEventListener("change", () => void report.setOnOpen(onOpen.value as OpenBehaviour));
+  onOpen.addEventListener(
+    "change",
+    act("saving the open behaviour", () => report.setOnOpen(onOpen.value as OpenBehaviour)),
+  );
 
   report.store.subscribe((s) => {
     if (doc.activeElement !== budget) budget.value = String(s.budget?.creditsPerDay ?? 0);

@@ -1,4 +1,5 @@
 import type { QueryReportRow, ReportController, RunsCost } from "../logic/report-controller";
+import { act } from "./act";
 import { h, replaceChildren } from "./dom";
 import { reportSettingsView } from "./report-settings-view";
 
@@ -44,8 +45,14 @@ export function reportView(doc: Document, report: ReportController): HTMLElement
   const stop = h(doc, "button", { type: "button", hidden: true }, "Cancel runs");
   const list = h(doc, "ul", { class: "svc-list", "aria-label": "SERVICE.QUERY inputs in this workbook" });
   const status = h(doc, "p", { class: "svc-hint", role: "status", "aria-label": "Report status" });
-  runAll.addEventListener("click", () => void report.runAllNeeded());
-  runSelected.addEventListener("click", () => void report.runSelected());
+  runAll.addEventListener(
+    "click",
+    act("running the needed inputs", () => report.runAllNeeded()),
+  );
+  runSelected.addEventListener(
+    "click",
+    act("running the selected inputs", () => report.runSelected()),
+  );
   stop.addEventListener("click", () => report.cancel());
 
   const item = (row: QueryReportRow, ticked: boolean, batch: boolean): HTMLLIElement => {

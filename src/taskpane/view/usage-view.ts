@@ -1,4 +1,5 @@
 import type { UsageController } from "../logic/usage-controller";
+import { act } from "./act";
 import { count, h, when } from "./dom";
 
 /** Credits spent and datapoints fetched, for this session and for this workbook. */
@@ -13,7 +14,7 @@ export function usageView(doc: Document, usage: UsageController): HTMLElement {
   const reset = h(
     doc,
     "button",
-    { type: "button", class: "svc-link", onclick: () => void usage.resetWorkbook() },
+    { type: "button", class: "svc-link", onclick: act("resetting the workbook's usage", () => usage.resetWorkbook()) },
     "Reset workbook totals",
   );
   usage.store.subscribe((s) => {

@@ -1,0 +1,48 @@
+import { QUERY_RUNS_SETTING, RUN_RETENTION_MS, queryRunKey } from "../../src/functions/query-runs";
+import type { FunctionsMetadata } from "../../src/playground/custom-functions";
+import { TestDocument, type Workbench, generatedMetadata, workbench } from "./support/harness";
+
+const DAY = 24 * 3_600_000;
+
+/** The workbook's remembered runs are written to its document settings; runs whose results have expired go then. */
+describe("remembered runs in the document", () => {
+  let metadata: FunctionsMetadata;
+  let document: TestDocument;
+  let bench: Workbench;
+  beforeAll(async () => {
+    metadata = await generatedMetadata();
+  });
+  beforeEach(() => {
+    document = new TestDocument();
+    bench = workbench(metadata, { baseUrl: "http://service.test", runtime: { runSettings: document.settings } });
+  });
+  afterEach(() => bench.close());
+
+  const key = (symbol: string): string => queryRunKey(1001, { symbol }, "medium");
+  const stored = (): string[] =>
+    Object.keys((document.values.get(QUERY_RUNS_SETTING) as Record<string, unknown> | undefined) ?? {});
+
+  it("a write drops the runs past their expiry (the service's expires_at, else 90 days after they ended)", () => {
+    const runs = bench.runtime.queryRuns;
+    const now = bench.clock.now();
+    runs.record(key("OLD"), { executionId: "01OLD", finishedAt: now });
+    runs.record(key("SOON"), { executionId: "01SOON", finishedAt: now, expiresAt: now + 2 * DAY });
+    runs.record(key("KEPT"), { executionId: "01KEPT", finishedAt: now + 10 * DAY });
+    expect(stored()).toEqual([key("OLD"), key("SOON"), key("KEPT")]);
+
+    bench.clock.advance(3 * DAY);
+    runs.record(key("NEW"), { executionId: "01NEW", finishedAt: bench.clock.now() });
+    expect(stored()).toEqual([key("OLD"), key("KEPT"), key("NEW")]);
+    expect(runs.get(key("SOON"))).toBeUndefined();
+
+    bench.clock.advance(RUN_RETENTION_MS - 3 * DAY);
+    runs.record(key("LAST"), { executionId: "01LAST", finishedAt: bench.clock.now() });
+    expect(stored()).toEqual([key("KEPT"), key("NEW"), key("LAST")]);
+  });
+
+  it("entries it cannot read are left as they are (another version of the add-in may have written them)", () => {
+    document.values.set(QUERY_RUNS_SETTING, { other: { note: "not a run" } });
+    bench.runtime.queryRuns.record(key("NEW"), { executionId: "01NEW", finishedAt: bench.clock.now() });
+    expect(stored()).toEqual(["other", key("NEW")]);
+  });
+});
