@@ -8,7 +8,7 @@ import { KeyAuthorizations } from "./key-authorizations";
 import { ResultCache, type CachedPage } from "./result-cache";
 import { linkThroughRelay, rewriteEnvelope } from "./paging-links";
 import { KEY_HEADER, canonicalQuery, keyOf, pick, readText } from "./request-parts";
-import { COMPRESSION_PLUGIN_OPTIONS, apiCorsOptions, sendEncoded, type EncodedBody } from "../service";
+import { COMPRESSION_PLUGIN_OPTIONS, apiCorsOptions, sendEncoded, type EncodedBody } from "../http-common";
 import { apiRootPath } from "../client";
 
 export interface RelayConfig {
