@@ -11,7 +11,7 @@ import { sqlString } from "../src/service/engine/sql-text";
 import type { ResultColumn } from "../src/service/executions/execution-record";
 import { jsonRowSql } from "../src/service/results/render-sql";
 import { ResultReader } from "../src/service/results/result-reader";
-import { BROTLI_QUALITY, GZIP_LEVEL } from "../src/service/http/encoded-body";
+import { BROTLI_QUALITY, GZIP_LEVEL } from "../src/http-common";
 
 export interface PageAnatomy {
   /** reader.page for a 25,000-row JSON page (1 DuckDB thread, as the service): query and one text for the page. */

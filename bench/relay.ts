@@ -86,7 +86,7 @@ export async function relaySection(
       why:
         overhead <= OVERHEAD_TARGET
           ? undefined
-          : "every page is read whole by the relay (to rewrite next_uri and cache it) on the same two cores as the service and the client",
+          : "every page passes through the relay (its next_uri rewritten, compressed, a copy kept for the cache) on the same two cores as the service and the client",
     },
     {
       what: "Relay: a cached pull against a cold one",

@@ -1,15 +1,16 @@
 import cors from "@fastify/cors";
-import replyFrom from "@fastify/reply-from";
-import compress from "@fastify/compress";
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
-import type { IncomingHttpHeaders } from "node:http";
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import type { IncomingMessage } from "node:http";
+import { apiCorsOptions, clientErrorHandler, sendEncoded } from "../http-common";
 import { API_ROUTES, upstreamPath, type ApiRoute } from "./api-routes";
+import { KEY_HEADER, callerKey } from "./caller-key";
 import { KeyAuthorizations } from "./key-authorizations";
-import { ResultCache, type CachedPage } from "./result-cache";
-import { linkThroughRelay, rewriteEnvelope } from "./paging-links";
-import { KEY_HEADER, canonicalQuery, keyOf, pick, readText } from "./request-parts";
-import { COMPRESSION_PLUGIN_OPTIONS, apiCorsOptions, sendEncoded, type EncodedBody } from "../service";
-import { apiRootPath } from "../client";
+import { linkThroughRelay } from "./paging-links";
+import { BODY_LIMIT_MB, RelayRefusal, answer, fromFramework, refusals } from "./relay-errors";
+import { canonicalQuery, parseQuery } from "./request-target";
+import { ResultCache, keptUntil, type CacheLimits } from "./result-cache";
+import { sendStreamed, type CompleteAnswer } from "./streamed-answer";
+import { Upstream } from "./upstream";
 
 export interface RelayConfig {
   /** The service the relay stands in front of, e.g. the real API's base address (a path prefix is kept; a trailing `/v1` means its parent, as for the client). */
@@ -18,20 +19,15 @@ export interface RelayConfig {
   publicUrl: () => URL;
   /** Origins allowed by CORS. */
   allowOrigins: string[];
-  cacheMb: number;
+  cache: CacheLimits;
   cacheDir?: string;
   /** How long an upstream "yes, this key may read this execution" is trusted for cached pages. */
   authorizationTtlMs: number;
   /** One line per request; never a key, never a query string. */
   log: (line: string) => void;
+  /** For the relay's own authorisation checks (status calls). */
   fetch?: typeof fetch;
 }
-
-const NOT_FOUND = "not found: the relay forwards only the API's own routes";
-/** Response headers the relay passes on (hop-by-hop and cookies are dropped). */
-const PASSED_HEADERS = ["content-type", "retry-after", "x-service-next-offset", "x-service-next-uri", "cache-control"];
-/** Request headers sent upstream: the key, the body's type, what the caller accepts. */
-const FORWARDED_HEADERS = [KEY_HEADER, "content-type", "accept"];
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -40,44 +36,70 @@ declare module "fastify" {
 }
 
 /**
- * The relay (DESIGN §2): forwards only the API's own routes to the upstream with the caller's key untouched, answers
- * CORS for the add-in's origins, rewrites paging links to itself, and shares a cache of pages of finished executions,
- * served to a key only once the upstream has let that key read that execution.
+ * The relay: forwards only the API's own routes to the upstream with the caller's one key, answers CORS for the
+ * add-in's origins, streams answers through with paging links pointed at itself, and shares a cache of pages of
+ * finished executions, served to a key only once the upstream has let that key read that execution.
  */
 export async function buildRelay(config: RelayConfig): Promise<FastifyInstance> {
   const app = Fastify({
     logger: false,
     trustProxy: false,
-    bodyLimit: 1024 * 1024,
-    // A path that is no valid URL, or an over-long parameter, is simply not one of the API's routes.
-    frameworkErrors: (_error, _request, reply) => refuse(reply as unknown as FastifyReply),
+    bodyLimit: BODY_LIMIT_MB * 1024 * 1024,
+    // A path that is no valid URL is a bad request; an over-long parameter is simply not one of the API's routes.
+    frameworkErrors: (error, _request, reply) =>
+      answer(
+        reply as unknown as FastifyReply,
+        error.code === "FST_ERR_BAD_URL" ? refusals.badPath() : refusals.notFound(),
+      ),
+    clientErrorHandler: clientErrorHandler((error) =>
+      error.code === "HPE_HEADER_OVERFLOW" ? refusals.headersTooLarge() : refusals.notHttp(),
+    ),
   });
-  const cache = new ResultCache(config.cacheMb * 1024 * 1024, config.cacheDir);
+  const cache = new ResultCache(config.cache, config.cacheDir);
+  await cache.open();
   const grants = new KeyAuthorizations(config.authorizationTtlMs);
-  const encodedPages = new WeakMap<CachedPage, EncodedBody>();
+  const upstream = new Upstream(config.upstream);
   const fetchUpstream = config.fetch ?? fetch;
-  const base = `${config.upstream.origin}${apiRootPath(config.upstream.pathname)}`;
+  app.addHook("onClose", async () => upstream.close());
 
   await app.register(cors, apiCorsOptions(config.allowOrigins));
-  // Answers go to browsers over the internet: compressed as the service compresses its own (brotli for browsers,
-  // gzip otherwise). Upstream requests ask for none, so cached pages are plain text.
-  await app.register(compress, COMPRESSION_PLUGIN_OPTIONS);
-  await app.register(replyFrom, { base, disableRequestLogging: true });
+  // A body goes upstream as it came, whatever its type: the upstream reads it and answers for it.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
 
   app.get("/healthz", async () => ({ ok: true }));
-
   for (const route of API_ROUTES) {
     app.route({
       method: route.method,
       url: route.pattern,
+      exposeHeadRoute: false,
       handler: (request, reply) => forward(route, request, reply),
     });
+    // A HEAD is not forwarded (see the README): one that reached the upstream would answer with an empty body.
+    if (route.method === "GET") {
+      app.route({
+        method: "HEAD",
+        url: route.pattern,
+        handler: async () => {
+          throw refusals.headNotForwarded();
+        },
+      });
+    }
   }
 
-  app.setNotFoundHandler((_request, reply) => refuse(reply));
+  app.setNotFoundHandler(async () => {
+    throw refusals.notFound();
+  });
   // An absolute-form target (`GET http://elsewhere/…`) is a proxy request: this is not a proxy for anywhere else.
-  app.addHook("onRequest", async (request, reply) => {
-    if (!request.raw.url?.startsWith("/")) return refuse(reply);
+  app.addHook("onRequest", async (request) => {
+    if (!request.raw.url?.startsWith("/")) throw refusals.notFound();
+  });
+  app.setErrorHandler((error: FastifyError | RelayRefusal, request, reply) => {
+    const refusal = error instanceof RelayRefusal ? error : fromFramework(error);
+    if (refusal.status >= 500 && !(error instanceof RelayRefusal)) {
+      config.log(JSON.stringify({ failed: request.routeOptions.url ?? "unmatched", error: error.message }));
+    }
+    return answer(reply, refusal);
   });
 
   app.addHook("onResponse", async (request, reply) => {
@@ -95,90 +117,66 @@ export async function buildRelay(config: RelayConfig): Promise<FastifyInstance> 
   const relayLink = (link: string) => linkThroughRelay(link, config.upstream, config.publicUrl());
 
   async function forward(route: ApiRoute, request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
-    const path = upstreamPath(route, request.params as Record<string, string>);
-    if (path === undefined) return refuse(reply);
-    const search = request.url.includes("?") ? request.url.slice(request.url.indexOf("?")) : "";
-    const key = keyOf(request);
-    const executionId = (request.params as { execution_id?: string }).execution_id;
-    const cacheKey = route.cacheable && executionId !== undefined ? `${path}${canonicalQuery(search)}` : undefined;
+    const params = request.params as Record<string, string>;
+    const path = upstreamPath(route, params);
+    if (path === undefined) throw refusals.notFound();
+    // Parsed once; what goes upstream is this canonical text, and a cached page is kept under exactly it.
+    const query = parseQuery(request.raw.url ?? "");
+    const key = callerKey(request.raw.rawHeaders, query.apiKey);
+    const target = `${path}${canonicalQuery(query.params)}`;
+    const executionId = params.execution_id;
+    const cacheKey = route.cacheable && route.method === "GET" && executionId !== undefined ? target : undefined;
     request.relayCache = cacheKey ? "miss" : "none";
 
     if (cacheKey && key) {
       const hit = await cache.get(cacheKey);
       if (hit && (await mayRead(key, executionId as string))) {
         request.relayCache = "hit";
-        return sendEncoded(request, reply.status(hit.status), encodedPage(hit));
+        return sendEncoded(request, reply.status(hit.page.status), hit.body);
       }
     }
 
-    return reply.from(`${path}${search}`, {
-      rewriteRequestHeaders: (_req, headers) => pick(headers, FORWARDED_HEADERS),
-      rewriteHeaders: (headers) => {
-        const kept = pick(headers as IncomingHttpHeaders, PASSED_HEADERS);
-        if (typeof kept["x-service-next-uri"] === "string")
-          kept["x-service-next-uri"] = relayLink(kept["x-service-next-uri"]);
-        return kept;
-      },
-      onResponse: (_req, rep, res) => {
-        void readText(res.stream)
-          .then(async (text) => {
-            const type = String(rep.getHeader("content-type") ?? "");
-            let body = text;
-            let expiresAt: number | undefined;
-            if (type.includes("json") && res.statusCode === 200) {
-              body = rewriteEnvelope(text, relayLink, (at) => (expiresAt = at));
-            }
-            const raw = Buffer.from(body);
-            // Made once: the answer now and every cache hit later share the compressed forms.
-            const forms: EncodedBody["encoded"] = {};
-            if (cacheKey && key && res.statusCode === 200) {
-              // The upstream just let this key read this execution.
-              grants.grant(KeyAuthorizations.digest(key), executionId as string);
-              const page: CachedPage = {
-                status: 200,
-                contentType: type,
-                headers: pick(
-                  rep.getHeaders() as IncomingHttpHeaders,
-                  PASSED_HEADERS.filter((h) => h !== "content-type"),
-                ),
-                body,
-                expiresAt: expiresAt ?? (type.includes("csv") ? Date.now() + CSV_TTL_MS : 0),
-              };
-              encodedPages.set(page, { contentType: type, headers: page.headers, raw, encoded: forms });
-              await cache.set(cacheKey, page);
-            }
-            rep.removeHeader("content-length");
-            // Compressed in one piece off the event loop (the page is whole here anyway), not streamed.
-            await sendEncoded(request, reply, { contentType: type, headers: {}, raw, encoded: forms });
-          })
-          .catch(() => {
-            // Whatever went wrong with this body (the upstream cut it off, say), the caller gets an answer and the
-            // relay keeps running; the request's log line records the 502.
-            if (!rep.sent)
-              void rep.status(502).send({ error: "the upstream service sent an answer the relay could not pass on" });
-          });
-      },
-      onError: (rep) => {
-        void rep.status(502).send({ error: "the upstream service did not answer" });
-      },
+    // Only these go upstream: the key (in its header, never the URL), the body's type, and "no compression", so
+    // the relay can read the envelope it passes on.
+    const headers: Record<string, string> = { "accept-encoding": "identity" };
+    if (key !== undefined) headers[KEY_HEADER] = key;
+    const type = request.headers["content-type"];
+    if (route.method === "POST" && typeof type === "string") headers["content-type"] = type;
+    const body = route.method === "POST" ? (Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0)) : undefined;
+    const call = upstream.send(route.method, target, headers, body);
+    // The caller left before the answer was whole: stop the upstream too.
+    reply.raw.once("close", () => {
+      if (!reply.raw.writableFinished) call.abort();
+    });
+    let res: IncomingMessage;
+    try {
+      res = await call.response;
+    } catch {
+      throw refusals.upstreamUnreachable();
+    }
+    const keep = cacheKey !== undefined && key !== undefined;
+    // The upstream just let this key read this execution.
+    if (keep && res.statusCode === 200) grants.grant(KeyAuthorizations.digest(key), executionId as string);
+    return sendStreamed(request, reply, res, {
+      relayLink,
+      keep: keep ? { limitBytes: cache.limits.pageBytes, complete: (whole) => keepPage(cacheKey, whole) } : undefined,
     });
   }
 
-  /** A cached page as a body to send, its compressed forms made once and kept with it. */
-  function encodedPage(page: CachedPage): EncodedBody {
-    let body = encodedPages.get(page);
-    if (!body) {
-      body = { contentType: page.contentType, headers: page.headers, raw: Buffer.from(page.body), encoded: {} };
-      encodedPages.set(page, body);
-    }
-    return body;
+  /** Keeps a whole 200 page of a finished result until it expires. */
+  function keepPage(cacheKey: string, whole: CompleteAnswer): void {
+    const expiresAt = whole.status === 200 ? keptUntil(whole.contentType, whole.fields) : undefined;
+    if (expiresAt === undefined) return;
+    const encoded = whole.encoded ? { [whole.encoded.encoding]: Promise.resolve(whole.encoded.body) } : {};
+    const page = { status: 200, contentType: whole.contentType, headers: whole.headers, body: whole.body, expiresAt };
+    cache.set(cacheKey, page, encoded).catch(() => undefined);
   }
 
   /** Whether the upstream lets this key read this execution: remembered for a while, else asked (status call). */
   async function mayRead(key: string, executionId: string): Promise<boolean> {
     const digest = KeyAuthorizations.digest(key);
     if (grants.allowed(digest, executionId)) return true;
-    const answer = await fetchUpstream(`${base}/v1/execution/${encodeURIComponent(executionId)}/status`, {
+    const answer = await fetchUpstream(`${upstream.root}/v1/execution/${encodeURIComponent(executionId)}/status`, {
       headers: { "X-Service-Api-Key": key },
       redirect: "manual",
     }).catch(() => undefined);
@@ -190,10 +188,3 @@ export async function buildRelay(config: RelayConfig): Promise<FastifyInstance> 
 
   return app;
 }
-
-function refuse(reply: FastifyReply): FastifyReply {
-  return reply.status(404).send({ error: NOT_FOUND });
-}
-
-/** CSV pages carry no expiry; a cached one is kept this long (the JSON pages use the result's own expires_at). */
-const CSV_TTL_MS = 60 * 60 * 1000;

@@ -1,7 +1,12 @@
 import { CommandLineError, commaList, httpUrl, parseFlags, wholeNumber, type FlagSpec } from "../cli";
+import type { CacheLimits } from "./result-cache";
 
 /** The add-in's own origins: the dev server and `npm start`'s sideloading address. */
 export const DEFAULT_ALLOW_ORIGINS = ["https://localhost:3000"];
+const DEFAULT_CACHE_MB = 256;
+/** A page larger than this share of the memory cache is streamed past, not kept. */
+const DEFAULT_PAGE_SHARE = 8;
+const DEFAULT_CACHE_DISK_MB = 1024;
 
 const FLAGS = {
   upstream: {
@@ -31,6 +36,16 @@ const FLAGS = {
     env: "RELAY_CACHE_MB",
     help: "memory for cached pages, in MB (default 256; 0 turns the cache off)",
   },
+  "cache-page-mb": {
+    value: "N",
+    env: "RELAY_CACHE_PAGE_MB",
+    help: "largest page kept, in MB; larger pages are streamed past (default: an eighth of --cache-mb)",
+  },
+  "cache-disk-mb": {
+    value: "N",
+    env: "RELAY_CACHE_DISK_MB",
+    help: `disk for cached pages under --cache-dir, in MB (default ${DEFAULT_CACHE_DISK_MB})`,
+  },
 } satisfies Record<string, FlagSpec>;
 
 export interface RelayOptions {
@@ -41,6 +56,21 @@ export interface RelayOptions {
   publicUrl?: URL;
   cacheDir?: string;
   cacheMb: number;
+  /** The largest page kept (MB; default an eighth of `cacheMb`); larger ones are streamed past. */
+  cachePageMb?: number;
+  /** Disk for cached pages under `cacheDir` (MB; default 1024). */
+  cacheDiskMb?: number;
+}
+
+const MB = 1024 * 1024;
+
+/** The cache's budgets in bytes, defaults filled in. */
+export function cacheLimits(options: RelayOptions): CacheLimits {
+  return {
+    memoryBytes: options.cacheMb * MB,
+    pageBytes: (options.cachePageMb ?? options.cacheMb / DEFAULT_PAGE_SHARE) * MB,
+    diskBytes: (options.cacheDiskMb ?? DEFAULT_CACHE_DISK_MB) * MB,
+  };
 }
 
 /** `npm run relay -- [flags]`: flags win over their environment variables. */
@@ -52,8 +82,15 @@ export function parseRelayOptions(argv: readonly string[], env: NodeJS.ProcessEn
     port: values.port === undefined ? 8788 : wholeNumber("port", values.port, 65535),
     host: values.host ?? "127.0.0.1",
     allowOrigins: values["allow-origins"] === undefined ? DEFAULT_ALLOW_ORIGINS : commaList(values["allow-origins"]),
-    cacheMb: values["cache-mb"] === undefined ? 256 : wholeNumber("cache-mb", values["cache-mb"], 1_000_000),
+    cacheMb:
+      values["cache-mb"] === undefined ? DEFAULT_CACHE_MB : wholeNumber("cache-mb", values["cache-mb"], 1_000_000),
   };
+  if (values["cache-page-mb"] !== undefined) {
+    options.cachePageMb = wholeNumber("cache-page-mb", values["cache-page-mb"], 1_000_000);
+  }
+  if (values["cache-disk-mb"] !== undefined) {
+    options.cacheDiskMb = wholeNumber("cache-disk-mb", values["cache-disk-mb"], 100_000_000);
+  }
   if (values["public-url"] !== undefined) options.publicUrl = httpUrl("public-url", values["public-url"]);
   if (values["cache-dir"] !== undefined) options.cacheDir = values["cache-dir"];
   return options;

@@ -1,5 +1,5 @@
 import { buildRelay } from "./build-relay";
-import type { RelayOptions } from "./relay-options";
+import { cacheLimits, type RelayOptions } from "./relay-options";
 
 export interface RunningRelay {
   url: string;
@@ -17,7 +17,7 @@ export async function startRelay(
     upstream: options.upstream,
     publicUrl: () => publicUrl as URL,
     allowOrigins: options.allowOrigins,
-    cacheMb: options.cacheMb,
+    cache: cacheLimits(options),
     cacheDir: options.cacheDir,
     authorizationTtlMs: extra.authorizationTtlMs ?? 60_000,
     log,

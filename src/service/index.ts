@@ -5,5 +5,3 @@ export { type Clock } from "../clock";
 export { DEMO_KEY, DEMO_KEYS } from "./demo/demo-keys";
 export { DEMO_QUERIES } from "./demo/demo-queries";
 export type { SavedQuery } from "./queries/saved-query";
-/** How responses are compressed (the relay compresses its answers the same way). */
-export { COMPRESSION_PLUGIN_OPTIONS, apiCorsOptions, sendEncoded, type EncodedBody } from "./http";

@@ -1,4 +1,7 @@
 import { parseRelayOptions } from "../../src/relay";
+import { cacheLimits } from "../../src/relay/relay-options";
+
+const MB = 1024 * 1024;
 
 describe("npm run relay flags (each also an environment variable)", () => {
   test("defaults around a required upstream", () => {
@@ -11,6 +14,19 @@ describe("npm run relay flags (each also an environment variable)", () => {
     });
     expect(options.upstream.toString()).toBe("https://api.example.test/api");
     expect(options.publicUrl).toBeUndefined();
+    // Pages up to an eighth of the memory cache are kept; a GB of disk under --cache-dir.
+    expect(cacheLimits(options)).toEqual({ memoryBytes: 256 * MB, pageBytes: 32 * MB, diskBytes: 1024 * MB });
+  });
+
+  test("cache budgets: the page limit follows --cache-mb unless given", () => {
+    const upstream = ["--upstream", "http://x"];
+    expect(cacheLimits(parseRelayOptions([...upstream, "--cache-mb", "64"], {}))).toEqual({
+      memoryBytes: 64 * MB,
+      pageBytes: 8 * MB,
+      diskBytes: 1024 * MB,
+    });
+    const given = parseRelayOptions([...upstream, "--cache-page-mb", "4"], { RELAY_CACHE_DISK_MB: "100" });
+    expect(cacheLimits(given)).toEqual({ memoryBytes: 256 * MB, pageBytes: 4 * MB, diskBytes: 100 * MB });
   });
 
   test("flags win over the environment", () => {
@@ -34,6 +50,8 @@ describe("npm run relay flags (each also an environment variable)", () => {
     [["--upstream", "not a url"], /--upstream must be an absolute http\(s\) URL/],
     [["--upstream", "http://x", "--port", "99999"], /--port must be a whole number/],
     [["--upstream", "http://x", "--nope"], /Unknown option '--nope'/],
+    [["--upstream", "http://x", "--cache-disk-mb=-1"], /--cache-disk-mb must be a whole number/],
+    [["--upstream", "http://x", "--cache-page-mb", "0.5"], /--cache-page-mb must be a whole number/],
   ] as const)("%j is refused with a message", (argv, message) => {
     expect(() => parseRelayOptions(argv, {})).toThrow(message);
   });

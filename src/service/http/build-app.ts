@@ -3,13 +3,12 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
 import cors from "@fastify/cors";
 import compress from "@fastify/compress";
-import { apiCorsOptions } from "./cors-rules";
 import type { KeyRing } from "../auth/keys";
 import type { RateLimiter } from "../auth/rate-limiter";
 import { ApiError, apiError } from "../errors";
 import { clientError, isWellFormedHost, routingError } from "./framework-errors";
 import { validationError } from "./route-schemas";
-import { COMPRESSION_PLUGIN_OPTIONS } from "./encoded-body";
+import { COMPRESSION_PLUGIN_OPTIONS, apiCorsOptions } from "../../http-common";
 
 export const BODY_LIMIT = 1024 * 1024;
 

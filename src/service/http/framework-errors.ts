@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { Socket } from "node:net";
+import { clientErrorHandler } from "../../http-common";
 import { apiError, type ApiError } from "../errors";
 
 /**
@@ -16,30 +16,17 @@ export function routingError(error: { code?: string }, _request: FastifyRequest,
   void reply.status(api.status).headers(api.headers).send({ error: api.message });
 }
 
-const STATUS_TEXT: Record<number, string> = { 400: "Bad Request", 431: "Request Header Fields Too Large" };
-
 /**
  * Requests Node's HTTP parser rejects before any route sees them (headers too large, a malformed request line):
  * the socket gets a complete HTTP answer with our body, then closes.
  */
-export function clientError(error: Error & { code?: string }, socket: Socket): void {
-  if (error.code === "ECONNRESET" || socket.destroyed) return;
-  // A request that never finished arriving gets no answer: there is no request to answer.
-  if (error.code === "ERR_HTTP_REQUEST_TIMEOUT" || error.code === "ERR_HTTP_HEADERS_TIMEOUT") {
-    socket.destroy();
-    return;
-  }
+export const clientError = clientErrorHandler((error) => {
   const api =
     error.code === "HPE_HEADER_OVERFLOW"
       ? apiError("headers_too_large")
       : apiError("bad_request_line", { reason: "it is not valid HTTP" });
-  const body = JSON.stringify({ error: api.message });
-  socket.end(
-    `HTTP/1.1 ${api.status} ${STATUS_TEXT[api.status] ?? "Error"}\r\n` +
-      "Content-Type: application/json; charset=utf-8\r\n" +
-      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-  );
-}
+  return { status: api.status, message: api.message };
+});
 
 /** A Host header that is a host name or address with an optional port; anything else is a 400. */
 export function isWellFormedHost(host: string | undefined): boolean {

@@ -4,5 +4,3 @@ export { registerDatasetRoutes } from "./routes/dataset-routes";
 export { registerExecutionRoutes } from "./routes/execution-routes";
 export { decoratePublicUrl } from "./public-url";
 export { PageBodies } from "./page-bodies";
-export { COMPRESSION_PLUGIN_OPTIONS, sendEncoded, type EncodedBody } from "./encoded-body";
-export { apiCorsOptions } from "./cors-rules";

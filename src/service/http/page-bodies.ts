@@ -1,6 +1,6 @@
 import type { Readable } from "node:stream";
 import { ByteBudgetLru } from "../../lru";
-import type { EncodedBody } from "./encoded-body";
+import type { EncodedBody } from "../../http-common";
 
 /** A result page as the route answers it: a complete body (cacheable), or a stream for a page too large to hold. */
 export type PageAnswer =

@@ -6,7 +6,7 @@ import type { ResultReader } from "../results/result-reader";
 import { csvHeaderLine } from "../results/render-sql";
 import { apiError } from "../errors";
 import type { ResultQuery } from "./route-schemas";
-import { sendEncoded } from "./encoded-body";
+import { sendEncoded } from "../../http-common";
 import type { PageAnswer, PageBodies } from "./page-bodies";
 import type { PageRequest } from "../results/page-request";
 import { publicPathUrl } from "./public-url";

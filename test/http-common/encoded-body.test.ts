@@ -1,5 +1,5 @@
 import Fastify from "fastify";
-import { chooseEncoding, sendEncoded, type EncodedBody } from "../../../src/service/http/encoded-body";
+import { chooseEncoding, sendEncoded, type EncodedBody } from "../../src/http-common";
 
 describe("chooseEncoding: brotli, else gzip, else none, as the caller's Accept-Encoding allows", () => {
   test.each([

@@ -1,37 +1,5 @@
-import { promisify } from "node:util";
-import { brotliCompress, constants, gzip } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
-
-/** Bodies below this size are sent as they are: compressing them costs more than it saves. */
-export const COMPRESS_THRESHOLD = 2048;
-/**
- * The fastest levels: result pages are large and highly repetitive, so they already shrink 4-5x, while higher levels
- * cost more CPU than the transfer they save on a fast link. Measured on a 6.2 MB page of 25,000 rows: gzip level 1
- * 28 ms to 1.43 MB, brotli quality 1 14 ms to 1.30 MB (gzip's default level: twice the page's whole time).
- */
-export const GZIP_LEVEL = 1;
-export const BROTLI_QUALITY = 1;
-
-/** The same choices for `@fastify/compress` (every other response of the service, and the relay's). */
-export const COMPRESSION_PLUGIN_OPTIONS = {
-  threshold: COMPRESS_THRESHOLD,
-  encodings: ["br", "gzip", "deflate"] as ("br" | "gzip" | "deflate")[],
-  zlibOptions: { level: GZIP_LEVEL },
-  brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
-};
-
-const ENCODERS = {
-  br: (raw: Buffer) =>
-    promisify(brotliCompress)(raw, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-        [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
-      },
-    }),
-  gzip: (raw: Buffer) => promisify(gzip)(raw, { level: GZIP_LEVEL }),
-};
-
-export type Encoding = keyof typeof ENCODERS;
+import { COMPRESS_THRESHOLD, ENCODERS, chooseEncoding, type Encoding } from "./compression";
 
 /** A complete response body, with its encoded forms once callers accepting them have asked. */
 export interface EncodedBody {
@@ -42,23 +10,6 @@ export interface EncodedBody {
   encoded: Partial<Record<Encoding, Promise<Buffer>>>;
   /** Told the body's whole size (raw and every encoded form) each time an encoded form is added: a cache's charge. */
   onGrown?: (bytes: number) => void;
-}
-
-/**
- * The encoding to send for an `Accept-Encoding` header: brotli when accepted (browsers offer it over HTTPS, which
- * every Office add-in uses; cheaper and smaller than gzip at these levels), else gzip, else none. q-values are
- * honoured; `*` stands for any encoding not named.
- */
-export function chooseEncoding(header: string | undefined): Encoding | undefined {
-  if (!header) return undefined;
-  const accepted = new Map<string, boolean>();
-  for (const part of header.toLowerCase().split(",")) {
-    const [name = "", ...params] = part.trim().split(";");
-    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)).find(Boolean);
-    accepted.set(name.trim() === "x-gzip" ? "gzip" : name.trim(), !q || Number(q[1]) > 0);
-  }
-  const star = accepted.get("*") ?? false;
-  return (["br", "gzip"] as const).find((e) => accepted.get(e) ?? star);
 }
 
 /**
@@ -94,7 +45,7 @@ async function reportSize(body: EncodedBody): Promise<void> {
 }
 
 /** Adds `field` to the reply's `Vary` header, keeping what is there (CORS adds `Origin`). */
-function varyOn(reply: FastifyReply, field: string): void {
+export function varyOn(reply: FastifyReply, field: string): void {
   const current = reply.getHeader("vary");
   const fields = (Array.isArray(current) ? current.join(",") : String(current ?? ""))
     .split(",")

@@ -1,0 +1,142 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
+import { PassThrough, pipeline, Transform, type TransformCallback } from "node:stream";
+import { COMPRESS_THRESHOLD, chooseEncoding, compressingStream, varyOn, type Encoding } from "../http-common";
+import { EnvelopeScanner } from "./envelope-scanner";
+
+/** Response headers the relay passes on (hop-by-hop and cookies are dropped). */
+export const PASSED_HEADERS = [
+  "content-type",
+  "retry-after",
+  "x-service-next-offset",
+  "x-service-next-uri",
+  "cache-control",
+];
+
+/** A complete answer the relay may keep: the body as sent before compression, and the compressed form made. */
+export interface CompleteAnswer {
+  status: number;
+  contentType: string;
+  headers: Record<string, string>;
+  body: Buffer;
+  encoded?: { encoding: Encoding; body: Buffer };
+  /** The envelope's top-level `state` and `expires_at`, when it is JSON that has them. */
+  fields: Map<string, string>;
+}
+
+export interface StreamOptions {
+  /** An upstream link pointed at the relay. */
+  relayLink: (link: string) => string;
+  /** With a limit: told the whole answer once it has all passed, when it was no larger than the limit. */
+  keep?: { limitBytes: number; complete: (answer: CompleteAnswer) => void };
+}
+
+/**
+ * Passes the upstream's answer on as it arrives, never holding more of it than a page the cache would keep: the
+ * status and the API's headers (a paging link pointed at the relay), the JSON envelope's `next_uri` rewritten on the
+ * way, compressed as it passes when the caller accepts it (brotli, else gzip; a body known to be tiny is not). Reading
+ * follows the caller: a slow one slows the upstream, and one that leaves stops it (the whole chain is torn down,
+ * closing the upstream connection). An upstream that fails mid-answer cuts the caller's connection: a short body is
+ * never passed on as a whole one.
+ */
+export function sendStreamed(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  res: IncomingMessage,
+  options: StreamOptions,
+): FastifyReply {
+  const status = res.statusCode ?? 502;
+  const headers = pick(res.headers, PASSED_HEADERS);
+  const nextUri = headers["x-service-next-uri"];
+  if (nextUri !== undefined) headers["x-service-next-uri"] = options.relayLink(nextUri);
+  const contentType = headers["content-type"] ?? "application/octet-stream";
+  const stages: Transform[] = [];
+  // The upstream was asked for no compression; one that compresses anyway is passed on as it is, and not kept.
+  const upstreamEncoding = res.headers["content-encoding"];
+  const asSent = upstreamEncoding !== undefined && upstreamEncoding !== "identity";
+  if (asSent) headers["content-encoding"] = upstreamEncoding;
+
+  let scanner: EnvelopeScanner | undefined;
+  if (!asSent && status === 200 && contentType.includes("json")) {
+    scanner = new EnvelopeScanner(["state", "expires_at", "next_uri"], "next_uri", options.relayLink);
+    stages.push(scanning(scanner));
+  }
+  const keep = asSent ? undefined : options.keep;
+  const raw = keep ? new Tap(keep.limitBytes) : undefined;
+  if (raw) stages.push(raw);
+  const length = Number(res.headers["content-length"] ?? NaN);
+  const mayCompress = !asSent && !(length < COMPRESS_THRESHOLD);
+  const encoding = mayCompress ? chooseEncoding(request.headers["accept-encoding"]) : undefined;
+  if (mayCompress) varyOn(reply, "Accept-Encoding");
+  const compressed = keep && encoding ? new Tap(keep.limitBytes) : undefined;
+  if (encoding) {
+    stages.push(compressingStream(encoding));
+    if (compressed) stages.push(compressed);
+    headers["content-encoding"] = encoding;
+  }
+  if (stages.length === 0) stages.push(new PassThrough());
+
+  const last = stages[stages.length - 1]!;
+  pipeline([res, ...stages], (error) => {
+    if (error || !keep || !raw || raw.overflowed) return;
+    const { ["content-type"]: _type, ["content-encoding"]: _encoding, ...kept } = headers;
+    keep.complete({
+      status,
+      contentType,
+      headers: kept,
+      body: Buffer.concat(raw.chunks),
+      encoded:
+        encoding && compressed && !compressed.overflowed
+          ? { encoding, body: Buffer.concat(compressed.chunks) }
+          : undefined,
+      fields: scanner?.found ?? new Map(),
+    });
+  });
+  return reply.status(status).headers(headers).send(last);
+}
+
+/** The scanner as a stream stage. */
+function scanning(scanner: EnvelopeScanner): Transform {
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done: TransformCallback) {
+      for (const part of scanner.push(chunk)) this.push(part);
+      done();
+    },
+    flush(done: TransformCallback) {
+      for (const part of scanner.end()) this.push(part);
+      done();
+    },
+  });
+}
+
+/** Passes bytes on and keeps a copy of them while they fit in `limit` (then none: the copy would be partial). */
+class Tap extends Transform {
+  chunks: Buffer[] = [];
+  #bytes = 0;
+  overflowed = false;
+
+  constructor(private readonly limit: number) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    if (!this.overflowed) {
+      this.#bytes += chunk.length;
+      if (this.#bytes > this.limit) {
+        this.overflowed = true;
+        this.chunks = [];
+      } else this.chunks.push(chunk);
+    }
+    done(null, chunk);
+  }
+}
+
+/** The named headers that have a single value. */
+export function pick(headers: IncomingHttpHeaders, names: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of names) {
+    const value = headers[name];
+    if (typeof value === "string") out[name] = value;
+  }
+  return out;
+}
