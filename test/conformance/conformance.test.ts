@@ -147,6 +147,23 @@ describe("results pages: values, types and cells", () => {
     expect(at(second, "evt_index")).toBe("");
   });
 
+  test("a dataset column declared VARCHAR whose values are JSON arrays lands as a joined list (DEX pairs, 2024)", async () => {
+    const served = serve("results-dex-pairs-varchar-arrays-2024.json");
+    const table = await served.client.table({ dataset: "dex", args: ["ethereum"] }, { limit: 10 });
+    expectOneRequest(served, "GET", "/v1/dex/pairs/ethereum");
+    expect(table.types.slice(0, 4)).toEqual(["VARCHAR", "VARCHAR", "VARCHAR", "VARCHAR"]);
+    expect(table.rowCount).toBe(10);
+    expect(table.totalRowCount).toBe(589932);
+    const [header, ...rows] = toSheetMatrix(table, EXCEL);
+    const at = (row: unknown[] | undefined, column: string) => row![header!.indexOf(column)];
+    const bnt = rows.find((row) => at(row, "token_pair") === "BNT-USDC");
+    expect(at(bnt, "projects")).toBe("bancor, 0x API, carbon_defi");
+    expect(String(at(bnt, "pool_ids")).split(", ")).toHaveLength(7);
+    expect(at(bnt, "pool_ids")).toMatch(/^0xdef1c0ded9bec7f1a1670819833240f027b25eff, 0x3ab6564d/);
+    expect(at(bnt, "usd_liquidity")).toBe(384364.36625934794);
+    for (const row of rows) expect(String(at(row, "projects"))).not.toMatch(/^\[/);
+  });
+
   test("a page with a next offset: the envelope as sent, the wide bigint kept whole in its cell", async () => {
     const served = serve("results-openapi-next-page.json");
     const envelope = await served.client.results("01HKZJ2683PHF9Q9PHHQ8FW4Q1", { limit: 2 });
