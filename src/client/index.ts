@@ -22,6 +22,7 @@ export {
   UnauthorizedError,
 } from "./errors/http-errors";
 export { ExecutionFailedError, ExecutionPendingError, PartialResultError } from "./errors/execution-errors";
+export { RedirectError } from "./errors/redirect";
 export {
   CancelledError,
   InvalidArgumentError,

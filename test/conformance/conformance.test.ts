@@ -12,6 +12,7 @@ import {
   isNotFoundError,
   isPartialResultError,
   isRateLimitedError,
+  isRedirectError,
   isServerError,
   isUnauthorizedError,
   type FetchLike,
@@ -37,7 +38,11 @@ interface Served {
 /** A client whose every request is answered with one fixture (status and type as the real service sends them). */
 function serve(file: string, status = 200, headers: Record<string, string> = {}): Served {
   const requests: Served["requests"] = [];
-  const type = file.endsWith(".csv") ? "text/csv" : "application/json";
+  const type = file.endsWith(".csv")
+    ? "text/csv"
+    : file.endsWith(".html")
+      ? "text/html; charset=utf-8"
+      : "application/json";
   const fetch: FetchLike = async (input, init) => {
     const request = new Request(input as string, init as RequestInit);
     requests.push({ method: request.method, url: request.url, key: request.headers.get("X-Service-Api-Key") });
@@ -76,6 +81,7 @@ describe("status bodies: finished-ness from the state when the flag is missing, 
     ],
     ["status-pending-queue-position.json", "QUERY_STATE_PENDING", false, /^PENDING \(queue position 1, \d+ h/],
     ["status-cancelled-2022.json", "QUERY_STATE_CANCELLED", true, /^CANCELLED \(1\.0 s\)$/],
+    ["status-canceled-docs-spelling.json", "QUERY_STATE_CANCELLED", true, /^CANCELLED \(1\.0 s\)$/],
     ["status-expired.json", "QUERY_STATE_EXPIRED", true, /^EXPIRED$/],
   ] as const)("%s → %s, finished %s", async (file, state, finished, cell) => {
     const served = serve(file);
@@ -242,6 +248,7 @@ const EXECUTE: Call = (c) => c.execute(1215383);
 const RESULTS: Call = (c) => c.results("01HKZJ2683PHF9Q9PHHQ8FW4Q1");
 const CSV: Call = (c) => c.resultsCsv("01HKZJ2683PHF9Q9PHHQ8FW4Q1");
 const TABLE: Call = (c) => c.table({ executionId: "01GEHG4AY1Z9JBR3BYB20E7RGH" });
+const LATEST_CSV: Call = (c) => c.table({ queryId: 1229120 });
 
 describe("errors: the class, the user's message, and what a cell shows", () => {
   test.each([
@@ -255,6 +262,7 @@ describe("errors: the class, the user's message, and what a cell shows", () => {
     ],
     ["error-400-unknown-parameters.json", 400, EXECUTE, isBadRequestError, /^unknown parameters/, "#VALUE!"],
     ["error-400-partial-result.json", 400, RESULTS, isPartialResultError, /allow partial results/, "#VALUE!"],
+    ["error-400-partial-result-allow.json", 400, RESULTS, isPartialResultError, /allow partial results/, "#VALUE!"],
     ["error-401-invalid-api-key.json", 401, STATUS, isUnauthorizedError, /^Invalid or missing API key\.$/, "#VALUE!"],
     [
       "error-402-billing-cycle.json",
@@ -288,6 +296,10 @@ describe("errors: the class, the user's message, and what a cell shows", () => {
     ],
     ["results-failed-no-position.json", 200, TABLE, isExecutionFailedError, /^Query failed: \{42000\}/, "#N/A"],
     ["results-cancelled-2022.json", 200, TABLE, isCancelledError, /^Cancelled\.$/, "#N/A"],
+    ["results-canceled-docs-spelling.json", 200, TABLE, isCancelledError, /^Cancelled\.$/, "#N/A"],
+    ["error-409-csv-cancelled.json", 409, CSV, isCancelledError, /^Cancelled\.$/, "#N/A"],
+    ["error-409-csv-canceled-latest.json", 409, LATEST_CSV, isCancelledError, /^Cancelled\.$/, "#N/A"],
+    ["results-cancelled-2022.json", 409, CSV, isCancelledError, /^Cancelled\.$/, "#N/A"],
   ] as const)("%s (%i)", async (file, status, call, guard, message, cellCode) => {
     const served = serve(file, status);
     const error = await call(served.client).then(
@@ -314,6 +326,37 @@ describe("errors: the class, the user's message, and what a cell shows", () => {
     expect(error.userMessage).toBe(
       "Query failed: line 24, column 13: Binary literal can only contain hexadecimal digits",
     );
+  });
+
+  test("a 409 on a cancelled run's CSV names the run, from the path or the body, whichever spelling", async () => {
+    const byExecution = await CSV(serve("error-409-csv-cancelled.json", 409).client).catch((e: unknown) => e);
+    const byQuery = await LATEST_CSV(serve("error-409-csv-canceled-latest.json", 409).client).catch((e: unknown) => e);
+    const bare = await CSV(serve("results-cancelled-2022.json", 409).client).catch((e: unknown) => e);
+    expect((byExecution as { executionId: string }).executionId).toBe("01HKZJ2683PHF9Q9PHHQ8FW4Q1");
+    expect((byQuery as { executionId: string }).executionId).toBe("01GEHEC1W8P1V5ENF66R2WY54V");
+    // A body without an `error` text is not shown raw: the message says what happened.
+    expect((bare as Error).message).not.toContain("{");
+    expect((bare as Error).message).toMatch(/cancelled/);
+  });
+
+  test("a 301 for a path with a trailing slash is not followed, and the message names the slash", async () => {
+    const requests: string[] = [];
+    const fetch: FetchLike = async (input) => {
+      requests.push(input);
+      // The service saw a slash at the end (a proxy's rule, say) and points back at the path without it.
+      return new Response(body("error-301-trailing-slash.html"), {
+        status: 301,
+        headers: { "content-type": "text/html; charset=utf-8" },
+      });
+    };
+    const client = new ServiceClient({ apiKey: KEY, baseUrl: `${BASE}/api/v1/`, fetch, retry: false });
+    const error = await client.results("01GZE567WK578FP9E9EGKEKQQE").catch((e: unknown) => e);
+    expect(requests).toHaveLength(1);
+    expect(isRedirectError(error)).toBe(true);
+    expect((error as { trailingSlash: boolean }).trailingSlash).toBe(true);
+    expect((error as { userMessage: string }).userMessage).toMatch(/path that ends in a slash \(301\)/);
+    expect(cellFailure(error).message).toMatch(/slash/);
+    expect(JSON.stringify(error)).not.toContain(KEY);
   });
 
   test("402 says which limit: the billing cycle's or the request's", async () => {

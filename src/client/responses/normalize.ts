@@ -1,5 +1,5 @@
 import { TERMINAL_STATES } from "../polling/states";
-import type { Envelope, ExecutionStatus, ResultMetadata, WireRow } from "../types";
+import type { Envelope, ExecutionState, ExecutionStatus, ResultMetadata, WireRow } from "../types";
 
 /**
  * The real service's bodies vary with its API version: older ones lack `is_execution_finished`, `column_types`,
@@ -7,10 +7,19 @@ import type { Envelope, ExecutionStatus, ResultMetadata, WireRow } from "../type
  * shape the rest of the client relies on, from what it does carry; nothing is invented that the body contradicts.
  */
 
+/**
+ * The live service spells the state `QUERY_STATE_CANCELLED`; its documentation (since 2025) `QUERY_STATE_CANCELED`.
+ * Callers see the live spelling only, so a comparison or a STATUS cell (`=IF(…="CANCELLED", …)`) has one to match.
+ */
+function oneCancelledSpelling<T extends { state?: ExecutionState }>(body: T): void {
+  if (body.state === "QUERY_STATE_CANCELED") body.state = "QUERY_STATE_CANCELLED";
+}
+
 /** A status body with `is_execution_finished` derived from the state when the service did not send it. */
 export function normalizeStatus(raw: ExecutionStatus): ExecutionStatus {
   if (!raw || typeof raw !== "object") return raw;
   const status = { ...raw };
+  oneCancelledSpelling(status);
   if (typeof status.is_execution_finished !== "boolean") {
     status.is_execution_finished = status.state !== undefined && TERMINAL_STATES.has(status.state);
   }
@@ -22,6 +31,7 @@ export function normalizeStatus(raw: ExecutionStatus): ExecutionStatus {
 export function normalizeEnvelope(raw: Envelope): Envelope {
   if (!raw || typeof raw !== "object") return raw;
   const envelope = { ...raw };
+  oneCancelledSpelling(envelope);
   if (typeof envelope.is_execution_finished !== "boolean" && envelope.state !== undefined) {
     envelope.is_execution_finished = TERMINAL_STATES.has(envelope.state);
   }
