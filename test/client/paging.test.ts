@@ -211,6 +211,16 @@ describe("table over JSON pages", () => {
     expect(fake.fetch.calls).toHaveLength(1);
   });
 
+  it("the guard under its 2026 name lifts the cap too, and goes out under both names", async () => {
+    const fake = fakeResults({ rows: 60_000, columns: 10 });
+    const table = await client(fake.fetch).table({ executionId: "E" }, { ignore_max_credits_per_request: true });
+    expectIds(table.rows, 0, 60_000);
+    expect(fake.fetch.calls).toHaveLength(1);
+    const sent = new URL(fake.fetch.calls[0]!.url).searchParams;
+    expect(sent.get("ignore_max_credits_per_request")).toBe("true");
+    expect(sent.get("ignore_max_datapoints_per_request")).toBe("true");
+  });
+
   it("leaving the loop early aborts requests in flight", async () => {
     const fake = fakeResults({ rows: 300_000, columns: 10, turns: 3 });
     const pages = client(fake.fetch).pages({ executionId: "E" });
