@@ -8,6 +8,7 @@ export type { PagingParams, ResultParams } from "./params";
 export { SHARED_PARAM_KEYS, canonicalParams } from "./params";
 export type { RunProgress } from "./polling/run";
 export { isTerminal } from "./polling/states";
+export { type InflightLimit, inflightLimitOf } from "./responses/inflight";
 export { DATASET_CATALOG, DATASET_NAMES, type DatasetArg, type DatasetName } from "./catalog/datasets";
 export { datasetEntry, datasetPath, scheduleForPath } from "./catalog/lookup";
 export { nextRefreshAt, scheduleText } from "./catalog/schedule";

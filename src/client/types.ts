@@ -42,21 +42,34 @@ export interface ResultMetadata {
   total_row_count?: number;
 }
 
-/** GET /v1/execution/{id}/status */
+/**
+ * GET /v1/execution/{id}/status, as the client returns it: a time the service sends as zero (`1970-01-01T00:00:00Z`,
+ * `0001-01-01T00:00:00Z`) is absent ("not known yet"), and so is the `query_id` 0 of a run started from SQL text.
+ */
 export interface ExecutionStatus {
   execution_id: string;
+  /** The saved query run; absent for a run of SQL text (the service sends 0 or nothing). */
   query_id?: number;
   state: ExecutionState;
   is_execution_finished: boolean;
   submitted_at?: string;
   execution_started_at?: string;
   execution_ended_at?: string;
+  /** When the result expires; absent while not known (a running execution). */
   expires_at?: string;
   cancelled_at?: string;
   queue_position?: number;
   result_metadata?: ResultMetadata;
   error?: ExecutionError;
+  /** What the run cost, in credits, as the service reports it (executions are billed by the compute they used). */
   execution_cost_credits?: number;
+  /** Interactive executions this account may have in progress at once. */
+  max_inflight_interactive_executions?: number;
+  /**
+   * Interactive executions this account has in progress, set (above 0) only when that limit is reached: the run
+   * waits for a slot. `inflightLimitOf` turns it into what to tell the user.
+   */
+  max_inflight_interactive_reached?: number;
 }
 
 /** A row as the server sends it: keyed by column name. Converted to arrays before anything keeps it. */

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import {
   ExecutionFailedError,
   ServiceClient,
+  inflightLimitOf,
   isBadRequestError,
   isCancelledError,
   isCreditLimitError,
@@ -83,6 +84,16 @@ describe("status bodies: finished-ness from the state when the flag is missing, 
     ["status-cancelled-2022.json", "QUERY_STATE_CANCELLED", true, /^CANCELLED \(1\.0 s\)$/],
     ["status-canceled-docs-spelling.json", "QUERY_STATE_CANCELLED", true, /^CANCELLED \(1\.0 s\)$/],
     ["status-expired.json", "QUERY_STATE_EXPIRED", true, /^EXPIRED$/],
+    ["status-completed-cost-2025.json", "QUERY_STATE_COMPLETED", true, /^COMPLETED \(10 s\)$/],
+    [
+      "status-failed-cost-error-2025.json",
+      "QUERY_STATE_FAILED",
+      true,
+      /^FAILED: line 1:8: Column 'x' cannot be resolved/,
+    ],
+    ["status-executing-go-zero-expiry.json", "QUERY_STATE_EXECUTING", false, /^EXECUTING \(\d+ h \d\d min\)$/],
+    ["status-sql-execution-query-id-0.json", "QUERY_STATE_COMPLETED", true, /^COMPLETED \(10 s\)$/],
+    ["status-sql-execution-no-query-id.json", "QUERY_STATE_PENDING", false, /^PENDING \(queue position 2, /],
   ] as const)("%s → %s, finished %s", async (file, state, finished, cell) => {
     const served = serve(file);
     const status = await served.client.status("01GBM4W2N0NMCGPZYW8AYK4YF1");
@@ -90,6 +101,31 @@ describe("status bodies: finished-ness from the state when the flag is missing, 
     expect(status.state).toBe(state);
     expect(status.is_execution_finished).toBe(finished);
     expect(formatStatus(status, NOW, true)).toMatch(cell);
+  });
+
+  test.each([
+    // [file, execution_cost_credits, query_id, expires_at, too many in flight]
+    ["status-completed-cost-2025.json", 10, 3493826, "2026-01-20T10:31:04.36241Z", undefined],
+    ["status-failed-cost-error-2025.json", 0, 6012998, "2026-01-20T10:31:04.36241Z", undefined],
+    ["status-completed-openapi.json", 10, 1234, "2024-12-20T11:04:18.724658237Z", undefined],
+    ["status-executing-epoch-expiry.json", undefined, 980708, undefined, undefined],
+    ["status-executing-go-zero-expiry.json", undefined, 980708, undefined, undefined],
+    ["status-executing-no-expiry.json", undefined, expect.any(Number), undefined, undefined],
+    ["status-sql-execution-query-id-0.json", 10, undefined, "2026-01-20T10:31:04.36241Z", undefined],
+    ["status-sql-execution-no-query-id.json", undefined, undefined, undefined, { inFlight: 3, limit: 3 }],
+    ["status-pending-queue-position.json", undefined, 1234, undefined, { inFlight: 5, limit: 3 }],
+  ] as const)("%s: cost %p, query id %p, expiry %p, in flight %j", async (file, cost, queryId, expires, inflight) => {
+    const status = await serve(file).client.status("E");
+    expect(status.execution_cost_credits).toEqual(cost);
+    expect(status.query_id).toEqual(queryId);
+    // A zero time (1970 or year 1) is "not known yet": never shown as a date.
+    expect(status.expires_at).toEqual(expires);
+    const limit = inflightLimitOf(status);
+    if (inflight === undefined) expect(limit).toBeUndefined();
+    else {
+      expect(limit).toMatchObject(inflight);
+      expect(limit!.userMessage).toMatch(/wait for a run to finish or cancel one/i);
+    }
   });
 
   test("a completed status from before column types were sent still lists its columns", async () => {
