@@ -33,4 +33,6 @@ export {
 } from "./errors/local-errors";
 export * from "./errors/guards";
 export type * from "./types";
+export type { PerformanceChoice, PerformanceTier } from "../billing";
+export { TIER_WIRE_NAMES } from "./performance";
 export { EXCEL_SIGNIFICANT_DIGITS } from "./csv/typing";

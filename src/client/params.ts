@@ -1,5 +1,6 @@
 import { InvalidArgumentError } from "./errors/local-errors";
-import type { Performance, QueryParameterValue } from "./types";
+import type { PerformanceChoice } from "../billing";
+import type { QueryParameterValue } from "./types";
 
 /** The shared query parameters of the result-returning GET endpoints (E2, E3, E5–E11), named as in the spec. */
 export interface ResultParams {
@@ -140,7 +141,8 @@ export function pickResultParams(source: ResultParams): ResultParams {
 export interface ExecuteOptions extends CallOptions {
   /** Saved-query parameters; omitted ones take the query's defaults. */
   parameters?: Record<string, QueryParameterValue>;
-  performance?: Performance;
+  /** The engine tier: `auto` (the default: none is sent, the service chooses by plan), `small`, `medium` or `large`. */
+  performance?: PerformanceChoice;
 }
 
 /** Parameters of `pages` and `table`: the shared ones, call options, and how many requests may run at once. */

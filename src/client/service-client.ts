@@ -1,5 +1,6 @@
 import { type ServiceClientOptions, resolveOptions } from "./client-options";
 import { datasetPath } from "./catalog/lookup";
+import { wirePerformance } from "./performance";
 import { InvalidArgumentError, InvalidResponseError } from "./errors/local-errors";
 import { type HttpRequest, Transport, parseJson } from "./http/request";
 import { collectTable } from "./paging/table";
@@ -48,15 +49,16 @@ export class ServiceClient {
     return this.#pressure.onWait(listener);
   }
 
-  /** E1. Spends credits; retried only when the server certainly did not start a run. */
+  /**
+   * E1. Spends credits; retried only when the server certainly did not start a run. `performance`: `auto` (or none)
+   * lets the service choose the tier by plan; `small`, `medium`, `large` ask for one.
+   */
   async execute(queryId: number, options: ExecuteOptions = {}): Promise<ExecuteAck> {
     const id = checkQueryId(queryId);
-    if (options.performance !== undefined && options.performance !== "medium" && options.performance !== "large") {
-      throw new InvalidArgumentError(`performance must be "medium" or "large"; got "${String(options.performance)}"`);
-    }
+    const performance = wirePerformance(options.performance);
     const body: Record<string, unknown> = {};
     if (options.parameters !== undefined) body.query_parameters = options.parameters;
-    if (options.performance !== undefined) body.performance = options.performance;
+    if (performance !== undefined) body.performance = performance;
     const path = `/v1/query/${id}/execute`;
     const response = await this.#send(
       { method: "POST", path, body, accept: "application/json", retryMode: "unstarted-only" },

@@ -3,6 +3,8 @@
  * Wire fields keep the spec's snake_case so they can be compared with the spec line by line.
  */
 
+import type { PerformanceTier } from "../billing";
+
 /** Every state the service reports. Both spellings of "cancelled" occur in the wild. */
 export type ExecutionState =
   | "QUERY_STATE_PENDING"
@@ -14,7 +16,11 @@ export type ExecutionState =
   | "QUERY_STATE_CANCELED"
   | "QUERY_STATE_EXPIRED";
 
-export type Performance = "medium" | "large";
+/**
+ * The two tiers the add-in priced before 2026 (`medium`, `large`).
+ * @deprecated `PerformanceChoice` (`auto`, `small`, `medium`, `large`) is what `execute` and `run` accept.
+ */
+export type Performance = Extract<PerformanceTier, "medium" | "large">;
 
 /** Value of one saved-query parameter, as sent in `query_parameters`. */
 export type QueryParameterValue = string | number | boolean;

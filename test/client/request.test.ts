@@ -111,6 +111,30 @@ describe("requests", () => {
     });
   });
 
+  it.each([
+    // [choice, what the body carries]: auto sends none (the service chooses by plan); small is "free" on the wire
+    ["auto", undefined],
+    ["small", "free"],
+    ["medium", "medium"],
+    ["large", "large"],
+    [undefined, undefined],
+  ] as const)("execute with performance %p sends %p", async (performance, wire) => {
+    const fetch = scriptedFetch([{ status: 200, body: { execution_id: "E1", state: "QUERY_STATE_PENDING" } }]);
+    const { client, clock } = setup(fetch);
+    await clock.drive(client.execute(1001, performance === undefined ? {} : { performance }));
+    const body = JSON.parse(fetch.calls[0]!.body!) as Record<string, unknown>;
+    expect(body.performance).toBe(wire);
+    expect("performance" in body).toBe(wire !== undefined);
+  });
+
+  it("an unknown tier is refused before any request, naming the choices", async () => {
+    const fetch = scriptedFetch([{ status: 200, body: { execution_id: "E1", state: "QUERY_STATE_PENDING" } }]);
+    const { client, clock } = setup(fetch);
+    const error = await failure(client.execute(1001, { performance: "huge" as "large" }), clock);
+    expect((error as Error).message).toBe('performance must be auto, small, medium or large; got "huge"');
+    expect(fetch.calls).toHaveLength(0);
+  });
+
   it("cancel returns the server's success flag", async () => {
     const fetch = scriptedFetch([{ status: 200, body: { success: true } }]);
     const { client, clock } = setup(fetch);
