@@ -105,8 +105,15 @@ export interface CsvPage {
   nextUri?: string;
 }
 
-/** Where `pages`/`table` read rows from. */
-export type Source = { executionId: string } | { queryId: number } | { dataset: string; args?: readonly string[] };
+/**
+ * Where `pages`/`table` read rows from: an execution's result; a saved query's latest result, as CSV (the default,
+ * typed from the values) or as JSON (typed by the service, its length and run known, every page from one run); or
+ * a curated dataset.
+ */
+export type Source =
+  | { executionId: string }
+  | { queryId: number; format?: "csv" | "json" }
+  | { dataset: string; args?: readonly string[] };
 
 /** One page of rows, already a matrix in `columns` order. */
 export interface Page {

@@ -261,6 +261,127 @@ describe("CSV bodies: numbers stay numbers (exponent forms, <nil> nulls, no fina
   });
 });
 
+describe("a saved query and its declared parameters (GET /v1/query/{id})", () => {
+  test("the documented query: name, owner, SQL, and its number parameter", async () => {
+    const served = serve("query-object-2024.json");
+    const query = await served.client.query(60066);
+    expectOneRequest(served, "GET", "/v1/query/60066");
+    expect(query).toMatchObject({
+      query_id: 60066,
+      name: "Ethereum transactions",
+      description: "Returns ethereum transactions starting from the oldest by block time",
+      owner: "dzebedaje",
+      is_private: false,
+      is_archived: false,
+      tags: ["ethereum", "transactions"],
+      version: 15,
+    });
+    expect(query.query_sql).toMatch(/limit \{\{limit\}\};$/);
+    expect(query.parameters).toEqual([{ key: "limit", type: "number", wireType: "number", value: "5" }]);
+  });
+
+  test("the four documented parameter types: datetime is a date, enum options kept, values as text", async () => {
+    const query = await serve("query-parameters-four-types.json").client.query(60066);
+    expect(query.parameters.map((p) => [p.key, p.type, p.wireType, p.value])).toEqual([
+      ["block_time_start", "date", "datetime", "2017-01-01 00:00:00"],
+      ["from", "text", "text", "0xae2fc483527b8ef99eb5d9b44875f005ba1fae13"],
+      ["limit", "number", "number", "20"],
+      ["type", "enum", "enum", "DynamicFee"],
+    ]);
+    expect(query.parameters[3]!.enumOptions).toEqual(["DynamicFee", "Legacy"]);
+  });
+
+  test("a multi-select enum keeps its defaults and options", async () => {
+    const query = await serve("query-parameter-multiselect.json").client.query(60066);
+    expect(query.is_private).toBe(true);
+    expect(query.parameters).toEqual([
+      {
+        key: "chains",
+        type: "enum",
+        wireType: "enum",
+        value: "ethereum",
+        values: ["ethereum", "base"],
+        enumOptions: ["ethereum", "base", "optimism"],
+        isMultiselect: true,
+        description: "Chains to include",
+      },
+    ]);
+  });
+
+  test.each([
+    ["error-403-archived-or-permissions.json", 403, isForbiddenError],
+    ["error-404-object-not-found.json", 404, isNotFoundError],
+    ["error-401-invalid-api-key.json", 401, isUnauthorizedError],
+  ] as const)("where the queries endpoint is not available: %s", async (file, status, guard) => {
+    const error = await serve(file, status)
+      .client.query(60066)
+      .catch((e: unknown) => e);
+    expect(guard(error)).toBe(true);
+  });
+});
+
+describe("a query's latest result as JSON (GET /v1/query/{id}/results)", () => {
+  test("one page, typed by the service, with the run it came from", async () => {
+    const served = serve("results-dex-pairs-varchar-arrays-2024.json");
+    const envelope = await served.client.latestResults(3568055, { limit: 10 });
+    expect(served.requests).toHaveLength(1);
+    expect(new URL(served.requests[0]!.url).pathname).toBe("/v1/query/3568055/results");
+    expect(new URL(served.requests[0]!.url).searchParams.get("limit")).toBe("10");
+    expect(envelope.execution_id).toBe("01HW6N7VF1H7VYQ91GC0NP673E");
+    expect(envelope.execution_ended_at).toBe("2024-04-23T23:39:29.389539Z");
+    expect(envelope.result!.metadata.total_row_count).toBe(589932);
+  });
+
+  test("as a table source: the first page from the latest result, the next from that same run", async () => {
+    const urls: URL[] = [];
+    const page = JSON.parse(body("results-dex-pairs-varchar-arrays-2024.json")) as Record<string, unknown>;
+    const fetch: FetchLike = async (input) => {
+      const url = new URL(input);
+      urls.push(url);
+      // The recorded page, with the next offset a server would give for the window asked.
+      const next = Number(url.searchParams.get("offset") ?? 0) + 10;
+      return new Response(JSON.stringify({ ...page, next_offset: next }), { status: 200 });
+    };
+    const client = new ServiceClient({ apiKey: KEY, baseUrl: BASE, fetch, retry: false });
+    const table = await client.table({ queryId: 3568055, format: "json" }, { limit: 20 });
+    expect(urls.map((u) => u.pathname)).toEqual([
+      "/v1/query/3568055/results",
+      "/v1/execution/01HW6N7VF1H7VYQ91GC0NP673E/results",
+    ]);
+    expect(urls[1]!.searchParams.get("offset")).toBe("10");
+    expect(table.rowCount).toBe(20);
+    expect(table.executionId).toBe("01HW6N7VF1H7VYQ91GC0NP673E");
+    const [header, first] = toSheetMatrix(table, EXCEL);
+    expect(first![header!.indexOf("projects")]).toMatch(/^curve, carbon_defi, uniswap/);
+  });
+
+  test("the CSV source stays the default for { queryId }", async () => {
+    const served = serve("csv-tables.csv");
+    await served.client.table({ queryId: 1252207 });
+    expectOneRequest(served, "GET", "/v1/query/1252207/results/csv");
+  });
+});
+
+describe("usage (POST /v1/usage)", () => {
+  test.each([
+    ["usage-billing-periods.json", "billing_periods, as the service sends it"],
+    ["usage-docs-example.json", "billingPeriods, as the documentation's example writes it"],
+  ])("%s: %s", async (file) => {
+    const served = serve(file);
+    const usage = await served.client.usage();
+    expectOneRequest(served, "POST", "/v1/usage");
+    expect(usage).toEqual({
+      billing_periods: [
+        { start_date: "2025-01-01", end_date: "2025-02-01", credits_used: 100.1, credits_included: 100000 },
+      ],
+      private_queries: 100,
+      private_dashboards: 100,
+      bytes_used: 1000,
+      bytes_allowed: 10101,
+    });
+  });
+});
+
 describe("acknowledgements", () => {
   test("execute answers the id and PENDING", async () => {
     const served = serve("execute-ack-pending.json");
