@@ -1,5 +1,5 @@
 /**
- * Wire shapes of the API (spec/service-api.md) and the shapes the client hands back.
+ * Wire shapes of the API and the shapes the client hands back.
  * Wire fields keep the spec's snake_case so they can be compared with the spec line by line.
  */
 
