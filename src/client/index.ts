@@ -9,6 +9,8 @@ export { SHARED_PARAM_KEYS, canonicalParams } from "./params";
 export type { RunProgress } from "./polling/run";
 export { isTerminal } from "./polling/states";
 export { type InflightLimit, inflightLimitOf } from "./responses/inflight";
+export type { QueryParameterType, SavedQuery, SavedQueryParameter } from "./responses/saved-query";
+export type { BillingPeriod, Usage, UsageOptions } from "./responses/usage";
 export { DATASET_CATALOG, DATASET_NAMES, type DatasetArg, type DatasetName } from "./catalog/datasets";
 export { datasetEntry, datasetPath, scheduleForPath } from "./catalog/lookup";
 export { nextRefreshAt, scheduleText } from "./catalog/schedule";

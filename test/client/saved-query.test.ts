@@ -1,4 +1,15 @@
-import { InvalidArgumentError, ServiceClient, isInvalidResponseError, isNotFoundError } from "../../src/client";
+import {
+  type BillingPeriod,
+  InvalidArgumentError,
+  type QueryParameterType,
+  type SavedQuery,
+  type SavedQueryParameter,
+  ServiceClient,
+  type Usage,
+  type UsageOptions,
+  isInvalidResponseError,
+  isNotFoundError,
+} from "../../src/client";
 import { normalizeSavedQuery } from "../../src/client/responses/saved-query";
 import { ManualClock } from "../support/manual-clock";
 import { scriptedFetch } from "./support/fetch-fakes";
@@ -93,5 +104,19 @@ describe("client.query", () => {
     const { client, fetch } = setup([{ status: 200, body: {} }]);
     expect(() => client.pages({ queryId: 7, format: "xml" as "json" })).toThrow('format must be "csv" or "json"');
     expect(fetch.calls).toHaveLength(0);
+  });
+});
+
+describe("the public surface", () => {
+  it("exports the saved-query and usage types other modules build on", () => {
+    const parameter: SavedQueryParameter = {
+      key: "k",
+      type: "date" satisfies QueryParameterType,
+      wireType: "datetime",
+    };
+    const query: Pick<SavedQuery, "parameters"> = { parameters: [parameter] };
+    const usage: Usage = { billing_periods: [] satisfies BillingPeriod[] };
+    const options: UsageOptions = { startDate: "2026-01-01", endDate: "2026-02-01" };
+    expect([query.parameters.length, usage.billing_periods.length, options.startDate]).toEqual([1, 0, "2026-01-01"]);
   });
 });
