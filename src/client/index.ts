@@ -1,4 +1,4 @@
-/** The client's public surface (DESIGN §4.1): everything else under src/client is internal. */
+/** The client's public surface: everything else under src/client is internal. */
 export { ServiceClient } from "./service-client";
 export type { ServiceClientOptions } from "./client-options";
 export { type Clock, systemClock } from "../clock";
@@ -8,6 +8,9 @@ export type { PagingParams, ResultParams } from "./params";
 export { SHARED_PARAM_KEYS, canonicalParams } from "./params";
 export type { RunProgress } from "./polling/run";
 export { isTerminal } from "./polling/states";
+export { type InflightLimit, inflightLimitOf } from "./responses/inflight";
+export type { QueryParameterType, SavedQuery, SavedQueryParameter } from "./responses/saved-query";
+export type { BillingPeriod, Usage, UsageOptions } from "./responses/usage";
 export { DATASET_CATALOG, DATASET_NAMES, type DatasetArg, type DatasetName } from "./catalog/datasets";
 export { datasetEntry, datasetPath, scheduleForPath } from "./catalog/lookup";
 export { nextRefreshAt, scheduleText } from "./catalog/schedule";
@@ -22,6 +25,7 @@ export {
   UnauthorizedError,
 } from "./errors/http-errors";
 export { ExecutionFailedError, ExecutionPendingError, PartialResultError } from "./errors/execution-errors";
+export { RedirectError } from "./errors/redirect";
 export {
   CancelledError,
   InvalidArgumentError,
@@ -31,4 +35,6 @@ export {
 } from "./errors/local-errors";
 export * from "./errors/guards";
 export type * from "./types";
+export type { PerformanceChoice, PerformanceTier } from "../billing";
+export { TIER_WIRE_NAMES } from "./performance";
 export { EXCEL_SIGNIFICANT_DIGITS } from "./csv/typing";

@@ -1,5 +1,6 @@
 import { InvalidArgumentError } from "./errors/local-errors";
-import type { Performance, QueryParameterValue } from "./types";
+import type { PerformanceChoice } from "../billing";
+import type { QueryParameterValue } from "./types";
 
 /** The shared query parameters of the result-returning GET endpoints (E2, E3, E5–E11), named as in the spec. */
 export interface ResultParams {
@@ -16,6 +17,12 @@ export interface ResultParams {
   /** A random sample of this many rows. Incompatible with offset, limit and filters. */
   sample_count?: number;
   allow_partial_results?: boolean;
+  /**
+   * Lift the service's per-request guard (a cap on what one request may cost). Its 2026 name; the client sends the
+   * guard under both names, since the service honours the one it knows and ignores the other.
+   */
+  ignore_max_credits_per_request?: boolean;
+  /** The same guard under its name before 2026 (then a cap of 250,000 datapoints); either name may be given. */
   ignore_max_datapoints_per_request?: boolean;
 }
 
@@ -36,7 +43,21 @@ export const SHARED_PARAM_KEYS: readonly (keyof ResultParams)[] = [
   "sample_count",
   "allow_partial_results",
   "ignore_max_datapoints_per_request",
+  "ignore_max_credits_per_request",
 ];
+
+/** The per-request guard's two names: the one before 2026 and the 2026 one (the canonical name). */
+const GUARD_NAMES = ["ignore_max_datapoints_per_request", "ignore_max_credits_per_request"] as const;
+
+/** Whether the per-request guard is lifted, under either name. */
+export function guardLifted(params: ResultParams): boolean {
+  return params.ignore_max_credits_per_request === true || params.ignore_max_datapoints_per_request === true;
+}
+
+/** The guard's value under whichever name it was given (they must agree), or undefined. */
+function guardValue(params: ResultParams): boolean | undefined {
+  return params.ignore_max_credits_per_request ?? params.ignore_max_datapoints_per_request;
+}
 
 /** Refuse, before any request, combinations the spec calls incompatible and numbers that cannot be right. */
 export function validateParams(params: ResultParams): void {
@@ -52,11 +73,17 @@ export function validateParams(params: ResultParams): void {
       throw new InvalidArgumentError(`sample_count cannot be combined with ${clashing.join(", ")}`);
     }
   }
-  for (const key of ["allow_partial_results", "ignore_max_datapoints_per_request"] as const) {
+  for (const key of ["allow_partial_results", ...GUARD_NAMES] as const) {
     const value = params[key];
     if (value !== undefined && typeof value !== "boolean") {
       throw new InvalidArgumentError(`${key} must be true or false; got ${String(value)}`);
     }
+  }
+  const [old, renamed] = [params.ignore_max_datapoints_per_request, params.ignore_max_credits_per_request];
+  if (old !== undefined && renamed !== undefined && old !== renamed) {
+    throw new InvalidArgumentError(
+      `ignore_max_credits_per_request and ignore_max_datapoints_per_request are one guard under two names; got ${String(renamed)} and ${String(old)}`,
+    );
   }
 }
 
@@ -71,8 +98,14 @@ export function columnsText(columns: ResultParams["columns"]): string | undefine
 export function toSearchParams(params: ResultParams): URLSearchParams {
   validateParams(params);
   const search = new URLSearchParams();
+  const guard = guardValue(params);
   for (const key of SHARED_PARAM_KEYS) {
-    const value = key === "columns" ? columnsText(params.columns) : params[key];
+    const value =
+      key === "columns"
+        ? columnsText(params.columns)
+        : (GUARD_NAMES as readonly string[]).includes(key)
+          ? guard
+          : params[key];
     if (value === undefined || value === "") continue;
     search.set(key, typeof value === "boolean" ? (value ? "true" : "false") : String(value));
   }
@@ -80,14 +113,17 @@ export function toSearchParams(params: ResultParams): URLSearchParams {
 }
 
 /**
- * The shared parameters as one canonical value: text trimmed, column lists normalised, empty ones dropped, keys in
- * the fixed order. Two requests that mean the same thing get equal canonical parameters (one cache entry).
+ * The shared parameters as one canonical value: text trimmed, column lists normalised, empty ones dropped, the guard
+ * under its 2026 name only, keys in the fixed order. Two requests that mean the same thing get equal canonical parameters (one cache entry).
  */
 export function canonicalParams(params: ResultParams): ResultParams {
   const out: Record<string, unknown> = {};
   for (const key of SHARED_PARAM_KEYS) {
     let value: unknown = params[key];
     if (key === "columns") value = columnsText(params.columns);
+    else if (key === "ignore_max_datapoints_per_request")
+      continue; // folded into the 2026 name
+    else if (key === "ignore_max_credits_per_request") value = guardValue(params);
     else if (typeof value === "string") value = value.trim() || undefined;
     if (value !== undefined) out[key] = value;
   }
@@ -105,7 +141,8 @@ export function pickResultParams(source: ResultParams): ResultParams {
 export interface ExecuteOptions extends CallOptions {
   /** Saved-query parameters; omitted ones take the query's defaults. */
   parameters?: Record<string, QueryParameterValue>;
-  performance?: Performance;
+  /** The engine tier: `auto` (the default: none is sent, the service chooses by plan), `small`, `medium` or `large`. */
+  performance?: PerformanceChoice;
 }
 
 /** Parameters of `pages` and `table`: the shared ones, call options, and how many requests may run at once. */

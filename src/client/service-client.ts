@@ -1,6 +1,7 @@
 import { type ServiceClientOptions, resolveOptions } from "./client-options";
 import { datasetPath } from "./catalog/lookup";
-import { InvalidArgumentError, InvalidResponseError } from "./errors/local-errors";
+import { wirePerformance } from "./performance";
+import { InvalidResponseError } from "./errors/local-errors";
 import { type HttpRequest, Transport, parseJson } from "./http/request";
 import { collectTable } from "./paging/table";
 import type { RatePressure } from "./http/rate-pressure";
@@ -8,13 +9,15 @@ import { envelopeToRawPage } from "./paging/envelope";
 import { normalizeEnvelope, normalizeStatus } from "./responses/normalize";
 import { paginate } from "./paging/pages";
 import { offsetFromUri } from "./paging/plan";
-import type { PageFetcher } from "./paging/raw-page";
-import { type SourceIo, csvFetcher, jsonFetcher } from "./paging/sources";
+import { type SourceIo, fetcherFor } from "./paging/sources";
+import { type SavedQuery, normalizeSavedQuery } from "./responses/saved-query";
+import { type Usage, type UsageOptions, normalizeUsage, usageBody } from "./responses/usage";
 import {
   type CallOptions,
   type ExecuteOptions,
   type PagingParams,
   type ResultParams,
+  guardLifted,
   pickResultParams,
   toSearchParams,
   validateParams,
@@ -47,15 +50,16 @@ export class ServiceClient {
     return this.#pressure.onWait(listener);
   }
 
-  /** E1. Spends credits; retried only when the server certainly did not start a run. */
+  /**
+   * E1. Spends credits; retried only when the server certainly did not start a run. `performance`: `auto` (or none)
+   * lets the service choose the tier by plan; `small`, `medium`, `large` ask for one.
+   */
   async execute(queryId: number, options: ExecuteOptions = {}): Promise<ExecuteAck> {
     const id = checkQueryId(queryId);
-    if (options.performance !== undefined && options.performance !== "medium" && options.performance !== "large") {
-      throw new InvalidArgumentError(`performance must be "medium" or "large"; got "${String(options.performance)}"`);
-    }
+    const performance = wirePerformance(options.performance);
     const body: Record<string, unknown> = {};
     if (options.parameters !== undefined) body.query_parameters = options.parameters;
-    if (options.performance !== undefined) body.performance = options.performance;
+    if (performance !== undefined) body.performance = performance;
     const path = `/v1/query/${id}/execute`;
     const response = await this.#send(
       { method: "POST", path, body, accept: "application/json", retryMode: "unstarted-only" },
@@ -98,6 +102,39 @@ export class ServiceClient {
     return this.#getCsv(`/v1/query/${checkQueryId(queryId)}/results/csv`, params, params);
   }
 
+  /**
+   * A saved query's latest result as JSON (GET /v1/query/{id}/results), one page: typed by the service, with the
+   * run it came from (`execution_id`, `execution_ended_at`: its age). Reads cost credits like any result.
+   */
+  async latestResults(queryId: number, params: ResultParams & CallOptions = {}): Promise<Envelope> {
+    return normalizeEnvelope(
+      await this.#getJson<Envelope>(`/v1/query/${checkQueryId(queryId)}/results`, params, params),
+    );
+  }
+
+  /**
+   * A saved query: name, description, owner, visibility, SQL when shown, and its declared parameters with their
+   * defaults (types text, number, date, enum). Free. Only on plans with the queries endpoint: others get a 403 or 404.
+   */
+  async query(queryId: number, options: CallOptions = {}): Promise<SavedQuery> {
+    const id = checkQueryId(queryId);
+    const path = `/v1/query/${id}`;
+    return normalizeSavedQuery(await this.#getJson<unknown>(path, {}, options), id, "GET", path);
+  }
+
+  /**
+   * Credits used and included per billing period (POST /v1/usage; free). Without dates, the current period; with
+   * them (`YYYY-MM-DD`), the periods in between. Repeating it is harmless, so it is retried like a read.
+   */
+  async usage(options: UsageOptions = {}): Promise<Usage> {
+    const path = "/v1/usage";
+    const response = await this.#send(
+      { method: "POST", path, body: usageBody(options), accept: "application/json", retryMode: "idempotent" },
+      options,
+    );
+    return normalizeUsage(parseJson<unknown>(response, "POST", path), "POST", path);
+  }
+
   /** E6–E11, one page. Names: avs, operators, dex <chain>, marketshare <market> <chain>, channels, users. */
   async dataset(
     name: string,
@@ -114,12 +151,12 @@ export class ServiceClient {
   pages(source: Source, params: PagingParams = {}): AsyncGenerator<Page, void, undefined> {
     const shared = pickResultParams(params);
     validateParams(shared);
-    const fetchPage = this.#fetcherFor(source, shared, this.#io(params.timeoutMs));
+    const fetchPage = fetcherFor(source, shared, this.#io(params.timeoutMs));
     return paginate(fetchPage, {
       offset: shared.offset,
       limit: shared.limit,
       sample: shared.sample_count !== undefined,
-      ignoreMaxDatapoints: shared.ignore_max_datapoints_per_request === true,
+      ignoreMaxDatapoints: guardLifted(shared),
       concurrency: Math.max(1, Math.floor(params.concurrency ?? this.#concurrency)),
       pressure: this.#pressure,
       signal: params.signal,
@@ -158,17 +195,6 @@ export class ServiceClient {
         ),
       csv: (path, params, signal) => this.#getCsv(path, params, { signal, timeoutMs }),
     };
-  }
-
-  #fetcherFor(source: Source, params: ResultParams, io: SourceIo): PageFetcher {
-    if (source && "executionId" in source) {
-      return jsonFetcher(io, `/v1/execution/${segment(checkExecutionId(source.executionId))}/results`, params);
-    }
-    if (source && "queryId" in source) {
-      return csvFetcher(io, `/v1/query/${checkQueryId(source.queryId)}/results/csv`, params);
-    }
-    if (source && "dataset" in source) return jsonFetcher(io, datasetPath(source.dataset, source.args ?? []), params);
-    throw new InvalidArgumentError("source must be { executionId }, { queryId } or { dataset, args }");
   }
 
   async #getJson<T>(path: string, params: ResultParams, options: CallOptions): Promise<T> {

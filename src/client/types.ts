@@ -1,7 +1,9 @@
 /**
- * Wire shapes of the API (spec/service-api.md) and the shapes the client hands back.
+ * Wire shapes of the API and the shapes the client hands back.
  * Wire fields keep the spec's snake_case so they can be compared with the spec line by line.
  */
+
+import type { PerformanceTier } from "../billing";
 
 /** Every state the service reports. Both spellings of "cancelled" occur in the wild. */
 export type ExecutionState =
@@ -14,7 +16,11 @@ export type ExecutionState =
   | "QUERY_STATE_CANCELED"
   | "QUERY_STATE_EXPIRED";
 
-export type Performance = "medium" | "large";
+/**
+ * The two tiers the add-in priced before 2026 (`medium`, `large`).
+ * @deprecated `PerformanceChoice` (`auto`, `small`, `medium`, `large`) is what `execute` and `run` accept.
+ */
+export type Performance = Extract<PerformanceTier, "medium" | "large">;
 
 /** Value of one saved-query parameter, as sent in `query_parameters`. */
 export type QueryParameterValue = string | number | boolean;
@@ -42,21 +48,34 @@ export interface ResultMetadata {
   total_row_count?: number;
 }
 
-/** GET /v1/execution/{id}/status */
+/**
+ * GET /v1/execution/{id}/status, as the client returns it: a time the service sends as zero (`1970-01-01T00:00:00Z`,
+ * `0001-01-01T00:00:00Z`) is absent ("not known yet"), and so is the `query_id` 0 of a run started from SQL text.
+ */
 export interface ExecutionStatus {
   execution_id: string;
+  /** The saved query run; absent for a run of SQL text (the service sends 0 or nothing). */
   query_id?: number;
   state: ExecutionState;
   is_execution_finished: boolean;
   submitted_at?: string;
   execution_started_at?: string;
   execution_ended_at?: string;
+  /** When the result expires; absent while not known (a running execution). */
   expires_at?: string;
   cancelled_at?: string;
   queue_position?: number;
   result_metadata?: ResultMetadata;
   error?: ExecutionError;
+  /** What the run cost, in credits, as the service reports it (executions are billed by the compute they used). */
   execution_cost_credits?: number;
+  /** Interactive executions this account may have in progress at once. */
+  max_inflight_interactive_executions?: number;
+  /**
+   * Interactive executions this account has in progress, set (above 0) only when that limit is reached: the run
+   * waits for a slot. `inflightLimitOf` turns it into what to tell the user.
+   */
+  max_inflight_interactive_reached?: number;
 }
 
 /** A row as the server sends it: keyed by column name. Converted to arrays before anything keeps it. */
@@ -86,8 +105,15 @@ export interface CsvPage {
   nextUri?: string;
 }
 
-/** Where `pages`/`table` read rows from. */
-export type Source = { executionId: string } | { queryId: number } | { dataset: string; args?: readonly string[] };
+/**
+ * Where `pages`/`table` read rows from: an execution's result; a saved query's latest result, as CSV (the default,
+ * typed from the values) or as JSON (typed by the service, its length and run known, every page from one run); or
+ * a curated dataset.
+ */
+export type Source =
+  | { executionId: string }
+  | { queryId: number; format?: "csv" | "json" }
+  | { dataset: string; args?: readonly string[] };
 
 /** One page of rows, already a matrix in `columns` order. */
 export interface Page {

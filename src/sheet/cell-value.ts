@@ -83,7 +83,8 @@ function temporalRaw(value: unknown, kind: ColumnKind, excelDate: boolean, sep: 
     const serial = kind === "time" ? timeToSerial(value) : timestampToSerial(value);
     return serial ?? { text: value };
   }
-  return excelDate ? plainRaw(value, sep) : { text: elementText(value) };
+  // An array is joined whatever the declared type says (the value decides, as for text columns).
+  return excelDate || Array.isArray(value) ? plainRaw(value, sep) : { text: elementText(value) };
 }
 
 function arrayRaw(value: unknown, sep: string): Raw {
@@ -120,9 +121,12 @@ function rawFor(kind: ColumnKind, excelDate: boolean, sep: string): (value: unkn
     case "array":
       return (v) => arrayRaw(v, sep);
     case "text":
-      // The engine sometimes declares an array as varchar and sends it as JSON text: it lands like an array column.
+      // The engine sometimes declares an array as varchar and sends it as an array or as JSON text (the real DEX
+      // pairs dataset declares `projects` VARCHAR and sends ["curve","uniswap"]): it lands like an array column.
       return (v) =>
-        typeof v === "string" && v.startsWith("[") && v.endsWith("]") ? arrayRaw(v, sep) : { text: elementText(v) };
+        Array.isArray(v) || (typeof v === "string" && v.startsWith("[") && v.endsWith("]"))
+          ? arrayRaw(v, sep)
+          : { text: elementText(v) };
     case "structured":
       return (v) => ({ text: elementText(v) });
     default:

@@ -18,7 +18,12 @@ import {
   userMessageOf,
 } from "../../src/client";
 import { HttpError } from "../../src/client/errors/http-errors";
-import { errorFromResponse, parseRetryAfter, serverMessageOf } from "../../src/client/errors/from-response";
+import {
+  errorFromResponse,
+  parseRetryAfter,
+  readErrorBody,
+  serverMessageOf,
+} from "../../src/client/errors/from-response";
 import { redactCause, redactText } from "../../src/client/errors/redact";
 
 const at = { method: "GET", path: "/v1/execution/X/results" };
@@ -39,6 +44,7 @@ describe("errorFromResponse maps statuses to the hierarchy", () => {
       PartialResultError,
       "PARTIAL_RESULT",
     ],
+    [400, "Partial Result, please request with 'allow_partial_results=true'", PartialResultError, "PARTIAL_RESULT"],
   ];
   it.each(rows)("%i %s", (status, serverMessage, ctor, code) => {
     const error = errorFromResponse({ status, ...at, serverMessage });
@@ -107,7 +113,34 @@ describe("guards work across realms by the errors' marker", () => {
   });
 });
 
+describe("a 409 on a CSV: the state in the body's text or in its own field decides the error", () => {
+  const csv = { method: "GET", path: "/v1/query/7/results/csv" };
+  it.each([
+    [{ bodyState: "QUERY_STATE_CANCELLED" }, "CANCELLED"],
+    [{ bodyState: "QUERY_STATE_CANCELED" }, "CANCELLED"],
+    [{ serverMessage: "Execution E is QUERY_STATE_CANCELED" }, "CANCELLED"],
+    [{ bodyState: "QUERY_STATE_EXECUTING" }, "EXECUTION_PENDING"],
+    [{ bodyState: "QUERY_STATE_FAILED" }, "EXECUTION_FAILED"],
+    [{ serverMessage: "conflict" }, "HTTP_ERROR"],
+  ])("%j → %s", (body, code) => {
+    const error = errorFromResponse({ status: 409, ...csv, bodyExecutionId: "01EXEC", ...body });
+    expect(error.code).toBe(code);
+    if (code !== "HTTP_ERROR") expect((error as { executionId?: string }).executionId).toBe("01EXEC");
+  });
+});
+
 describe("server messages and Retry-After", () => {
+  it.each([
+    [
+      '{"error":"conflict","state":"QUERY_STATE_CANCELLED","execution_id":"E"}',
+      { message: "conflict", state: "QUERY_STATE_CANCELLED", executionId: "E" },
+    ],
+    ['{"state":"QUERY_STATE_CANCELED"}', { state: "QUERY_STATE_CANCELED" }],
+    ['{"state":"cancelled","other":1}', { message: '{"state":"cancelled","other":1}' }],
+    ["[1,2]", { message: "[1,2]" }],
+    ["", {}],
+  ])("readErrorBody(%j)", (body, expected) => expect(readErrorBody(body)).toEqual(expected));
+
   it.each([
     ['{"error":"Query not found"}', "Query not found"],
     ['{"error":{"message":"nested"}}', "nested"],

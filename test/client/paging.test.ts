@@ -211,6 +211,27 @@ describe("table over JSON pages", () => {
     expect(fake.fetch.calls).toHaveLength(1);
   });
 
+  it("a query's latest result as JSON: the first page by query id, every other from that run, in parallel", async () => {
+    const fake = fakeResults({ rows: 100_000, columns: 10, turns: 2 });
+    const table = await client(fake.fetch).table({ queryId: 1003, format: "json" });
+    expectIds(table.rows, 0, 100_000);
+    const paths = fake.fetch.calls.map((c) => new URL(c.url).pathname);
+    expect(paths[0]).toBe("/v1/query/1003/results");
+    expect(new Set(paths.slice(1))).toEqual(new Set(["/v1/execution/01JD8Z5K2W3X4Y5Z6A7B8C9D0E/results"]));
+    expect(paths).toHaveLength(4);
+    expect(fake.stats.maxInFlight).toBeGreaterThan(1);
+  });
+
+  it("the guard under its 2026 name lifts the cap too, and goes out under both names", async () => {
+    const fake = fakeResults({ rows: 60_000, columns: 10 });
+    const table = await client(fake.fetch).table({ executionId: "E" }, { ignore_max_credits_per_request: true });
+    expectIds(table.rows, 0, 60_000);
+    expect(fake.fetch.calls).toHaveLength(1);
+    const sent = new URL(fake.fetch.calls[0]!.url).searchParams;
+    expect(sent.get("ignore_max_credits_per_request")).toBe("true");
+    expect(sent.get("ignore_max_datapoints_per_request")).toBe("true");
+  });
+
   it("leaving the loop early aborts requests in flight", async () => {
     const fake = fakeResults({ rows: 300_000, columns: 10, turns: 3 });
     const pages = client(fake.fetch).pages({ executionId: "E" });

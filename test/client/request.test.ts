@@ -2,11 +2,13 @@ import {
   CancelledError,
   NetworkError,
   RateLimitedError,
+  RedirectError,
   ServerError,
   ServiceClient,
   type ServiceClientOptions,
   TimeoutError,
   UnauthorizedError,
+  isRedirectError,
   isServiceError,
 } from "../../src/client";
 import { ManualClock } from "../support/manual-clock";
@@ -114,6 +116,30 @@ describe("requests", () => {
       query_parameters: { symbol: "WBTC", days: 3 },
       performance: "large",
     });
+  });
+
+  it.each([
+    // [choice, what the body carries]: auto sends none (the service chooses by plan); small is "free" on the wire
+    ["auto", undefined],
+    ["small", "free"],
+    ["medium", "medium"],
+    ["large", "large"],
+    [undefined, undefined],
+  ] as const)("execute with performance %p sends %p", async (performance, wire) => {
+    const fetch = scriptedFetch([{ status: 200, body: { execution_id: "E1", state: "QUERY_STATE_PENDING" } }]);
+    const { client, clock } = setup(fetch);
+    await clock.drive(client.execute(1001, performance === undefined ? {} : { performance }));
+    const body = JSON.parse(fetch.calls[0]!.body!) as Record<string, unknown>;
+    expect(body.performance).toBe(wire);
+    expect("performance" in body).toBe(wire !== undefined);
+  });
+
+  it("an unknown tier is refused before any request, naming the choices", async () => {
+    const fetch = scriptedFetch([{ status: 200, body: { execution_id: "E1", state: "QUERY_STATE_PENDING" } }]);
+    const { client, clock } = setup(fetch);
+    const error = await failure(client.execute(1001, { performance: "huge" as "large" }), clock);
+    expect((error as Error).message).toBe('performance must be auto, small, medium or large; got "huge"');
+    expect(fetch.calls).toHaveLength(0);
   });
 
   it("cancel returns the server's success flag", async () => {
@@ -417,6 +443,40 @@ describe("the key never leaks", () => {
     const error = await failure(client.status("E1"), clock);
     expect((error as { code: string }).code).toBe("INVALID_RESPONSE");
     expect(fetch.calls[0]!.signal).toBeDefined();
+  });
+
+  it.each([
+    // [Location, body, trailingSlash, user message]
+    ["/v1/execution/E1/status", "", true, /path that ends in a slash \(301\)/],
+    [null, '<a href="/v1/execution/E1/status?x=1&amp;y=2">Moved Permanently</a>.', true, /ends in a slash/],
+    ["http://127.0.0.1:8787/v1/execution/E1/status/", "", true, /with a slash at the end \(301\)/],
+    [
+      "https://127.0.0.1:8787/v1/execution/E1/status",
+      "",
+      false,
+      /redirected to https:\/\/127\.0\.0\.1:8787\/v1\/execution\/E1\/status \(301\)/,
+    ],
+    [null, "", false, /answered with a redirect/],
+  ])("a 301 to %j (body %j): trailing slash %s", async (location, text, trailingSlash, message) => {
+    const headers: Record<string, string> = location === null ? {} : { Location: location };
+    const fetch = handlerFetch(() => new Response(text, { status: 301, headers }));
+    const { client, clock } = setup(fetch);
+    const error = await failure(client.status("E1"), clock);
+    expect(isRedirectError(error)).toBe(true);
+    expect((error as RedirectError).trailingSlash).toBe(trailingSlash);
+    expect((error as RedirectError).userMessage).toMatch(message);
+    expect((error as RedirectError).userMessage.length).toBeLessThanOrEqual(240);
+    expect(fetch.calls).toHaveLength(1);
+  });
+
+  it("a browser's opaque redirect says only that it was a redirect", async () => {
+    const opaque = Object.assign(new Response(null, { status: 200 }), {});
+    Object.defineProperty(opaque, "type", { value: "opaqueredirect" });
+    Object.defineProperty(opaque, "status", { value: 0 });
+    const { client, clock } = setup(handlerFetch(() => opaque));
+    const error = await failure(client.status("E1"), clock);
+    expect((error as RedirectError).userMessage).toMatch(/answered with a redirect/);
+    expect((error as RedirectError).message).toMatch(/unexpected response: redirect not followed$/);
   });
 });
 

@@ -64,6 +64,36 @@ describe("run: execute and poll to a terminal state", () => {
     expect(progress[3]!.queuePosition).toBeUndefined();
   });
 
+  it("a run waiting because too many are in progress says so in its progress, and goes on when a slot frees", async () => {
+    const full = { max_inflight_interactive_executions: 3, max_inflight_interactive_reached: 3 };
+    const { client, clock } = fakeRun([
+      { state: "QUERY_STATE_PENDING", ...full },
+      { state: "QUERY_STATE_PENDING", max_inflight_interactive_executions: 3, max_inflight_interactive_reached: 0 },
+      { state: "QUERY_STATE_COMPLETED", execution_cost_credits: 7.5, expires_at: "2026-04-01T00:00:00Z" },
+    ]);
+    const progress: RunProgress[] = [];
+    const result = await clock.drive(client.run(1001, { onProgress: (p) => progress.push(p) }));
+    expect(progress[1]!.inflightLimit).toEqual({
+      inFlight: 3,
+      limit: 3,
+      userMessage:
+        "Too many executions in progress (3 in progress; 3 may run at once): this run waits. Wait for a run to finish or cancel one.",
+    });
+    expect(progress[2]!.inflightLimit).toBeUndefined();
+    expect(result.status.execution_cost_credits).toBe(7.5);
+  });
+
+  it("a zero expiry while running is not a date; the finished run's is", async () => {
+    const { client, clock } = fakeRun([
+      { state: "QUERY_STATE_EXECUTING", expires_at: "1970-01-01T00:00:00Z" },
+      { state: "QUERY_STATE_COMPLETED", expires_at: "2026-04-01T00:00:00Z" },
+    ]);
+    const progress: RunProgress[] = [];
+    const result = await clock.drive(client.run(1001, { onProgress: (p) => progress.push(p) }));
+    expect(progress[1]!.status!.expires_at).toBeUndefined();
+    expect(result.status.expires_at).toBe("2026-04-01T00:00:00Z");
+  });
+
   it("FAILED rejects with the server's error", async () => {
     const { client, clock } = fakeRun([
       "QUERY_STATE_EXECUTING",

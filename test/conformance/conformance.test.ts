@@ -3,6 +3,7 @@ import { join } from "node:path";
 import {
   ExecutionFailedError,
   ServiceClient,
+  inflightLimitOf,
   isBadRequestError,
   isCancelledError,
   isCreditLimitError,
@@ -12,6 +13,7 @@ import {
   isNotFoundError,
   isPartialResultError,
   isRateLimitedError,
+  isRedirectError,
   isServerError,
   isUnauthorizedError,
   type FetchLike,
@@ -37,7 +39,11 @@ interface Served {
 /** A client whose every request is answered with one fixture (status and type as the real service sends them). */
 function serve(file: string, status = 200, headers: Record<string, string> = {}): Served {
   const requests: Served["requests"] = [];
-  const type = file.endsWith(".csv") ? "text/csv" : "application/json";
+  const type = file.endsWith(".csv")
+    ? "text/csv"
+    : file.endsWith(".html")
+      ? "text/html; charset=utf-8"
+      : "application/json";
   const fetch: FetchLike = async (input, init) => {
     const request = new Request(input as string, init as RequestInit);
     requests.push({ method: request.method, url: request.url, key: request.headers.get("X-Service-Api-Key") });
@@ -76,7 +82,18 @@ describe("status bodies: finished-ness from the state when the flag is missing, 
     ],
     ["status-pending-queue-position.json", "QUERY_STATE_PENDING", false, /^PENDING \(queue position 1, \d+ h/],
     ["status-cancelled-2022.json", "QUERY_STATE_CANCELLED", true, /^CANCELLED \(1\.0 s\)$/],
+    ["status-canceled-docs-spelling.json", "QUERY_STATE_CANCELLED", true, /^CANCELLED \(1\.0 s\)$/],
     ["status-expired.json", "QUERY_STATE_EXPIRED", true, /^EXPIRED$/],
+    ["status-completed-cost-2025.json", "QUERY_STATE_COMPLETED", true, /^COMPLETED \(10 s\)$/],
+    [
+      "status-failed-cost-error-2025.json",
+      "QUERY_STATE_FAILED",
+      true,
+      /^FAILED: line 1:8: Column 'x' cannot be resolved/,
+    ],
+    ["status-executing-go-zero-expiry.json", "QUERY_STATE_EXECUTING", false, /^EXECUTING \(\d+ h \d\d min\)$/],
+    ["status-sql-execution-query-id-0.json", "QUERY_STATE_COMPLETED", true, /^COMPLETED \(10 s\)$/],
+    ["status-sql-execution-no-query-id.json", "QUERY_STATE_PENDING", false, /^PENDING \(queue position 2, /],
   ] as const)("%s → %s, finished %s", async (file, state, finished, cell) => {
     const served = serve(file);
     const status = await served.client.status("01GBM4W2N0NMCGPZYW8AYK4YF1");
@@ -84,6 +101,31 @@ describe("status bodies: finished-ness from the state when the flag is missing, 
     expect(status.state).toBe(state);
     expect(status.is_execution_finished).toBe(finished);
     expect(formatStatus(status, NOW, true)).toMatch(cell);
+  });
+
+  test.each([
+    // [file, execution_cost_credits, query_id, expires_at, too many in flight]
+    ["status-completed-cost-2025.json", 10, 3493826, "2026-01-20T10:31:04.36241Z", undefined],
+    ["status-failed-cost-error-2025.json", 0, 6012998, "2026-01-20T10:31:04.36241Z", undefined],
+    ["status-completed-openapi.json", 10, 1234, "2024-12-20T11:04:18.724658237Z", undefined],
+    ["status-executing-epoch-expiry.json", undefined, 980708, undefined, undefined],
+    ["status-executing-go-zero-expiry.json", undefined, 980708, undefined, undefined],
+    ["status-executing-no-expiry.json", undefined, expect.any(Number), undefined, undefined],
+    ["status-sql-execution-query-id-0.json", 10, undefined, "2026-01-20T10:31:04.36241Z", undefined],
+    ["status-sql-execution-no-query-id.json", undefined, undefined, undefined, { inFlight: 3, limit: 3 }],
+    ["status-pending-queue-position.json", undefined, 1234, undefined, { inFlight: 5, limit: 3 }],
+  ] as const)("%s: cost %p, query id %p, expiry %p, in flight %j", async (file, cost, queryId, expires, inflight) => {
+    const status = await serve(file).client.status("E");
+    expect(status.execution_cost_credits).toEqual(cost);
+    expect(status.query_id).toEqual(queryId);
+    // A zero time (1970 or year 1) is "not known yet": never shown as a date.
+    expect(status.expires_at).toEqual(expires);
+    const limit = inflightLimitOf(status);
+    if (inflight === undefined) expect(limit).toBeUndefined();
+    else {
+      expect(limit).toMatchObject(inflight);
+      expect(limit!.userMessage).toMatch(/wait for a run to finish or cancel one/i);
+    }
   });
 
   test("a completed status from before column types were sent still lists its columns", async () => {
@@ -147,6 +189,23 @@ describe("results pages: values, types and cells", () => {
     expect(at(second, "evt_index")).toBe("");
   });
 
+  test("a dataset column declared VARCHAR whose values are JSON arrays lands as a joined list (DEX pairs, 2024)", async () => {
+    const served = serve("results-dex-pairs-varchar-arrays-2024.json");
+    const table = await served.client.table({ dataset: "dex", args: ["ethereum"] }, { limit: 10 });
+    expectOneRequest(served, "GET", "/v1/dex/pairs/ethereum");
+    expect(table.types.slice(0, 4)).toEqual(["VARCHAR", "VARCHAR", "VARCHAR", "VARCHAR"]);
+    expect(table.rowCount).toBe(10);
+    expect(table.totalRowCount).toBe(589932);
+    const [header, ...rows] = toSheetMatrix(table, EXCEL);
+    const at = (row: unknown[] | undefined, column: string) => row![header!.indexOf(column)];
+    const bnt = rows.find((row) => at(row, "token_pair") === "BNT-USDC");
+    expect(at(bnt, "projects")).toBe("bancor, 0x API, carbon_defi");
+    expect(String(at(bnt, "pool_ids")).split(", ")).toHaveLength(7);
+    expect(at(bnt, "pool_ids")).toMatch(/^0xdef1c0ded9bec7f1a1670819833240f027b25eff, 0x3ab6564d/);
+    expect(at(bnt, "usd_liquidity")).toBe(384364.36625934794);
+    for (const row of rows) expect(String(at(row, "projects"))).not.toMatch(/^\[/);
+  });
+
   test("a page with a next offset: the envelope as sent, the wide bigint kept whole in its cell", async () => {
     const served = serve("results-openapi-next-page.json");
     const envelope = await served.client.results("01HKZJ2683PHF9Q9PHHQ8FW4Q1", { limit: 2 });
@@ -202,6 +261,127 @@ describe("CSV bodies: numbers stay numbers (exponent forms, <nil> nulls, no fina
   });
 });
 
+describe("a saved query and its declared parameters (GET /v1/query/{id})", () => {
+  test("the documented query: name, owner, SQL, and its number parameter", async () => {
+    const served = serve("query-object-2024.json");
+    const query = await served.client.query(60066);
+    expectOneRequest(served, "GET", "/v1/query/60066");
+    expect(query).toMatchObject({
+      query_id: 60066,
+      name: "Ethereum transactions",
+      description: "Returns ethereum transactions starting from the oldest by block time",
+      owner: "dzebedaje",
+      is_private: false,
+      is_archived: false,
+      tags: ["ethereum", "transactions"],
+      version: 15,
+    });
+    expect(query.query_sql).toMatch(/limit \{\{limit\}\};$/);
+    expect(query.parameters).toEqual([{ key: "limit", type: "number", wireType: "number", value: "5" }]);
+  });
+
+  test("the four documented parameter types: datetime is a date, enum options kept, values as text", async () => {
+    const query = await serve("query-parameters-four-types.json").client.query(60066);
+    expect(query.parameters.map((p) => [p.key, p.type, p.wireType, p.value])).toEqual([
+      ["block_time_start", "date", "datetime", "2017-01-01 00:00:00"],
+      ["from", "text", "text", "0xae2fc483527b8ef99eb5d9b44875f005ba1fae13"],
+      ["limit", "number", "number", "20"],
+      ["type", "enum", "enum", "DynamicFee"],
+    ]);
+    expect(query.parameters[3]!.enumOptions).toEqual(["DynamicFee", "Legacy"]);
+  });
+
+  test("a multi-select enum keeps its defaults and options", async () => {
+    const query = await serve("query-parameter-multiselect.json").client.query(60066);
+    expect(query.is_private).toBe(true);
+    expect(query.parameters).toEqual([
+      {
+        key: "chains",
+        type: "enum",
+        wireType: "enum",
+        value: "ethereum",
+        values: ["ethereum", "base"],
+        enumOptions: ["ethereum", "base", "optimism"],
+        isMultiselect: true,
+        description: "Chains to include",
+      },
+    ]);
+  });
+
+  test.each([
+    ["error-403-archived-or-permissions.json", 403, isForbiddenError],
+    ["error-404-object-not-found.json", 404, isNotFoundError],
+    ["error-401-invalid-api-key.json", 401, isUnauthorizedError],
+  ] as const)("where the queries endpoint is not available: %s", async (file, status, guard) => {
+    const error = await serve(file, status)
+      .client.query(60066)
+      .catch((e: unknown) => e);
+    expect(guard(error)).toBe(true);
+  });
+});
+
+describe("a query's latest result as JSON (GET /v1/query/{id}/results)", () => {
+  test("one page, typed by the service, with the run it came from", async () => {
+    const served = serve("results-dex-pairs-varchar-arrays-2024.json");
+    const envelope = await served.client.latestResults(3568055, { limit: 10 });
+    expect(served.requests).toHaveLength(1);
+    expect(new URL(served.requests[0]!.url).pathname).toBe("/v1/query/3568055/results");
+    expect(new URL(served.requests[0]!.url).searchParams.get("limit")).toBe("10");
+    expect(envelope.execution_id).toBe("01HW6N7VF1H7VYQ91GC0NP673E");
+    expect(envelope.execution_ended_at).toBe("2024-04-23T23:39:29.389539Z");
+    expect(envelope.result!.metadata.total_row_count).toBe(589932);
+  });
+
+  test("as a table source: the first page from the latest result, the next from that same run", async () => {
+    const urls: URL[] = [];
+    const page = JSON.parse(body("results-dex-pairs-varchar-arrays-2024.json")) as Record<string, unknown>;
+    const fetch: FetchLike = async (input) => {
+      const url = new URL(input);
+      urls.push(url);
+      // The recorded page, with the next offset a server would give for the window asked.
+      const next = Number(url.searchParams.get("offset") ?? 0) + 10;
+      return new Response(JSON.stringify({ ...page, next_offset: next }), { status: 200 });
+    };
+    const client = new ServiceClient({ apiKey: KEY, baseUrl: BASE, fetch, retry: false });
+    const table = await client.table({ queryId: 3568055, format: "json" }, { limit: 20 });
+    expect(urls.map((u) => u.pathname)).toEqual([
+      "/v1/query/3568055/results",
+      "/v1/execution/01HW6N7VF1H7VYQ91GC0NP673E/results",
+    ]);
+    expect(urls[1]!.searchParams.get("offset")).toBe("10");
+    expect(table.rowCount).toBe(20);
+    expect(table.executionId).toBe("01HW6N7VF1H7VYQ91GC0NP673E");
+    const [header, first] = toSheetMatrix(table, EXCEL);
+    expect(first![header!.indexOf("projects")]).toMatch(/^curve, carbon_defi, uniswap/);
+  });
+
+  test("the CSV source stays the default for { queryId }", async () => {
+    const served = serve("csv-tables.csv");
+    await served.client.table({ queryId: 1252207 });
+    expectOneRequest(served, "GET", "/v1/query/1252207/results/csv");
+  });
+});
+
+describe("usage (POST /v1/usage)", () => {
+  test.each([
+    ["usage-billing-periods.json", "billing_periods, as the service sends it"],
+    ["usage-docs-example.json", "billingPeriods, as the documentation's example writes it"],
+  ])("%s: %s", async (file) => {
+    const served = serve(file);
+    const usage = await served.client.usage();
+    expectOneRequest(served, "POST", "/v1/usage");
+    expect(usage).toEqual({
+      billing_periods: [
+        { start_date: "2025-01-01", end_date: "2025-02-01", credits_used: 100.1, credits_included: 100000 },
+      ],
+      private_queries: 100,
+      private_dashboards: 100,
+      bytes_used: 1000,
+      bytes_allowed: 10101,
+    });
+  });
+});
+
 describe("acknowledgements", () => {
   test("execute answers the id and PENDING", async () => {
     const served = serve("execute-ack-pending.json");
@@ -225,6 +405,7 @@ const EXECUTE: Call = (c) => c.execute(1215383);
 const RESULTS: Call = (c) => c.results("01HKZJ2683PHF9Q9PHHQ8FW4Q1");
 const CSV: Call = (c) => c.resultsCsv("01HKZJ2683PHF9Q9PHHQ8FW4Q1");
 const TABLE: Call = (c) => c.table({ executionId: "01GEHG4AY1Z9JBR3BYB20E7RGH" });
+const LATEST_CSV: Call = (c) => c.table({ queryId: 1229120 });
 
 describe("errors: the class, the user's message, and what a cell shows", () => {
   test.each([
@@ -238,6 +419,7 @@ describe("errors: the class, the user's message, and what a cell shows", () => {
     ],
     ["error-400-unknown-parameters.json", 400, EXECUTE, isBadRequestError, /^unknown parameters/, "#VALUE!"],
     ["error-400-partial-result.json", 400, RESULTS, isPartialResultError, /allow partial results/, "#VALUE!"],
+    ["error-400-partial-result-allow.json", 400, RESULTS, isPartialResultError, /allow partial results/, "#VALUE!"],
     ["error-401-invalid-api-key.json", 401, STATUS, isUnauthorizedError, /^Invalid or missing API key\.$/, "#VALUE!"],
     [
       "error-402-billing-cycle.json",
@@ -271,6 +453,10 @@ describe("errors: the class, the user's message, and what a cell shows", () => {
     ],
     ["results-failed-no-position.json", 200, TABLE, isExecutionFailedError, /^Query failed: \{42000\}/, "#N/A"],
     ["results-cancelled-2022.json", 200, TABLE, isCancelledError, /^Cancelled\.$/, "#N/A"],
+    ["results-canceled-docs-spelling.json", 200, TABLE, isCancelledError, /^Cancelled\.$/, "#N/A"],
+    ["error-409-csv-cancelled.json", 409, CSV, isCancelledError, /^Cancelled\.$/, "#N/A"],
+    ["error-409-csv-canceled-latest.json", 409, LATEST_CSV, isCancelledError, /^Cancelled\.$/, "#N/A"],
+    ["results-cancelled-2022.json", 409, CSV, isCancelledError, /^Cancelled\.$/, "#N/A"],
   ] as const)("%s (%i)", async (file, status, call, guard, message, cellCode) => {
     const served = serve(file, status);
     const error = await call(served.client).then(
@@ -297,6 +483,37 @@ describe("errors: the class, the user's message, and what a cell shows", () => {
     expect(error.userMessage).toBe(
       "Query failed: line 24, column 13: Binary literal can only contain hexadecimal digits",
     );
+  });
+
+  test("a 409 on a cancelled run's CSV names the run, from the path or the body, whichever spelling", async () => {
+    const byExecution = await CSV(serve("error-409-csv-cancelled.json", 409).client).catch((e: unknown) => e);
+    const byQuery = await LATEST_CSV(serve("error-409-csv-canceled-latest.json", 409).client).catch((e: unknown) => e);
+    const bare = await CSV(serve("results-cancelled-2022.json", 409).client).catch((e: unknown) => e);
+    expect((byExecution as { executionId: string }).executionId).toBe("01HKZJ2683PHF9Q9PHHQ8FW4Q1");
+    expect((byQuery as { executionId: string }).executionId).toBe("01GEHEC1W8P1V5ENF66R2WY54V");
+    // A body without an `error` text is not shown raw: the message says what happened.
+    expect((bare as Error).message).not.toContain("{");
+    expect((bare as Error).message).toMatch(/cancelled/);
+  });
+
+  test("a 301 for a path with a trailing slash is not followed, and the message names the slash", async () => {
+    const requests: string[] = [];
+    const fetch: FetchLike = async (input) => {
+      requests.push(input);
+      // The service saw a slash at the end (a proxy's rule, say) and points back at the path without it.
+      return new Response(body("error-301-trailing-slash.html"), {
+        status: 301,
+        headers: { "content-type": "text/html; charset=utf-8" },
+      });
+    };
+    const client = new ServiceClient({ apiKey: KEY, baseUrl: `${BASE}/api/v1/`, fetch, retry: false });
+    const error = await client.results("01GZE567WK578FP9E9EGKEKQQE").catch((e: unknown) => e);
+    expect(requests).toHaveLength(1);
+    expect(isRedirectError(error)).toBe(true);
+    expect((error as { trailingSlash: boolean }).trailingSlash).toBe(true);
+    expect((error as { userMessage: string }).userMessage).toMatch(/path that ends in a slash \(301\)/);
+    expect(cellFailure(error).message).toMatch(/slash/);
+    expect(JSON.stringify(error)).not.toContain(KEY);
   });
 
   test("402 says which limit: the billing cycle's or the request's", async () => {

@@ -63,6 +63,14 @@ const cases: [unknown, string, CellOptions, CellValue][] = [
   [["=cmd"], "array(varchar)", TEXT, "'=cmd"],
   [["a", "b"], "array(varchar)", { arrayJoin: "|" }, "a|b"],
   [[], "array(varchar)", TEXT, ""],
+  // a column declared varchar whose values arrive as JSON arrays (the real DEX pairs dataset): joined, like an array column
+  [["curve", "uniswap"], "VARCHAR", TEXT, "curve, uniswap"],
+  [["curve", "uniswap"], "varchar", { arrayJoin: "; " }, "curve; uniswap"],
+  [["=cmd", "x"], "varchar", TEXT, "'=cmd, x"],
+  [[], "VARCHAR", TEXT, ""],
+  [["2024-01-01", "2024-02-01"], "timestamp", TEXT, "2024-01-01, 2024-02-01"],
+  [["2024-01-01"], "timestamp", DATES, "'2024-01-01"],
+  [["a", 1], "boolean", TEXT, "'a, 1"],
   // objects as JSON text
   [{ a: 1, b: [2] }, "struct(a int, b int[])", TEXT, '{"a":1,"b":[2]}'],
   [{ big: 10n }, "json", TEXT, '{"big":"10"}'],

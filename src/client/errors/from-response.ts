@@ -12,26 +12,48 @@ import {
 import { ExecutionFailedError, ExecutionPendingError, PartialResultError } from "./execution-errors";
 import { CancelledError } from "./local-errors";
 import type { ExecutionState } from "../types";
+import { isCancelledState } from "../polling/states";
 import { shorten, type ServiceError } from "./service-error";
 
-/** The message of an error body: `{"error": "..."}` per the spec, or a short slice of whatever came back. */
-export function serverMessageOf(bodyText: string): string | undefined {
+/** What an error body says: its `{"error": ...}` text, and the execution state and id some bodies also carry. */
+export interface ErrorBody {
+  message?: string;
+  /** `state` of a body that carries the run's envelope fields (a 409 on the CSV of a run without a result). */
+  state?: string;
+  executionId?: string;
+}
+
+/**
+ * An error body: `{"error": "..."}` per the spec, possibly with more fields (`state`, `execution_id`), or a short
+ * slice of whatever came back (a proxy's HTML page, say). A JSON object without an error text has no message: its
+ * fields say what happened, and raw JSON is no message for a user.
+ */
+export function readErrorBody(bodyText: string): ErrorBody {
   const trimmed = bodyText.trim();
-  if (trimmed === "") return undefined;
+  if (trimmed === "") return {};
+  let parsed: unknown;
   try {
-    const parsed: unknown = JSON.parse(trimmed);
-    if (parsed && typeof parsed === "object") {
-      const error =
-        (parsed as { error?: unknown; message?: unknown }).error ?? (parsed as { message?: unknown }).message;
-      if (typeof error === "string") return error;
-      if (error && typeof error === "object" && typeof (error as { message?: unknown }).message === "string") {
-        return (error as { message: string }).message;
-      }
-    }
+    parsed = JSON.parse(trimmed);
   } catch {
-    // Not JSON (a proxy's HTML page, say): fall through to the raw text.
+    return { message: shorten(trimmed, 300) };
   }
-  return shorten(trimmed, 300);
+  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return { message: shorten(trimmed, 300) };
+  const fields = parsed as Record<string, unknown>;
+  const out: ErrorBody = {};
+  const error = fields.error ?? fields.message;
+  if (typeof error === "string") out.message = error;
+  else if (error && typeof error === "object" && typeof (error as { message?: unknown }).message === "string") {
+    out.message = (error as { message: string }).message;
+  }
+  if (typeof fields.state === "string" && /^QUERY_STATE_[A-Z_]+$/.test(fields.state)) out.state = fields.state;
+  if (typeof fields.execution_id === "string" && fields.execution_id !== "") out.executionId = fields.execution_id;
+  if (out.message === undefined && out.state === undefined) out.message = shorten(trimmed, 300);
+  return out;
+}
+
+/** The message of an error body (see `readErrorBody`). */
+export function serverMessageOf(bodyText: string): string | undefined {
+  return readErrorBody(bodyText).message;
 }
 
 /** A 400 that means "the stored result is partial; ask with allow_partial_results=true". */
@@ -65,18 +87,23 @@ export function errorFromResponse(init: HttpErrorInit): ServiceError {
 }
 
 /**
- * 409 from a CSV endpoint: the run has no result (yet), and the body names its state. The same error as the JSON
- * path gives for that state, so cells and the pane say "still running" or "failed" whichever endpoint was asked.
+ * 409 from a CSV endpoint: the run has no result (yet). The body names its state, in its text or in a `state` field
+ * beside it (the run's envelope fields). The same error as the JSON path gives for that state, so cells and the pane
+ * say "still running", "failed" or "cancelled" whichever endpoint was asked.
  */
 function stateConflict(init: HttpErrorInit): ServiceError | undefined {
-  const state = /QUERY_STATE_[A-Z_]+/.exec(init.serverMessage ?? "")?.[0] as ExecutionState | undefined;
-  if (!state) return undefined;
+  const found = init.bodyState ?? /QUERY_STATE_[A-Z_]+/.exec(init.serverMessage ?? "")?.[0];
+  if (!found) return undefined;
+  const state = found as ExecutionState;
   const executionId =
-    /\/execution\/([^/]+)\//.exec(init.path)?.[1] ?? /Execution (\S+) is/.exec(init.serverMessage ?? "")?.[1] ?? "";
+    /\/execution\/([^/]+)\//.exec(init.path)?.[1] ??
+    init.bodyExecutionId ??
+    /Execution (\S+) is/.exec(init.serverMessage ?? "")?.[1] ??
+    "";
   const at = { method: init.method, path: init.path, executionId: decodeURIComponent(executionId) };
   if (state === "QUERY_STATE_PENDING" || state === "QUERY_STATE_EXECUTING")
     return new ExecutionPendingError({ ...at, state });
-  if (state === "QUERY_STATE_CANCELLED" || state === "QUERY_STATE_CANCELED") return new CancelledError(at);
+  if (isCancelledState(state)) return new CancelledError({ ...at, detail: "cancelled on the server" });
   if (state === "QUERY_STATE_FAILED" || state === "QUERY_STATE_EXPIRED")
     return new ExecutionFailedError({ ...at, state });
   return undefined;

@@ -11,6 +11,7 @@ import {
 } from "./http-errors";
 import { ExecutionFailedError, ExecutionPendingError, PartialResultError } from "./execution-errors";
 import { CancelledError, InvalidArgumentError, InvalidResponseError, NetworkError, TimeoutError } from "./local-errors";
+import { RedirectError } from "./redirect";
 
 /**
  * Type guards that also work across realms: an error made in the functions runtime and inspected in the pane fails
@@ -47,6 +48,7 @@ export const isExecutionFailedError = serviceErrorGuard(ExecutionFailedError);
 export const isExecutionPendingError = serviceErrorGuard(ExecutionPendingError);
 export const isInvalidArgumentError = serviceErrorGuard(InvalidArgumentError);
 export const isInvalidResponseError = serviceErrorGuard(InvalidResponseError);
+export const isRedirectError = serviceErrorGuard(RedirectError);
 
 /** The short text to put in a cell or the pane, for any thrown value. */
 export function userMessageOf(error: unknown): string {

@@ -6,6 +6,9 @@ export interface HttpErrorInit {
   method: string;
   path: string;
   serverMessage?: string;
+  /** The `state` and `execution_id` an error body carried beside its text (a 409 on a CSV), when it did. */
+  bodyState?: string;
+  bodyExecutionId?: string;
   /** From `Retry-After`, on any status that sent one (429, 503). */
   retryAfterMs?: number;
   cause?: unknown;

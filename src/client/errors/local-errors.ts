@@ -74,15 +74,15 @@ export class InvalidArgumentError extends ServiceError {
   }
 }
 
-/** The server answered 2xx with something that is not the documented shape. */
+/** The server answered 2xx with something that is not the documented shape (or a redirect, see RedirectError). */
 export class InvalidResponseError extends ServiceError {
   static override readonly kind: string = "InvalidResponseError";
-  constructor(init: RequestInfo & { detail: string; status?: number }) {
+  constructor(init: RequestInfo & { detail: string; status?: number; userMessage?: string }) {
     super({
       ...init,
       code: "INVALID_RESPONSE",
       message: `${describeRequest(init.method, init.path)} returned an unexpected response: ${init.detail}`,
-      userMessage: "The service sent an unexpected response.",
+      userMessage: init.userMessage ?? "The service sent an unexpected response.",
     });
   }
 }

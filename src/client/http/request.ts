@@ -1,7 +1,8 @@
 import type { Clock } from "../../clock";
 import { sleep } from "../clock";
-import { errorFromResponse, parseRetryAfter, serverMessageOf } from "../errors/from-response";
+import { errorFromResponse, parseRetryAfter, readErrorBody } from "../errors/from-response";
 import { CancelledError, InvalidResponseError, TimeoutError } from "../errors/local-errors";
+import { RedirectError, redirectTarget } from "../errors/redirect";
 import { redactCause, redactText } from "../errors/redact";
 import { isHttpError, isServiceError } from "../errors/guards";
 import { networkErrorFrom } from "./network";
@@ -129,9 +130,10 @@ export class Transport {
       }
       const fetchImpl: FetchLike = config.fetch ?? ((input, options) => globalThis.fetch(input, options));
 
+      const requestUrl = this.url(path, request.query);
       let response: Response;
       try {
-        response = await fetchImpl(this.url(path, request.query), init);
+        response = await fetchImpl(requestUrl, init);
       } catch (error) {
         return fail(error);
       }
@@ -144,16 +146,19 @@ export class Transport {
       }
       // Redirects are not followed: a custom header would be carried to wherever the redirect points.
       if (response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400)) {
-        throw new InvalidResponseError({ method, path, status: response.status, detail: "redirect not followed" });
+        const location = redirectTarget(response.headers.get("Location"), text);
+        throw new RedirectError({ method, path, status: response.status, requestUrl, location });
       }
       if (!response.ok) {
         if (response.status === 429) config.pressure?.rateLimited();
-        const serverMessage = serverMessageOf(text);
+        const body = readErrorBody(text);
         throw errorFromResponse({
           status: response.status,
           method,
           path,
-          serverMessage: serverMessage === undefined ? undefined : redactText(serverMessage, config.apiKey),
+          serverMessage: body.message === undefined ? undefined : redactText(body.message, config.apiKey),
+          bodyState: body.state,
+          bodyExecutionId: body.executionId === undefined ? undefined : redactText(body.executionId, config.apiKey),
           retryAfterMs: parseRetryAfter(response.headers.get("Retry-After"), config.clock.now()),
         });
       }

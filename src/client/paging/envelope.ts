@@ -1,10 +1,9 @@
 import { ExecutionFailedError, ExecutionPendingError } from "../errors/execution-errors";
 import { CancelledError, InvalidResponseError } from "../errors/local-errors";
 import type { Envelope, ExecutionState } from "../types";
+import { isCancelledState } from "../polling/states";
 import { offsetFromUri } from "./plan";
 import type { RawPage } from "./raw-page";
-
-export const CANCELLED_STATES: readonly string[] = ["QUERY_STATE_CANCELLED", "QUERY_STATE_CANCELED"];
 
 /**
  * A result envelope (E2, E6–E11) as a page of rows, or the error its state means: FAILED/EXPIRED →
@@ -19,8 +18,7 @@ export function envelopeToRawPage(envelope: Envelope, method: string, path: stri
     if (state === "QUERY_STATE_FAILED" || state === "QUERY_STATE_EXPIRED") {
       throw new ExecutionFailedError({ method, path, executionId, state, error: envelope.error });
     }
-    if (state !== undefined && CANCELLED_STATES.includes(state))
-      throw new CancelledError({ method, path, executionId });
+    if (isCancelledState(state)) throw new CancelledError({ method, path, executionId });
     if (envelope.is_execution_finished === false) {
       throw new ExecutionPendingError({
         method,

@@ -1,6 +1,9 @@
+import { datasetPath } from "../catalog/lookup";
 import { parseCsvPage } from "../csv/parse-csv";
+import { InvalidArgumentError } from "../errors/local-errors";
 import type { ResultParams } from "../params";
-import type { CsvPage } from "../types";
+import type { CsvPage, Source } from "../types";
+import { checkExecutionId, checkQueryId, segment } from "../validate";
 import type { PageFetcher, RawPage } from "./raw-page";
 
 /** How a source turns a window into one response; the client supplies these. */
@@ -14,6 +17,40 @@ export interface SourceIo {
 /** A fetcher for JSON sources: the shared parameters plus the window. */
 export function jsonFetcher(io: SourceIo, path: string, base: ResultParams): PageFetcher {
   return (window, signal) => io.json(path, withWindow(base, window), signal);
+}
+
+/**
+ * A fetcher for a query's latest result as JSON: the first page from the latest result, every later one from the
+ * execution that page came from. A run that completes during a long pull then cannot mix two results (the service's
+ * own `next_uri` points at the execution as well). `paginate` fetches the first page alone, so every later page
+ * knows the execution.
+ */
+export function latestJsonFetcher(io: SourceIo, latestPath: string, base: ResultParams): PageFetcher {
+  let pinned: string | undefined;
+  return async (window, signal) => {
+    const path = pinned === undefined ? latestPath : `/v1/execution/${segment(pinned)}/results`;
+    const page = await io.json(path, withWindow(base, window), signal);
+    if (pinned === undefined && page.executionId) pinned = page.executionId;
+    return page;
+  };
+}
+
+/** Which requests read a source's pages. Arguments are checked here, before any request. */
+export function fetcherFor(source: Source, params: ResultParams, io: SourceIo): PageFetcher {
+  if (source && "executionId" in source) {
+    return jsonFetcher(io, `/v1/execution/${segment(checkExecutionId(source.executionId))}/results`, params);
+  }
+  if (source && "queryId" in source) {
+    const id = checkQueryId(source.queryId);
+    const format = source.format ?? "csv";
+    if (format === "json") return latestJsonFetcher(io, `/v1/query/${id}/results`, params);
+    if (format === "csv") return csvFetcher(io, `/v1/query/${id}/results/csv`, params);
+    throw new InvalidArgumentError(`format must be "csv" or "json"; got "${String(format)}"`);
+  }
+  if (source && "dataset" in source) return jsonFetcher(io, datasetPath(source.dataset, source.args ?? []), params);
+  throw new InvalidArgumentError(
+    'source must be { executionId }, { queryId } (format "csv", the default, or "json") or { dataset, args }',
+  );
 }
 
 /** A fetcher for CSV sources: every page's header row is dropped, types are guessed from the values. */

@@ -5,6 +5,7 @@ import { isCancelledError } from "../errors/guards";
 import { CancelledError } from "../errors/local-errors";
 import type { CallOptions, ExecuteOptions } from "../params";
 import type { ExecuteAck, ExecutionState, ExecutionStatus } from "../types";
+import { type InflightLimit, inflightLimitOf } from "../responses/inflight";
 import { type PollOptions, pollDelays } from "./backoff";
 import { isCancelledState, isTerminal } from "./states";
 
@@ -16,6 +17,8 @@ export interface RunProgress {
   elapsedMs: number;
   /** The latest status (absent for the first report, made from the execute answer). */
   status?: ExecutionStatus;
+  /** Set while the run waits because the account has as many executions in progress as it may. */
+  inflightLimit?: InflightLimit;
 }
 
 export interface RunOptions extends ExecuteOptions {
@@ -90,6 +93,8 @@ export async function runToEnd(deps: RunDeps, queryId: number, options: RunOptio
     }
     const progress: RunProgress = { executionId, state: status.state, elapsedMs: elapsed(), status };
     if (typeof status.queue_position === "number") progress.queuePosition = status.queue_position;
+    const limit = inflightLimitOf(status);
+    if (limit !== undefined) progress.inflightLimit = limit;
     report(progress);
     if (isTerminal(status)) return settle(status, executionId, elapsed(), options.allowPartialResults === true);
   }

@@ -1,5 +1,5 @@
 import { TERMINAL_STATES } from "../polling/states";
-import type { Envelope, ExecutionStatus, ResultMetadata, WireRow } from "../types";
+import type { Envelope, ExecutionState, ExecutionStatus, ResultMetadata, WireRow } from "../types";
 
 /**
  * The real service's bodies vary with its API version: older ones lack `is_execution_finished`, `column_types`,
@@ -7,10 +7,68 @@ import type { Envelope, ExecutionStatus, ResultMetadata, WireRow } from "../type
  * shape the rest of the client relies on, from what it does carry; nothing is invented that the body contradicts.
  */
 
-/** A status body with `is_execution_finished` derived from the state when the service did not send it. */
+/**
+ * The live service spells the state `QUERY_STATE_CANCELLED`; its documentation (since 2025) `QUERY_STATE_CANCELED`.
+ * Callers see the live spelling only, so a comparison or a STATUS cell (`=IF(…="CANCELLED", …)`) has one to match.
+ */
+function oneCancelledSpelling<T extends { state?: ExecutionState }>(body: T): void {
+  if (body.state === "QUERY_STATE_CANCELED") body.state = "QUERY_STATE_CANCELLED";
+}
+
+const TIME_FIELDS = [
+  "submitted_at",
+  "execution_started_at",
+  "execution_ended_at",
+  "expires_at",
+  "cancelled_at",
+] as const;
+
+/**
+ * A zero time means "not known yet": the service has sent `1970-01-01T00:00:00Z` as the `expires_at` of a running
+ * execution, and servers that decode into a non-optional time send year 1 (`0001-01-01T00:00:00Z`). No execution
+ * happened at or before 1970, so such a time is dropped, never shown as a date. Unparseable times go too.
+ */
+function dropZeroTimes(body: Partial<Record<(typeof TIME_FIELDS)[number], unknown>>): void {
+  for (const field of TIME_FIELDS) {
+    const value = body[field];
+    if (value === undefined) continue;
+    if (typeof value !== "string" || !(Date.parse(value) > 0)) delete body[field];
+  }
+}
+
+/** A run of SQL text has no saved query: the service sends `query_id` 0 (a placeholder, its docs say) or nothing. */
+function dropPlaceholderQueryId(body: { query_id?: unknown }): void {
+  if (body.query_id === undefined) return;
+  if (!(typeof body.query_id === "number" && Number.isSafeInteger(body.query_id) && body.query_id > 0)) {
+    delete body.query_id;
+  }
+}
+
+/** Counts and credits the service may send as something else than a number are left out rather than passed on. */
+function dropNonNumbers(body: Record<string, unknown>, fields: readonly string[]): void {
+  for (const field of fields) {
+    const value = body[field];
+    if (value !== undefined && !(typeof value === "number" && Number.isFinite(value))) delete body[field];
+  }
+}
+
+/**
+ * A status body as the client returns it: `is_execution_finished` derived from the state when the service did not
+ * send it, zero times and the placeholder query id dropped, one cancelled spelling, and `execution_cost_credits`
+ * and the in-flight counts kept as numbers.
+ */
 export function normalizeStatus(raw: ExecutionStatus): ExecutionStatus {
   if (!raw || typeof raw !== "object") return raw;
   const status = { ...raw };
+  oneCancelledSpelling(status);
+  dropZeroTimes(status);
+  dropPlaceholderQueryId(status);
+  dropNonNumbers(status as unknown as Record<string, unknown>, [
+    "execution_cost_credits",
+    "queue_position",
+    "max_inflight_interactive_executions",
+    "max_inflight_interactive_reached",
+  ]);
   if (typeof status.is_execution_finished !== "boolean") {
     status.is_execution_finished = status.state !== undefined && TERMINAL_STATES.has(status.state);
   }
@@ -22,6 +80,9 @@ export function normalizeStatus(raw: ExecutionStatus): ExecutionStatus {
 export function normalizeEnvelope(raw: Envelope): Envelope {
   if (!raw || typeof raw !== "object") return raw;
   const envelope = { ...raw };
+  oneCancelledSpelling(envelope);
+  dropZeroTimes(envelope);
+  dropPlaceholderQueryId(envelope);
   if (typeof envelope.is_execution_finished !== "boolean" && envelope.state !== undefined) {
     envelope.is_execution_finished = TERMINAL_STATES.has(envelope.state);
   }

@@ -38,7 +38,10 @@ export function fakeResults(options: FakeResultOptions) {
       const names = q.get("columns") ? q.get("columns")!.split(",") : allNames;
       const indexes = names.map((n) => allNames.indexOf(n));
       const offset = Number(q.get("offset") ?? 0);
-      const cap = q.get("ignore_max_datapoints_per_request") === "true" ? Infinity : Math.floor(250_000 / names.length);
+      const cap =
+        q.get("ignore_max_datapoints_per_request") === "true" || q.get("ignore_max_credits_per_request") === "true"
+          ? Infinity
+          : Math.floor(250_000 / names.length);
       const asked = q.has("limit") ? Number(q.get("limit")) : Infinity;
       const count = Math.max(0, Math.min(asked, cap, options.maxRowsPerResponse ?? Infinity, options.rows - offset));
       const rows = Array.from({ length: count }, (_, i) => indexes.map((c) => cell(offset + i, c)));
