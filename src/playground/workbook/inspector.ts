@@ -1,7 +1,7 @@
 import { parseAddress, type CellBlock } from "../../sheet";
 import { CellError, type CellStyle, type SheetState } from "./cell-types";
 import { readMatrix, rangeAddress, usedBlock } from "./cell-read";
-import { displayText } from "./display-text";
+import { displayText } from "../../formulas";
 import type { WorkbookState } from "./workbook-state";
 
 /** Everything about one cell, for tests and the playground grid (not part of Office.js). */

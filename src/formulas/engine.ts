@@ -1,0 +1,366 @@
+import { cellAddress, type CellBlock } from "../sheet";
+import type { Clock } from "../clock";
+import { CellContext, type ReadGate } from "./cell-context";
+import type { EngineHost } from "./engine-host";
+import { evaluateFormula } from "./evaluate";
+import { blockContains, blocksIntersect, blockUnion, cellKey, FormulaCell } from "./formula-cell";
+import { formulaReferences } from "./references";
+import { planSpill } from "./spill-plan";
+import { FormulaSyntaxError } from "./syntax-error";
+import { FormulaError, RangeRef, type Matrix, type Scalar } from "./values";
+
+export interface EngineOptions {
+  /** TODAY and NOW read it, so tests and tools decide what day it is. */
+  clock: Pick<Clock, "now">;
+  /** Add-in namespaces, for formulas read in the file form (`_xldudf_SERVICE_DATASET`). */
+  udfNamespaces?: readonly string[];
+}
+
+/** A formula's spill as a file keeps it. */
+export interface EngineSpill {
+  sheet: string;
+  row: number;
+  column: number;
+  rowCount: number;
+  columnCount: number;
+}
+
+const WHOLE_SHEET: CellBlock = { row: 0, column: 0, rowCount: 1_048_576, columnCount: 16_384 };
+const oneCell = (row: number, column: number): CellBlock => ({ row, column, rowCount: 1, columnCount: 1 });
+
+function sameValue(a: Scalar, b: Scalar): boolean {
+  if (a instanceof FormulaError || b instanceof FormulaError) {
+    return a instanceof FormulaError && b instanceof FormulaError && a.code === b.code && a.message === b.message;
+  }
+  return a === b;
+}
+
+/**
+ * The workbook's calculation: formula cells, what each read last time (its precedents), and their spills. A change
+ * reported by the host recalculates only the formulas that read the changed cells, then theirs, and so on, in
+ * dependency order (a formula settles the formulas whose cells it reads before reading them); volatile formulas
+ * (TODAY, NOW, RAND) are recalculated on every calculation. A circular reference is shown as Excel shows one with
+ * iterative calculation off: the formulas in the circle show 0 (Microsoft's "Remove or allow a circular reference"),
+ * with a note naming the circle.
+ */
+export class FormulaEngine implements ReadGate {
+  readonly #cells = new Map<string, FormulaCell>();
+  readonly #dirty = new Set<FormulaCell>();
+  readonly #stack: FormulaCell[] = [];
+  readonly #evaluated = new Set<FormulaCell>();
+  readonly #circular = new Map<FormulaCell, string>();
+  #running = false;
+
+  constructor(
+    readonly host: EngineHost,
+    private readonly options: EngineOptions,
+  ) {}
+
+  now(): number {
+    return this.options.clock.now();
+  }
+
+  /** Reads every formula of the workbook again (after opening a file or a structural change); all recalculate. */
+  rebuild(): void {
+    const seen = new Set<string>();
+    for (const sheet of this.host.sheets()) {
+      this.host.formulasIn(sheet, WHOLE_SHEET, (row, column, formula) => {
+        const key = cellKey(sheet, row, column);
+        seen.add(key);
+        const cell = this.#cells.get(key);
+        if (cell?.formula === formula) this.#dirty.add(cell);
+        else this.#add(sheet, row, column, formula, cell);
+      });
+    }
+    for (const cell of [...this.#cells.values()]) if (!seen.has(cell.key)) this.#remove(cell);
+  }
+
+  /** Cells of a block changed (typed, cleared, written by the host): formulas there and their dependents recompute. */
+  changed(sheet: string, block: CellBlock): void {
+    this.#sync(sheet, block);
+    const lower = sheet.toLowerCase();
+    for (const cell of this.#cells.values()) {
+      const spill = cell.spill;
+      if (!spill || cell.sheet.toLowerCase() !== lower || !blocksIntersect(spill.block, block)) continue;
+      const onlyAnchor =
+        block.rowCount === 1 && block.columnCount === 1 && block.row === cell.row && block.column === cell.column;
+      if (onlyAnchor) continue;
+      // Something was written over the spill: those cells are no longer ours, and the formula lays out again.
+      spill.entered.push(block);
+      this.#dirty.add(cell);
+    }
+    this.#markDependents(sheet, block);
+  }
+
+  /** Calculates what is out of date, and every volatile formula. */
+  recalculate(): void {
+    if (this.#running) return;
+    this.#running = true;
+    this.#evaluated.clear();
+    this.#circular.clear();
+    try {
+      for (const cell of this.#cells.values()) if (cell.volatile) this.#dirty.add(cell);
+      // Each formula normally calculates once; a spill that grows may recalculate a few again. The bound only
+      // guards against a loop the cycle detection would miss.
+      let budget = 20 * this.#cells.size + 100;
+      while (this.#dirty.size > 0 && budget-- > 0) this.#ensure(this.#dirty.values().next().value as FormulaCell);
+    } finally {
+      this.#running = false;
+    }
+  }
+
+  /** Every formula recalculates (Excel's full calculation). */
+  calculateFull(): void {
+    for (const cell of this.#cells.values()) this.#dirty.add(cell);
+    this.recalculate();
+  }
+
+  /** A reopened file's spill belongs to its formula: its next result replaces those cells instead of being blocked. */
+  adoptSpill(spill: EngineSpill): void {
+    const cell = this.#cells.get(cellKey(spill.sheet, spill.row, spill.column));
+    if (cell && !cell.spill) cell.spill = { block: { ...spill }, entered: [] };
+  }
+
+  spills(): EngineSpill[] {
+    return [...this.#cells.values()].flatMap((c) =>
+      c.spill && !c.external ? [{ sheet: c.sheet, ...c.spill.block }] : [],
+    );
+  }
+
+  /** The spill (or blocked spill area) a cell belongs to, for drawing its outline. */
+  spillAt(sheet: string, row: number, column: number): { block: CellBlock; blocked: boolean } | undefined {
+    const lower = sheet.toLowerCase();
+    for (const c of this.#cells.values()) {
+      if (c.sheet.toLowerCase() !== lower || c.external) continue;
+      if (c.spill && blockContains(c.spill.block, row, column)) return { block: c.spill.block, blocked: false };
+      if (!c.spill && c.wanted && blockContains(c.wanted, row, column)) return { block: c.wanted, blocked: true };
+    }
+    return undefined;
+  }
+
+  /** A note about a formula cell's value that is not an error's message (a circular reference). */
+  noteAt(sheet: string, row: number, column: number): string | undefined {
+    return this.#cells.get(cellKey(sheet, row, column))?.note;
+  }
+
+  /** The formula cells in a circular reference, as "Sheet!A1". */
+  circularReferences(): string[] {
+    return [...this.#cells.values()].filter((c) => c.note).map((c) => `${c.sheet}!${cellAddress(c.row, c.column)}`);
+  }
+
+  // ---- the graph ----
+
+  #add(sheet: string, row: number, column: number, formula: string, replaced?: FormulaCell): void {
+    const cell = new FormulaCell(sheet, row, column, formula, this.options.udfNamespaces);
+    // A new formula in the same cell takes over the old one's spill: its result replaces those cells.
+    if (replaced?.spill && !replaced.external) cell.spill = replaced.spill;
+    if (replaced) this.#dirty.delete(replaced);
+    this.#cells.set(cell.key, cell);
+    this.#dirty.add(cell);
+  }
+
+  #remove(cell: FormulaCell): void {
+    this.#cells.delete(cell.key);
+    this.#dirty.delete(cell);
+    // As in Excel, the spill goes with its formula (cells written over since keep what was written).
+    if (cell.spill && this.host.sheetNamed(cell.sheet) !== null) {
+      this.#clearSpill(cell, cell.spill);
+      this.#markDependents(cell.sheet, cell.spill.block);
+    }
+  }
+
+  /** Makes the engine's formulas in a block match the host's. */
+  #sync(sheet: string, block: CellBlock): void {
+    const found = new Map<string, [number, number, string]>();
+    this.host.formulasIn(sheet, block, (row, column, formula) =>
+      found.set(cellKey(sheet, row, column), [row, column, formula]),
+    );
+    const lower = sheet.toLowerCase();
+    for (const cell of [...this.#cells.values()]) {
+      if (cell.sheet.toLowerCase() !== lower || !blockContains(block, cell.row, cell.column)) continue;
+      const now = found.get(cell.key);
+      if (now && now[2] === cell.formula) continue;
+      if (now) this.#add(sheet, now[0], now[1], now[2], cell);
+      else this.#remove(cell);
+    }
+    for (const [key, [row, column, formula]] of found)
+      if (!this.#cells.has(key)) this.#add(sheet, row, column, formula);
+  }
+
+  #markDependents(sheet: string, block: CellBlock, except?: FormulaCell): void {
+    const lower = sheet.toLowerCase();
+    for (const cell of this.#cells.values()) {
+      if (cell === except) continue;
+      const blocked = cell.wanted && cell.sheet.toLowerCase() === lower && blocksIntersect(cell.wanted, block);
+      if (blocked || cell.readsFrom(lower, block)) this.#dirtyAgain(cell);
+    }
+  }
+
+  /** Marks a formula for calculation; one already calculated in this pass that depends on itself is circular. */
+  #dirtyAgain(cell: FormulaCell): void {
+    if (this.#circular.has(cell)) return;
+    if (this.#evaluated.has(cell)) {
+      const path = this.#cyclePath(cell);
+      if (path) {
+        this.#markCircular(path);
+        for (const member of path) this.#apply(member, 0);
+        return;
+      }
+    }
+    this.#dirty.add(cell);
+  }
+
+  /** The formulas whose output a formula read. */
+  #producers(cell: FormulaCell): FormulaCell[] {
+    return [...this.#cells.values()].filter((p) => cell.readsFrom(p.sheet.toLowerCase(), p.output));
+  }
+
+  /** A path of formulas from `start` back to itself through what each read, if there is one. */
+  #cyclePath(start: FormulaCell): FormulaCell[] | null {
+    const visited = new Set<FormulaCell>();
+    const walk = (cell: FormulaCell, path: FormulaCell[]): FormulaCell[] | null => {
+      for (const p of this.#producers(cell)) {
+        if (p === start) return path;
+        if (visited.has(p)) continue;
+        visited.add(p);
+        const found = walk(p, [...path, p]);
+        if (found) return found;
+      }
+      return null;
+    };
+    return walk(start, [start]);
+  }
+
+  #markCircular(members: FormulaCell[]): void {
+    const names = members.map((m) => cellAddress(m.row, m.column));
+    const text = `Circular reference: ${[...names, names[0]].join(" → ")}. Excel shows 0 until the circle is broken.`;
+    for (const m of members) this.#circular.set(m, text);
+  }
+
+  // ---- calculation ----
+
+  settle(reader: FormulaCell, sheet: string, block: CellBlock): void {
+    const lower = sheet.toLowerCase();
+    for (const d of [...this.#dirty]) {
+      if (d.sheet.toLowerCase() !== lower) continue;
+      if (blockContains(block, d.row, d.column) || (d.spill && blocksIntersect(d.spill.block, block))) this.#ensure(d);
+    }
+    const i = this.#stack.findIndex((s) => s.sheet.toLowerCase() === lower && blockContains(block, s.row, s.column));
+    if (i >= 0) this.#markCircular(this.#stack.slice(i));
+    void reader;
+  }
+
+  spillOf(reader: FormulaCell, sheet: string, row: number, column: number): RangeRef | FormulaError {
+    const anchor = oneCell(row, column);
+    reader.reads.push({ sheet: sheet.toLowerCase(), block: anchor });
+    this.settle(reader, sheet, anchor);
+    const address = cellAddress(row, column);
+    const cell = this.#cells.get(cellKey(sheet, row, column));
+    if (!cell) return new FormulaError("#REF!", `${address} holds no formula, so ${address}# refers to nothing.`);
+    if (cell.external) return new RangeRef(sheet, this.host.externalSpill?.(sheet, row, column) ?? anchor);
+    if (cell.spill) return new RangeRef(sheet, cell.spill.block);
+    if (cell.wanted)
+      return new FormulaError("#REF!", `${address} cannot spill (#SPILL!), so ${address}# refers to nothing.`);
+    return new RangeRef(sheet, anchor);
+  }
+
+  #ensure(cell: FormulaCell): void {
+    if (!this.#dirty.has(cell) || this.#stack.includes(cell)) return;
+    this.#dirty.delete(cell);
+    this.#stack.push(cell);
+    cell.reads = [];
+    cell.volatile = false;
+    let result: Scalar | Matrix;
+    try {
+      result = this.#evaluate(cell);
+    } finally {
+      this.#stack.pop();
+    }
+    this.#evaluated.add(cell);
+    if (this.#circular.has(cell)) result = 0;
+    this.#apply(cell, result);
+  }
+
+  #evaluate(cell: FormulaCell): Scalar | Matrix {
+    const { host } = this;
+    const node = cell.node;
+    const top = node instanceof FormulaSyntaxError || node.type !== "call" ? null : node.name;
+    if (host.external && (top === null || (host.isExternal?.(top) ?? true))) {
+      // An add-in's function reads its arguments' cells itself: bring them up to date first.
+      if (!(node instanceof FormulaSyntaxError)) {
+        const ctx = new CellContext(this, cell);
+        for (const ref of formulaReferences(node, ctx)) ctx.read(ref);
+      }
+      const v = host.external(cell.formula, cell.sheet, cell.row, cell.column);
+      cell.external = v !== undefined;
+      if (v !== undefined) return v;
+    }
+    cell.external = false;
+    if (node instanceof FormulaSyntaxError) {
+      return new FormulaError("#NAME?", `This formula can't be read: ${node.message}.`);
+    }
+    return evaluateFormula(node, new CellContext(this, cell));
+  }
+
+  #snapshot(sheet: string, block: CellBlock): Scalar[] {
+    const out: Scalar[] = [];
+    for (let r = 0; r < block.rowCount; r++)
+      for (let c = 0; c < block.columnCount; c++) out.push(this.host.value(sheet, block.row + r, block.column + c));
+    return out;
+  }
+
+  /** Empties what a formula spilled, but its anchor and the cells written over since (null leaves a cell). */
+  #clearSpill(cell: FormulaCell, spill: { block: CellBlock; entered: CellBlock[] }): void {
+    const { block, entered } = spill;
+    const values = Array.from({ length: block.rowCount }, (_, i) =>
+      Array.from({ length: block.columnCount }, (_, j) => {
+        const [r, c] = [block.row + i, block.column + j];
+        const keep = (r === cell.row && c === cell.column) || entered.some((e) => blockContains(e, r, c));
+        return keep ? null : undefined;
+      }),
+    );
+    this.host.write(cell.sheet, block.row, block.column, values);
+  }
+
+  /** Writes a formula's result: one value, or a spill when the cells it needs are free (#SPILL! otherwise). */
+  #apply(cell: FormulaCell, result: Scalar | Matrix): void {
+    const { host } = this;
+    const anchor = oneCell(cell.row, cell.column);
+    const old = cell.spill;
+    cell.spill = undefined;
+    cell.note = this.#circular.get(cell);
+    const region = old ? blockUnion(old.block, anchor) : anchor;
+    const before = this.#snapshot(cell.sheet, region);
+    // An external formula's spill is the host's to lay out (a reopened file's included).
+    if (old && !cell.external) this.#clearSpill(cell, old);
+    cell.wanted = undefined;
+    if (Array.isArray(result) && (result.length > 1 || result[0].length > 1) && !cell.external) {
+      const plan = planSpill(cell, result.length, result[0].length, (r, c) => host.hasContent(cell.sheet, r, c));
+      cell.wanted = plan.block ?? undefined;
+      if (plan.kind === "blocked") {
+        host.write(cell.sheet, cell.row, cell.column, [[new FormulaError("#SPILL!", plan.message)]]);
+      } else {
+        host.write(cell.sheet, cell.row, cell.column, result);
+        cell.spill = { block: plan.block, entered: [] };
+      }
+    } else {
+      const v = Array.isArray(result) ? result[0][0] : result;
+      host.write(cell.sheet, cell.row, cell.column, [[v]]);
+    }
+    // Dependents recalculate when any cell the formula had or has now changed.
+    const grown =
+      cell.spill &&
+      !(
+        old &&
+        blockContains(
+          old.block,
+          cell.spill.block.row + cell.spill.block.rowCount - 1,
+          cell.spill.block.column + cell.spill.block.columnCount - 1,
+        )
+      );
+    const after = this.#snapshot(cell.sheet, region);
+    if (grown || before.some((v, i) => !sameValue(v, after[i]))) {
+      this.#markDependents(cell.sheet, cell.spill ? blockUnion(region, cell.spill.block) : region, cell);
+    }
+  }
+}
