@@ -106,6 +106,9 @@ export class FormulaEngine implements ReadGate {
       while (this.#dirty.size > 0 && budget-- > 0) this.#ensure(this.#dirty.values().next().value as FormulaCell);
     } finally {
       this.#running = false;
+      // Outside a calculation every change dirties what it reaches (a circle may have been broken).
+      this.#evaluated.clear();
+      this.#circular.clear();
     }
   }
 

@@ -15,6 +15,7 @@ export function fromLibrary(result: unknown): Scalar | Matrix {
 }
 
 export function fromLibraryScalar(v: unknown): Scalar {
+  if (v instanceof FormulaError) return v;
   if (v instanceof Error) {
     const code = (ERROR_CODES as readonly string[]).includes(v.message) ? (v.message as ErrorCode) : "#VALUE!";
     return new FormulaError(code);
