@@ -13,6 +13,8 @@ export interface ReadGate {
   /** Brings every formula whose output lies in the block up to date (or notes a circular reference). */
   settle(reader: FormulaCell, sheet: string, block: CellBlock): void;
   spillOf(reader: FormulaCell, sheet: string, row: number, column: number): RangeRef | FormulaError;
+  /** Files a range the formula read, so a change there recalculates it. */
+  recordRead(reader: FormulaCell, sheet: string, block: CellBlock): void;
 }
 
 /** The evaluation context of one formula cell: records what it reads and whether it is volatile. */
@@ -55,7 +57,7 @@ export class CellContext implements EvalContext {
 
   read(ref: RangeRef): Matrix {
     const { sheet, block } = ref;
-    this.cell.reads.push({ sheet: sheet.toLowerCase(), block });
+    this.gate.recordRead(this.cell, sheet, block);
     this.gate.settle(this.cell, sheet, block);
     const host = this.gate.host;
     let { rowCount, columnCount } = block;

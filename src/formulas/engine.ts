@@ -1,6 +1,7 @@
 import { cellAddress, type CellBlock } from "../sheet";
 import type { Clock } from "../clock";
 import { CellContext, type ReadGate } from "./cell-context";
+import { CellIndex } from "./cell-index";
 import type { EngineHost } from "./engine-host";
 import { evaluateFormula } from "./evaluate";
 import { blockContains, blocksIntersect, blockUnion, cellKey, FormulaCell } from "./formula-cell";
@@ -25,6 +26,17 @@ export interface EngineSpill {
   columnCount: number;
 }
 
+/**
+ * How many formulas deep one evaluation may settle others before the loop evaluates the deepest first instead (a
+ * long chain would otherwise exhaust the call stack).
+ */
+const MAX_DEPTH = 100;
+
+/** Thrown through an evaluation that needs a formula too deep to settle in place: the loop evaluates it first. */
+class NeedFirst {
+  constructor(readonly cell: FormulaCell) {}
+}
+
 const WHOLE_SHEET: CellBlock = { row: 0, column: 0, rowCount: 1_048_576, columnCount: 16_384 };
 const oneCell = (row: number, column: number): CellBlock => ({ row, column, rowCount: 1, columnCount: 1 });
 
@@ -46,6 +58,13 @@ function sameValue(a: Scalar, b: Scalar): boolean {
 export class FormulaEngine implements ReadGate {
   readonly #cells = new Map<string, FormulaCell>();
   readonly #dirty = new Set<FormulaCell>();
+  /** Dirty formulas by the cells they output (anchor or spill), as filed in #dirtyAt. */
+  readonly #dirtyBlocks = new Map<FormulaCell, CellBlock>();
+  readonly #dirtyAt = new CellIndex<FormulaCell>();
+  /** Formulas by what they read last time. */
+  readonly #readers = new CellIndex<FormulaCell>();
+  /** Formulas with an array result (spilled or blocked): a change in their area lays them out again. */
+  readonly #wanting = new Set<FormulaCell>();
   readonly #stack: FormulaCell[] = [];
   readonly #evaluated = new Set<FormulaCell>();
   readonly #circular = new Map<FormulaCell, string>();
@@ -68,7 +87,7 @@ export class FormulaEngine implements ReadGate {
         const key = cellKey(sheet, row, column);
         seen.add(key);
         const cell = this.#cells.get(key);
-        if (cell?.formula === formula) this.#dirty.add(cell);
+        if (cell?.formula === formula) this.#markDirty(cell);
         else this.#add(sheet, row, column, formula, cell);
       });
     }
@@ -87,7 +106,7 @@ export class FormulaEngine implements ReadGate {
       if (onlyAnchor) continue;
       // Something was written over the spill: those cells are no longer ours, and the formula lays out again.
       spill.entered.push(block);
-      this.#dirty.add(cell);
+      this.#markDirty(cell);
     }
     this.#markDependents(sheet, block);
   }
@@ -99,11 +118,24 @@ export class FormulaEngine implements ReadGate {
     this.#evaluated.clear();
     this.#circular.clear();
     try {
-      for (const cell of this.#cells.values()) if (cell.volatile) this.#dirty.add(cell);
+      for (const cell of this.#cells.values()) if (cell.volatile) this.#markDirty(cell);
       // Each formula normally calculates once; a spill that grows may recalculate a few again. The bound only
       // guards against a loop the cycle detection would miss.
       let budget = 20 * this.#cells.size + 100;
-      while (this.#dirty.size > 0 && budget-- > 0) this.#ensure(this.#dirty.values().next().value as FormulaCell);
+      const work: FormulaCell[] = [];
+      while (budget-- > 0) {
+        while (work.length > 0 && !this.#dirty.has(work[work.length - 1])) work.pop();
+        const next = work[work.length - 1] ?? (this.#dirty.values().next().value as FormulaCell | undefined);
+        if (!next) break;
+        try {
+          this.#ensure(next);
+        } catch (e) {
+          if (!(e instanceof NeedFirst)) throw e;
+          const seen = work.indexOf(e.cell);
+          if (seen < 0) work.push(e.cell);
+          else this.#breakCircle([...new Set([...(this.#cyclePath(e.cell) ?? []), ...work.splice(seen)])]);
+        }
+      }
     } finally {
       this.#running = false;
       // Outside a calculation every change dirties what it reaches (a circle may have been broken).
@@ -114,14 +146,18 @@ export class FormulaEngine implements ReadGate {
 
   /** Every formula recalculates (Excel's full calculation). */
   calculateFull(): void {
-    for (const cell of this.#cells.values()) this.#dirty.add(cell);
+    for (const cell of this.#cells.values()) this.#markDirty(cell);
     this.recalculate();
   }
 
   /** A reopened file's spill belongs to its formula: its next result replaces those cells instead of being blocked. */
   adoptSpill(spill: EngineSpill): void {
     const cell = this.#cells.get(cellKey(spill.sheet, spill.row, spill.column));
-    if (cell && !cell.spill) cell.spill = { block: { ...spill }, entered: [] };
+    if (!cell || cell.spill) return;
+    const dirty = this.#dirty.has(cell);
+    this.#unmarkDirty(cell);
+    cell.spill = { block: { ...spill }, entered: [] };
+    if (dirty) this.#markDirty(cell);
   }
 
   spills(): EngineSpill[] {
@@ -153,18 +189,50 @@ export class FormulaEngine implements ReadGate {
 
   // ---- the graph ----
 
+  #markDirty(cell: FormulaCell): void {
+    if (this.#dirty.has(cell)) return;
+    this.#dirty.add(cell);
+    const block = cell.output;
+    this.#dirtyBlocks.set(cell, block);
+    this.#dirtyAt.add(cell.sheet.toLowerCase(), block, cell);
+  }
+
+  #unmarkDirty(cell: FormulaCell): void {
+    if (!this.#dirty.delete(cell)) return;
+    const block = this.#dirtyBlocks.get(cell);
+    this.#dirtyBlocks.delete(cell);
+    if (block) this.#dirtyAt.remove(cell.sheet.toLowerCase(), block, cell);
+  }
+
+  recordRead(cell: FormulaCell, sheet: string, block: CellBlock): void {
+    const lower = sheet.toLowerCase();
+    cell.reads.push({ sheet: lower, block });
+    this.#readers.add(lower, block, cell);
+  }
+
+  #forgetReads(cell: FormulaCell): void {
+    for (const r of cell.reads) this.#readers.remove(r.sheet, r.block, cell);
+    cell.reads = [];
+  }
+
   #add(sheet: string, row: number, column: number, formula: string, replaced?: FormulaCell): void {
     const cell = new FormulaCell(sheet, row, column, formula, this.options.udfNamespaces);
     // A new formula in the same cell takes over the old one's spill: its result replaces those cells.
     if (replaced?.spill && !replaced.external) cell.spill = replaced.spill;
-    if (replaced) this.#dirty.delete(replaced);
+    if (replaced) {
+      this.#unmarkDirty(replaced);
+      this.#forgetReads(replaced);
+      this.#wanting.delete(replaced);
+    }
     this.#cells.set(cell.key, cell);
-    this.#dirty.add(cell);
+    this.#markDirty(cell);
   }
 
   #remove(cell: FormulaCell): void {
     this.#cells.delete(cell.key);
-    this.#dirty.delete(cell);
+    this.#unmarkDirty(cell);
+    this.#forgetReads(cell);
+    this.#wanting.delete(cell);
     // As in Excel, the spill goes with its formula (cells written over since keep what was written).
     if (cell.spill && this.host.sheetNamed(cell.sheet) !== null) {
       this.#clearSpill(cell, cell.spill);
@@ -192,8 +260,10 @@ export class FormulaEngine implements ReadGate {
 
   #markDependents(sheet: string, block: CellBlock, except?: FormulaCell): void {
     const lower = sheet.toLowerCase();
-    for (const cell of this.#cells.values()) {
-      if (cell === except) continue;
+    const candidates = this.#readers.near(lower, block);
+    for (const cell of this.#wanting) candidates.add(cell);
+    for (const cell of candidates) {
+      if (cell === except || !this.#cells.has(cell.key)) continue;
       const blocked = cell.wanted && cell.sheet.toLowerCase() === lower && blocksIntersect(cell.wanted, block);
       if (blocked || cell.readsFrom(lower, block)) this.#dirtyAgain(cell);
     }
@@ -210,7 +280,7 @@ export class FormulaEngine implements ReadGate {
         return;
       }
     }
-    this.#dirty.add(cell);
+    this.#markDirty(cell);
   }
 
   /** The formulas whose output a formula read. */
@@ -242,11 +312,23 @@ export class FormulaEngine implements ReadGate {
 
   // ---- calculation ----
 
+  /** A circle found through the loop's work list (longer than MAX_DEPTH): each of its formulas shows 0. */
+  #breakCircle(members: FormulaCell[]): void {
+    this.#markCircular(members);
+    for (const m of members) {
+      this.#unmarkDirty(m);
+      this.#evaluated.add(m);
+      this.#apply(m, 0);
+    }
+  }
+
   settle(reader: FormulaCell, sheet: string, block: CellBlock): void {
     const lower = sheet.toLowerCase();
-    for (const d of [...this.#dirty]) {
-      if (d.sheet.toLowerCase() !== lower) continue;
-      if (blockContains(block, d.row, d.column) || (d.spill && blocksIntersect(d.spill.block, block))) this.#ensure(d);
+    for (const d of this.#dirtyAt.near(lower, block)) {
+      const at = this.#dirtyBlocks.get(d);
+      if (!at || !blocksIntersect(at, block) || this.#stack.includes(d)) continue;
+      if (this.#stack.length >= MAX_DEPTH) throw new NeedFirst(d);
+      this.#ensure(d);
     }
     const i = this.#stack.findIndex((s) => s.sheet.toLowerCase() === lower && blockContains(block, s.row, s.column));
     if (i >= 0) this.#markCircular(this.#stack.slice(i));
@@ -255,7 +337,7 @@ export class FormulaEngine implements ReadGate {
 
   spillOf(reader: FormulaCell, sheet: string, row: number, column: number): RangeRef | FormulaError {
     const anchor = oneCell(row, column);
-    reader.reads.push({ sheet: sheet.toLowerCase(), block: anchor });
+    this.recordRead(reader, sheet, anchor);
     this.settle(reader, sheet, anchor);
     const address = cellAddress(row, column);
     const cell = this.#cells.get(cellKey(sheet, row, column));
@@ -269,13 +351,17 @@ export class FormulaEngine implements ReadGate {
 
   #ensure(cell: FormulaCell): void {
     if (!this.#dirty.has(cell) || this.#stack.includes(cell)) return;
-    this.#dirty.delete(cell);
+    this.#unmarkDirty(cell);
     this.#stack.push(cell);
-    cell.reads = [];
+    this.#forgetReads(cell);
     cell.volatile = false;
     let result: Scalar | Matrix;
     try {
       result = this.#evaluate(cell);
+    } catch (e) {
+      // Evaluated again once what it needs is up to date.
+      if (e instanceof NeedFirst) this.#markDirty(cell);
+      throw e;
     } finally {
       this.#stack.pop();
     }
@@ -361,6 +447,8 @@ export class FormulaEngine implements ReadGate {
           cell.spill.block.column + cell.spill.block.columnCount - 1,
         )
       );
+    if (cell.wanted) this.#wanting.add(cell);
+    else this.#wanting.delete(cell);
     const after = this.#snapshot(cell.sheet, region);
     if (grown || before.some((v, i) => !sameValue(v, after[i]))) {
       this.#markDependents(cell.sheet, cell.spill ? blockUnion(region, cell.spill.block) : region, cell);

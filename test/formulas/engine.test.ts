@@ -141,3 +141,29 @@ describe("circular references", () => {
     expect([wb.get("A1"), wb.get("B1")]).toEqual([7, 6]);
   });
 });
+
+describe("long chains", () => {
+  test("a chain deeper than the call stack allows calculates (each formula reads the one below it)", () => {
+    const n = 3000;
+    const rows: (string | number)[][] = [];
+    for (let i = 1; i < n; i++) rows.push([`=A${i + 1}+1`]);
+    rows.push([1]);
+    const wb = new MemoryWorkbook().set("A1", rows).calc();
+    expect(wb.get("A1")).toBe(n);
+    wb.set(`A${n}`, 10).calc();
+    expect(wb.get("A1")).toBe(n + 9);
+  });
+
+  test("a circle longer than that is found too: every formula in it shows 0", () => {
+    const n = 500;
+    const rows = Array.from({ length: n }, (_, i) => [`=A${((i + 1) % n) + 1}+1`]);
+    const wb = new MemoryWorkbook().set("A1", rows).calc();
+    expect(
+      wb
+        .range(`A1:A${n}`)
+        .flat()
+        .every((v) => v === 0),
+    ).toBe(true);
+    expect(wb.engine.circularReferences()).toHaveLength(n);
+  });
+});

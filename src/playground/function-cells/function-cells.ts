@@ -22,9 +22,9 @@ export interface FunctionCellsOptions {
 }
 
 /**
- * The cells whose formula calls a custom function. The workbook calls `hook` for every such formula at entry
- * and at each recalculation; a call with new arguments cancels the cell's invocation and starts another, the
- * same arguments keep it. Results (each setResult of a streaming function) are laid out as spills. Change
+ * The cells whose formula calls a custom function. The workbook's formula engine calls `hook` for such a formula
+ * when it is entered and whenever a cell it refers to changed (or on a full calculation); a call with new
+ * arguments cancels the cell's invocation and starts another, the same arguments keep it. Results (each setResult of a streaming function) are laid out as spills. Change
  * events tell us when a formula cell was cleared or edited (cancel) or a spill area was written over or freed.
  */
 export class FunctionCells {
