@@ -87,3 +87,14 @@ test("a function the playground lacks is #NAME? and says so on hover", async () 
   await page.locator('.pg-cell[data-addr="P3"][title]').waitFor();
   await expect(cell(page, "P3").getAttribute("title")).resolves.toBe("LAMBDA is not available in the playground.");
 });
+
+test("a circular reference shows 0 and the status bar names it, as Excel's does; fixing it clears it", async () => {
+  await typeInCell(page, "P5", "=P6+1");
+  await typeInCell(page, "P6", "=P5+1");
+  await waitForValue(page, "P5", (v) => v === 0);
+  const note = page.locator(".pg-status-note");
+  await expect(note.textContent()).resolves.toMatch(/^Circular References: .*Sheet1!P5/);
+  await typeInCell(page, "P6", "41");
+  await waitForValue(page, "P5", (v) => v === 42);
+  await page.waitForFunction(() => !document.querySelector(".pg-status-note")?.textContent?.startsWith("Circular"));
+});
