@@ -82,13 +82,18 @@ export class FormulaEngine implements ReadGate {
   /** Reads every formula of the workbook again (after opening a file or a structural change); all recalculate. */
   rebuild(): void {
     const seen = new Set<string>();
+    // Formulas of a sheet that was renamed keep their spills under the new name.
+    const renamed = new Map<string, FormulaCell>();
+    for (const cell of this.#cells.values()) {
+      if (this.host.sheetNamed(cell.sheet) === null) renamed.set(`${cell.row},${cell.column},${cell.formula}`, cell);
+    }
     for (const sheet of this.host.sheets()) {
       this.host.formulasIn(sheet, WHOLE_SHEET, (row, column, formula) => {
         const key = cellKey(sheet, row, column);
         seen.add(key);
         const cell = this.#cells.get(key);
         if (cell?.formula === formula) this.#markDirty(cell);
-        else this.#add(sheet, row, column, formula, cell);
+        else this.#add(sheet, row, column, formula, cell ?? renamed.get(`${row},${column},${formula}`));
       });
     }
     for (const cell of [...this.#cells.values()]) if (!seen.has(cell.key)) this.#remove(cell);

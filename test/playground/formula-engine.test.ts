@@ -137,3 +137,35 @@ describe("the playground workbook calculates with the formula engine", () => {
     expect(value("A1")).toBe((today as number) + 2);
   });
 });
+
+describe("structure changes", () => {
+  test("a renamed sheet's array formula keeps its spill; a deleted sheet's references become #REF!", async () => {
+    const { write, wb, value } = setup();
+    await write("A1", "=SEQUENCE(3)", "Data");
+    await write("B1", "=SUM(Data!A1:A3)");
+    expect(value("B1")).toBe(6);
+    await wb.run(async (ctx) => {
+      ctx.workbook.worksheets.getItem("Data").name = "Numbers";
+      await ctx.sync();
+    });
+    expect(wb.inspect.values("Numbers", "A1:A3")).toEqual([[1], [2], [3]]);
+    expect(wb.inspect.spillAt("Numbers", 2, 0)?.blocked).toBe(false);
+    expect(value("B1")).toBe("#REF!");
+    expect(wb.inspect.message("Sheet1", "B1")).toBe('There is no sheet named "Data".');
+  });
+});
+
+test("=TODAY(), =NOW() and =DATE(…) typed into a General cell get a date format, as in Excel", async () => {
+  const { write, wb } = setup();
+  await write("A1", "=TODAY()");
+  await write("A2", "=NOW()");
+  await write("A3", "=DATE(2024,2,29)");
+  await write("A4", "=EOMONTH(DATE(2024,3,5),-1)");
+  expect(wb.inspect.numberFormats("Sheet1", "A1:A4")).toEqual([
+    ["m/d/yyyy"],
+    ["m/d/yyyy h:mm"],
+    ["m/d/yyyy"],
+    ["General"],
+  ]);
+  expect(wb.inspect.cell("Sheet1", "A3").text).toBe("2/29/2024");
+});

@@ -24,6 +24,7 @@ export interface CalculationOptions {
 }
 
 const BAD_SHEET_CHARS = /[\\/?*[\]:]/;
+const DATE_FORMULA = /^=\s*(TODAY|NOW|DATE)\s*\(/i;
 
 /** The workbook's content, independent of the Office.js proxies that read and write it. */
 export class WorkbookState {
@@ -142,11 +143,16 @@ export class WorkbookState {
         // Excel gives a General cell the format of what was recognised (a date, a percentage…).
         if (entry.format && this.formatAt(sheet, row, col) === "General") sheet.formats.set(row, col, entry.format);
         return;
-      case "formula":
+      case "formula": {
         // Calculated with its dependents at the end of the sync (or the next one, while calculation is suspended).
         sheet.formulas.set(row, col, entry.formula);
         sheet.quotePrefix.delete(row, col);
+        // Excel gives a General cell a date format when its formula is TODAY(), NOW() or DATE(…).
+        const dated = DATE_FORMULA.exec(entry.formula)?.[1]?.toUpperCase();
+        if (dated && this.formatAt(sheet, row, col) === "General")
+          sheet.formats.set(row, col, dated === "NOW" ? "m/d/yyyy h:mm" : "m/d/yyyy");
         return;
+      }
     }
   }
 
