@@ -1,12 +1,12 @@
 import { cellAddress, type CellBlock } from "../sheet";
 import type { Clock } from "../clock";
 import { CellContext, type ReadGate } from "./cell-context";
-import { CellIndex } from "./cell-index";
 import type { EngineHost } from "./engine-host";
 import { evaluateFormula } from "./evaluate";
-import { blockContains, blocksIntersect, blockUnion, cellKey, FormulaCell } from "./formula-cell";
+import { blockContains, blocksIntersect, cellKey, FormulaCell } from "./formula-cell";
+import { DependencyGraph } from "./graph";
+import { clearSpill, layOut } from "./layout";
 import { formulaReferences } from "./references";
-import { planSpill } from "./spill-plan";
 import { FormulaSyntaxError } from "./syntax-error";
 import { FormulaError, RangeRef, type Matrix, type Scalar } from "./values";
 
@@ -40,13 +40,6 @@ class NeedFirst {
 const WHOLE_SHEET: CellBlock = { row: 0, column: 0, rowCount: 1_048_576, columnCount: 16_384 };
 const oneCell = (row: number, column: number): CellBlock => ({ row, column, rowCount: 1, columnCount: 1 });
 
-function sameValue(a: Scalar, b: Scalar): boolean {
-  if (a instanceof FormulaError || b instanceof FormulaError) {
-    return a instanceof FormulaError && b instanceof FormulaError && a.code === b.code && a.message === b.message;
-  }
-  return a === b;
-}
-
 /**
  * The workbook's calculation: formula cells, what each read last time (its precedents), and their spills. A change
  * reported by the host recalculates only the formulas that read the changed cells, then theirs, and so on, in
@@ -56,15 +49,8 @@ function sameValue(a: Scalar, b: Scalar): boolean {
  * with a note naming the circle.
  */
 export class FormulaEngine implements ReadGate {
-  readonly #cells = new Map<string, FormulaCell>();
-  readonly #dirty = new Set<FormulaCell>();
-  /** Dirty formulas by the cells they output (anchor or spill), as filed in #dirtyAt. */
-  readonly #dirtyBlocks = new Map<FormulaCell, CellBlock>();
-  readonly #dirtyAt = new CellIndex<FormulaCell>();
-  /** Formulas by what they read last time. */
-  readonly #readers = new CellIndex<FormulaCell>();
-  /** Formulas with an array result (spilled or blocked): a change in their area lays them out again. */
-  readonly #wanting = new Set<FormulaCell>();
+  readonly #graph = new DependencyGraph();
+  readonly #cells = this.#graph.cells;
   readonly #stack: FormulaCell[] = [];
   readonly #evaluated = new Set<FormulaCell>();
   readonly #circular = new Map<FormulaCell, string>();
@@ -92,7 +78,7 @@ export class FormulaEngine implements ReadGate {
         const key = cellKey(sheet, row, column);
         seen.add(key);
         const cell = this.#cells.get(key);
-        if (cell?.formula === formula) this.#markDirty(cell);
+        if (cell?.formula === formula) this.#graph.markDirty(cell);
         else this.#add(sheet, row, column, formula, cell ?? renamed.get(`${row},${column},${formula}`));
       });
     }
@@ -111,7 +97,7 @@ export class FormulaEngine implements ReadGate {
       if (onlyAnchor) continue;
       // Something was written over the spill: those cells are no longer ours, and the formula lays out again.
       spill.entered.push(block);
-      this.#markDirty(cell);
+      this.#graph.markDirty(cell);
     }
     this.#markDependents(sheet, block);
   }
@@ -123,14 +109,14 @@ export class FormulaEngine implements ReadGate {
     this.#evaluated.clear();
     this.#circular.clear();
     try {
-      for (const cell of this.#cells.values()) if (cell.volatile) this.#markDirty(cell);
+      for (const cell of this.#cells.values()) if (cell.volatile) this.#graph.markDirty(cell);
       // Each formula normally calculates once; a spill that grows may recalculate a few again. The bound only
       // guards against a loop the cycle detection would miss.
       let budget = 20 * this.#cells.size + 100;
       const work: FormulaCell[] = [];
       while (budget-- > 0) {
-        while (work.length > 0 && !this.#dirty.has(work[work.length - 1])) work.pop();
-        const next = work[work.length - 1] ?? (this.#dirty.values().next().value as FormulaCell | undefined);
+        while (work.length > 0 && !this.#graph.isDirty(work[work.length - 1])) work.pop();
+        const next = work[work.length - 1] ?? this.#graph.firstDirty();
         if (!next) break;
         try {
           this.#ensure(next);
@@ -138,7 +124,7 @@ export class FormulaEngine implements ReadGate {
           if (!(e instanceof NeedFirst)) throw e;
           const seen = work.indexOf(e.cell);
           if (seen < 0) work.push(e.cell);
-          else this.#breakCircle([...new Set([...(this.#cyclePath(e.cell) ?? []), ...work.splice(seen)])]);
+          else this.#breakCircle([...new Set([...(this.#graph.cyclePath(e.cell) ?? []), ...work.splice(seen)])]);
         }
       }
     } finally {
@@ -151,7 +137,7 @@ export class FormulaEngine implements ReadGate {
 
   /** Every formula recalculates (Excel's full calculation). */
   calculateFull(): void {
-    for (const cell of this.#cells.values()) this.#markDirty(cell);
+    for (const cell of this.#cells.values()) this.#graph.markDirty(cell);
     this.recalculate();
   }
 
@@ -159,10 +145,10 @@ export class FormulaEngine implements ReadGate {
   adoptSpill(spill: EngineSpill): void {
     const cell = this.#cells.get(cellKey(spill.sheet, spill.row, spill.column));
     if (!cell || cell.spill) return;
-    const dirty = this.#dirty.has(cell);
-    this.#unmarkDirty(cell);
+    const dirty = this.#graph.isDirty(cell);
+    this.#graph.unmarkDirty(cell);
     cell.spill = { block: { ...spill }, entered: [] };
-    if (dirty) this.#markDirty(cell);
+    if (dirty) this.#graph.markDirty(cell);
   }
 
   spills(): EngineSpill[] {
@@ -194,53 +180,25 @@ export class FormulaEngine implements ReadGate {
 
   // ---- the graph ----
 
-  #markDirty(cell: FormulaCell): void {
-    if (this.#dirty.has(cell)) return;
-    this.#dirty.add(cell);
-    const block = cell.output;
-    this.#dirtyBlocks.set(cell, block);
-    this.#dirtyAt.add(cell.sheet.toLowerCase(), block, cell);
-  }
-
-  #unmarkDirty(cell: FormulaCell): void {
-    if (!this.#dirty.delete(cell)) return;
-    const block = this.#dirtyBlocks.get(cell);
-    this.#dirtyBlocks.delete(cell);
-    if (block) this.#dirtyAt.remove(cell.sheet.toLowerCase(), block, cell);
-  }
-
   recordRead(cell: FormulaCell, sheet: string, block: CellBlock): void {
-    const lower = sheet.toLowerCase();
-    cell.reads.push({ sheet: lower, block });
-    this.#readers.add(lower, block, cell);
-  }
-
-  #forgetReads(cell: FormulaCell): void {
-    for (const r of cell.reads) this.#readers.remove(r.sheet, r.block, cell);
-    cell.reads = [];
+    this.#graph.recordRead(cell, sheet, block);
   }
 
   #add(sheet: string, row: number, column: number, formula: string, replaced?: FormulaCell): void {
     const cell = new FormulaCell(sheet, row, column, formula, this.options.udfNamespaces);
     // A new formula in the same cell takes over the old one's spill: its result replaces those cells.
     if (replaced?.spill && !replaced.external) cell.spill = replaced.spill;
-    if (replaced) {
-      this.#unmarkDirty(replaced);
-      this.#forgetReads(replaced);
-      this.#wanting.delete(replaced);
-    }
+    if (replaced) this.#graph.forget(replaced);
     this.#cells.set(cell.key, cell);
-    this.#markDirty(cell);
+    this.#graph.markDirty(cell);
   }
 
   #remove(cell: FormulaCell): void {
     this.#cells.delete(cell.key);
-    this.#unmarkDirty(cell);
-    this.#forgetReads(cell);
-    this.#wanting.delete(cell);
+    this.#graph.forget(cell);
     // As in Excel, the spill goes with its formula (cells written over since keep what was written).
     if (cell.spill && this.host.sheetNamed(cell.sheet) !== null) {
-      this.#clearSpill(cell, cell.spill);
+      clearSpill(this.host, cell, cell.spill);
       this.#markDependents(cell.sheet, cell.spill.block);
     }
   }
@@ -264,49 +222,21 @@ export class FormulaEngine implements ReadGate {
   }
 
   #markDependents(sheet: string, block: CellBlock, except?: FormulaCell): void {
-    const lower = sheet.toLowerCase();
-    const candidates = this.#readers.near(lower, block);
-    for (const cell of this.#wanting) candidates.add(cell);
-    for (const cell of candidates) {
-      if (cell === except || !this.#cells.has(cell.key)) continue;
-      const blocked = cell.wanted && cell.sheet.toLowerCase() === lower && blocksIntersect(cell.wanted, block);
-      if (blocked || cell.readsFrom(lower, block)) this.#dirtyAgain(cell);
-    }
+    for (const cell of this.#graph.dependentsOf(sheet, block)) if (cell !== except) this.#dirtyAgain(cell);
   }
 
   /** Marks a formula for calculation; one already calculated in this pass that depends on itself is circular. */
   #dirtyAgain(cell: FormulaCell): void {
     if (this.#circular.has(cell)) return;
     if (this.#evaluated.has(cell)) {
-      const path = this.#cyclePath(cell);
+      const path = this.#graph.cyclePath(cell);
       if (path) {
         this.#markCircular(path);
         for (const member of path) this.#apply(member, 0);
         return;
       }
     }
-    this.#markDirty(cell);
-  }
-
-  /** The formulas whose output a formula read. */
-  #producers(cell: FormulaCell): FormulaCell[] {
-    return [...this.#cells.values()].filter((p) => cell.readsFrom(p.sheet.toLowerCase(), p.output));
-  }
-
-  /** A path of formulas from `start` back to itself through what each read, if there is one. */
-  #cyclePath(start: FormulaCell): FormulaCell[] | null {
-    const visited = new Set<FormulaCell>();
-    const walk = (cell: FormulaCell, path: FormulaCell[]): FormulaCell[] | null => {
-      for (const p of this.#producers(cell)) {
-        if (p === start) return path;
-        if (visited.has(p)) continue;
-        visited.add(p);
-        const found = walk(p, [...path, p]);
-        if (found) return found;
-      }
-      return null;
-    };
-    return walk(start, [start]);
+    this.#graph.markDirty(cell);
   }
 
   #markCircular(members: FormulaCell[]): void {
@@ -321,7 +251,7 @@ export class FormulaEngine implements ReadGate {
   #breakCircle(members: FormulaCell[]): void {
     this.#markCircular(members);
     for (const m of members) {
-      this.#unmarkDirty(m);
+      this.#graph.unmarkDirty(m);
       this.#evaluated.add(m);
       this.#apply(m, 0);
     }
@@ -329,9 +259,8 @@ export class FormulaEngine implements ReadGate {
 
   settle(reader: FormulaCell, sheet: string, block: CellBlock): void {
     const lower = sheet.toLowerCase();
-    for (const d of this.#dirtyAt.near(lower, block)) {
-      const at = this.#dirtyBlocks.get(d);
-      if (!at || !blocksIntersect(at, block) || this.#stack.includes(d)) continue;
+    for (const d of this.#graph.dirtyIn(sheet, block)) {
+      if (!this.#graph.isDirty(d) || this.#stack.includes(d)) continue;
       if (this.#stack.length >= MAX_DEPTH) throw new NeedFirst(d);
       this.#ensure(d);
     }
@@ -355,17 +284,17 @@ export class FormulaEngine implements ReadGate {
   }
 
   #ensure(cell: FormulaCell): void {
-    if (!this.#dirty.has(cell) || this.#stack.includes(cell)) return;
-    this.#unmarkDirty(cell);
+    if (!this.#graph.isDirty(cell) || this.#stack.includes(cell)) return;
+    this.#graph.unmarkDirty(cell);
     this.#stack.push(cell);
-    this.#forgetReads(cell);
+    this.#graph.forgetReads(cell);
     cell.volatile = false;
     let result: Scalar | Matrix;
     try {
       result = this.#evaluate(cell);
     } catch (e) {
       // Evaluated again once what it needs is up to date.
-      if (e instanceof NeedFirst) this.#markDirty(cell);
+      if (e instanceof NeedFirst) this.#graph.markDirty(cell);
       throw e;
     } finally {
       this.#stack.pop();
@@ -396,67 +325,11 @@ export class FormulaEngine implements ReadGate {
     return evaluateFormula(node, new CellContext(this, cell));
   }
 
-  #snapshot(sheet: string, block: CellBlock): Scalar[] {
-    const out: Scalar[] = [];
-    for (let r = 0; r < block.rowCount; r++)
-      for (let c = 0; c < block.columnCount; c++) out.push(this.host.value(sheet, block.row + r, block.column + c));
-    return out;
-  }
-
-  /** Empties what a formula spilled, but its anchor and the cells written over since (null leaves a cell). */
-  #clearSpill(cell: FormulaCell, spill: { block: CellBlock; entered: CellBlock[] }): void {
-    const { block, entered } = spill;
-    const values = Array.from({ length: block.rowCount }, (_, i) =>
-      Array.from({ length: block.columnCount }, (_, j) => {
-        const [r, c] = [block.row + i, block.column + j];
-        const keep = (r === cell.row && c === cell.column) || entered.some((e) => blockContains(e, r, c));
-        return keep ? null : undefined;
-      }),
-    );
-    this.host.write(cell.sheet, block.row, block.column, values);
-  }
-
-  /** Writes a formula's result: one value, or a spill when the cells it needs are free (#SPILL! otherwise). */
   #apply(cell: FormulaCell, result: Scalar | Matrix): void {
-    const { host } = this;
-    const anchor = oneCell(cell.row, cell.column);
-    const old = cell.spill;
-    cell.spill = undefined;
     cell.note = this.#circular.get(cell);
-    const region = old ? blockUnion(old.block, anchor) : anchor;
-    const before = this.#snapshot(cell.sheet, region);
-    // An external formula's spill is the host's to lay out (a reopened file's included).
-    if (old && !cell.external) this.#clearSpill(cell, old);
-    cell.wanted = undefined;
-    if (Array.isArray(result) && (result.length > 1 || result[0].length > 1) && !cell.external) {
-      const plan = planSpill(cell, result.length, result[0].length, (r, c) => host.hasContent(cell.sheet, r, c));
-      cell.wanted = plan.block ?? undefined;
-      if (plan.kind === "blocked") {
-        host.write(cell.sheet, cell.row, cell.column, [[new FormulaError("#SPILL!", plan.message)]]);
-      } else {
-        host.write(cell.sheet, cell.row, cell.column, result);
-        cell.spill = { block: plan.block, entered: [] };
-      }
-    } else {
-      const v = Array.isArray(result) ? result[0][0] : result;
-      host.write(cell.sheet, cell.row, cell.column, [[v]]);
-    }
+    const changed = layOut(this.host, cell, result);
+    this.#graph.updateWanted(cell);
     // Dependents recalculate when any cell the formula had or has now changed.
-    const grown =
-      cell.spill &&
-      !(
-        old &&
-        blockContains(
-          old.block,
-          cell.spill.block.row + cell.spill.block.rowCount - 1,
-          cell.spill.block.column + cell.spill.block.columnCount - 1,
-        )
-      );
-    if (cell.wanted) this.#wanting.add(cell);
-    else this.#wanting.delete(cell);
-    const after = this.#snapshot(cell.sheet, region);
-    if (grown || before.some((v, i) => !sameValue(v, after[i]))) {
-      this.#markDependents(cell.sheet, cell.spill ? blockUnion(region, cell.spill.block) : region, cell);
-    }
+    if (changed) this.#markDependents(cell.sheet, changed, cell);
   }
 }
