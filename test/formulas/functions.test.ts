@@ -1,4 +1,5 @@
-import { FUNCTIONS, type Scalar } from "../../src/formulas";
+import type { Scalar } from "../../src/formulas";
+import { FUNCTIONS } from "../../src/formulas/functions";
 import { MemoryWorkbook } from "./memory-workbook";
 
 // A small table, as a user has one: a header row, then symbol, price, volume, a date serial.
