@@ -1,4 +1,4 @@
-import { planSpill, SPILL_BEYOND_EDGE, SPILL_NOT_BLANK } from "../../src/playground/function-cells/spill-plan";
+import { planSpill, SPILL_BEYOND_EDGE, SPILL_NOT_BLANK } from "../../src/formulas";
 import { shapeResult } from "../../src/playground/function-cells/result-shape";
 import { CustomFunctionsError, ErrorCode } from "../../src/playground/custom-functions";
 import { CellError } from "../../src/playground/workbook";

@@ -9,7 +9,7 @@ import type { CatalogEntry, FunctionCatalog } from "./function-catalog";
 import { shapeResult } from "./result-shape";
 import { SpillLayout } from "./spill-layout";
 import { startInvocation } from "./start-invocation";
-import { blockContains, blocksIntersect } from "./spill-plan";
+import { blockContains, blocksIntersect } from "../../formulas";
 
 export type FunctionCellsWorkbook = Pick<PlaygroundWorkbook, "inspect" | "writeComputed" | "onChange"> &
   Partial<Pick<PlaygroundWorkbook, "openedSpills">>;
@@ -22,9 +22,9 @@ export interface FunctionCellsOptions {
 }
 
 /**
- * The cells whose formula calls a custom function. The workbook calls `hook` for every such formula at entry
- * and at each recalculation; a call with new arguments cancels the cell's invocation and starts another, the
- * same arguments keep it. Results (each setResult of a streaming function) are laid out as spills. Change
+ * The cells whose formula calls a custom function. The workbook's formula engine calls `hook` for such a formula
+ * when it is entered and whenever a cell it refers to changed (or on a full calculation); a call with new
+ * arguments cancels the cell's invocation and starts another, the same arguments keep it. Results (each setResult of a streaming function) are laid out as spills. Change
  * events tell us when a formula cell was cleared or edited (cancel) or a spill area was written over or freed.
  */
 export class FunctionCells {
@@ -77,9 +77,16 @@ export class FunctionCells {
     this.#workbook = workbook;
     for (const spill of workbook.openedSpills ?? []) {
       const formula = workbook.inspect.cell(spill.sheet, cellAddress(spill.row, spill.column)).formula;
-      if (formula !== null) this.#opened.set(positionKey(spill.sheet, spill.row, spill.column), { ...spill, formula });
+      // The workbook's own formulas (=SEQUENCE(5)) keep their spills themselves.
+      if (formula !== null && this.#isCall(formula))
+        this.#opened.set(positionKey(spill.sheet, spill.row, spill.column), { ...spill, formula });
     }
     workbook.onChange((event) => this.#onChange(event));
+  }
+
+  #isCall(formula: string): boolean {
+    const name = /^=\s*([A-Za-z_][A-Za-z0-9_.]*)\s*\(/.exec(formula)?.[1];
+    return name !== undefined && this.options.catalog.inNamespace(name);
   }
 
   readonly hook: FormulaHook = (formula, at) => this.#evaluate(formula, at.sheet, at.address);

@@ -1,7 +1,7 @@
 import { a1Range, type CellBlock } from "../../sheet";
 import { CellError, type PlaygroundWorkbook, type Stored } from "../workbook";
 import type { FunctionCell } from "./function-cell";
-import { blockContains, planSpill } from "./spill-plan";
+import { blockContains, planSpill } from "../../formulas";
 
 export type SpillWorkbook = Pick<PlaygroundWorkbook, "inspect" | "writeComputed">;
 

@@ -35,12 +35,15 @@ export function installHost(
   scope: Window = window,
 ): PlaygroundHost {
   const runtime = new FakeCustomFunctionsRuntime(metadata);
-  const functions = new FunctionCells({ runtime, catalog: new FunctionCatalog(metadata, FUNCTIONS_NAMESPACE) });
+  const catalog = new FunctionCatalog(metadata, FUNCTIONS_NAMESPACE);
+  const functions = new FunctionCells({ runtime, catalog });
   const file = new WorkbookFile(scope.localStorage);
   if (config.reset) file.forget();
   const workbook = createWorkbook({
     sheets: config.sheets,
     evaluateFormula: functions.hook,
+    isExternalFunction: (name) => catalog.inNamespace(name),
+    externalSpill: (sheet, row, column) => functions.ownerOf(sheet, row, column)?.spilled?.block,
     document: file.load(),
     onSettingsSaved: () => file.saveSoon(),
     spills: () => functions.spills(),

@@ -64,6 +64,13 @@ export class CellViews {
       const message = owner.messageAt(row, column);
       if (message) view.message = message;
       else if (anchor && snap.text === "#BUSY!") view.message = "Calculating…";
+    } else {
+      // The workbook's own formulas: their spills, and what their values say (#NAME?'s "not available…").
+      const spill = this.workbook.inspect.spillAt(sheet, row, column);
+      if (spill && !spill.blocked)
+        view.spill = spill.block.row === row && spill.block.column === column ? "anchor" : "child";
+      const message = this.workbook.inspect.message(sheet, cellAddress(row, column));
+      if (message) view.message = message;
     }
     for (const t of tables) {
       const b = t.block;

@@ -44,6 +44,7 @@ export class WorkbookGridSource implements GridSource {
   spillAround(sheet: string, row: number, column: number): { block: CellBlock; blocked: boolean } | undefined {
     const owner = this.functions.ownerOf(sheet, row, column);
     if (owner?.spilled) return { block: owner.spilled.block, blocked: false };
-    return owner?.wanted ? { block: owner.wanted, blocked: true } : undefined;
+    if (owner?.wanted) return { block: owner.wanted, blocked: true };
+    return this.workbook.inspect.spillAt(sheet, row, column);
   }
 }

@@ -117,6 +117,18 @@ export class PlaygroundView {
       .all()
       .filter((c) => !c.canceled && c.display instanceof CellError && c.display.code === "#BUSY!");
     this.status.busy(busy.length);
+    this.sayCircularReferences();
+  }
+
+  private circular = "";
+
+  /** As Excel's status bar: "Circular References: Sheet1!A1" while the workbook has one. */
+  private sayCircularReferences(): void {
+    const circular = this.host.workbook.inspect.circularReferences();
+    const text = circular.length > 0 ? `Circular References: ${circular.join(", ")}` : "";
+    if (text === this.circular) return;
+    if (text || this.circular) this.status.say(text, text !== "");
+    this.circular = text;
   }
 
   private refreshChrome(): void {

@@ -1,6 +1,6 @@
 import { MAX_COLUMNS, MAX_ROWS, blockAddress, columnLetter, qualifiedAddress, type CellBlock } from "../../sheet";
 import { CellError, type SheetState, type Stored } from "./cell-types";
-import { displayText } from "./display-text";
+import { displayText } from "../../formulas";
 import { officeError } from "./errors";
 
 /** "Sheet1!A1:C3", or "Sheet1!A:C" / "Sheet1!2:4" for whole columns / rows, as Office.js reports them. */

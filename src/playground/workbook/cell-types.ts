@@ -1,29 +1,12 @@
+import { FormulaError, ERROR_CODES, type ErrorCode } from "../../formulas";
 import type { CellBlock } from "../../sheet";
 import { Grid } from "./grid";
 
-// #BUSY! is what a cell shows while an asynchronous (custom) function computes; it is not typed-in data, so it is
-// not in ERROR_CODES (the list entry coercion and the formula tokenizer recognise).
-export type ExcelErrorCode =
-  "#N/A" | "#DIV/0!" | "#VALUE!" | "#REF!" | "#NAME?" | "#NUM!" | "#NULL!" | "#SPILL!" | "#CALC!" | "#BUSY!";
-export const ERROR_CODES: readonly ExcelErrorCode[] = [
-  "#N/A",
-  "#DIV/0!",
-  "#VALUE!",
-  "#REF!",
-  "#NAME?",
-  "#NUM!",
-  "#NULL!",
-  "#SPILL!",
-  "#CALC!",
-];
-
-/** An error value in a cell (`#N/A` …); `values` reads it as its code string, `valueTypes` as "Error". */
-export class CellError {
-  constructor(readonly code: ExcelErrorCode) {}
-  toJSON(): string {
-    return this.code;
-  }
-}
+// Cell values share the formula engine's error type, so an error computed by a formula is stored as it is (its
+// message included) and read back by the formulas that refer to it.
+export { FormulaError as CellError, ERROR_CODES };
+export type ExcelErrorCode = ErrorCode;
+type CellError = FormulaError;
 
 /** What a cell holds: a constant or the current result of its formula. Absent = empty. */
 export type Stored = string | number | boolean | CellError;

@@ -28,12 +28,18 @@ export class ChangeLog {
   private readonly cells = new Map<string, CellBlock>();
   private readonly structural = new Set<string>();
 
-  touch(sheetId: string, block: CellBlock): void {
+  /** Told of every change to cells or structure except the calculation's own writes (the formula engine's feed). */
+  onInput?: (sheetId: string, block: CellBlock | null) => void;
+
+  /** Records changed cells; `input` false for what calculation wrote (it changes no formula's inputs twice). */
+  touch(sheetId: string, block: CellBlock, input = true): void {
+    if (input) this.onInput?.(sheetId, block);
     const prev = this.cells.get(sheetId);
     this.cells.set(sheetId, prev ? union(prev, block) : block);
   }
 
   structure(sheetId: string): void {
+    this.onInput?.(sheetId, null);
     this.structural.add(sheetId);
   }
 

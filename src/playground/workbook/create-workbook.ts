@@ -1,4 +1,5 @@
-import { parseAddress } from "../../sheet";
+import { parseAddress, type CellBlock } from "../../sheet";
+import type { Clock } from "../../clock";
 import type { Stored } from "./cell-types";
 import type { ChangeListener } from "./change-log";
 import { EmulatedSettings } from "./document-settings";
@@ -20,8 +21,14 @@ export const EXCEL_PAYLOAD_LIMIT_BYTES = 5_000_000;
 export interface WorkbookOptions {
   /** Initial sheet names; default ["Sheet1"]. The first is active. */
   sheets?: string[];
-  /** Evaluates formulas the built-in evaluator doesn't know (the playground's SERVICE.* functions). */
+  /** Evaluates formulas the formula engine doesn't (the playground's SERVICE.* functions). */
   evaluateFormula?: FormulaHook;
+  /** The hook's function names (a call of one inside a larger expression is refused with a message). */
+  isExternalFunction?: (name: string) => boolean;
+  /** The block the hook's formula at a cell spilled into, for `A1#`. */
+  externalSpill?: (sheet: string, row: number, column: number) => CellBlock | undefined;
+  /** TODAY and NOW read it; the system clock by default. */
+  clock?: Pick<Clock, "now">;
   requestLimitBytes?: number;
   responseLimitBytes?: number;
   /** Opens this saved workbook instead of an empty one (its sheets replace `sheets`). */
@@ -100,8 +107,10 @@ export function createWorkbook(options: WorkbookOptions = {}): PlaygroundWorkboo
   const state = new WorkbookState(
     doc ? doc.sheets.map((s) => s.name) : (options.sheets ?? ["Sheet1"]),
     options.evaluateFormula,
+    { clock: options.clock, isExternal: options.isExternalFunction, externalSpill: options.externalSpill },
   );
   const openedSpills = doc ? restoreInto(state, doc) : [];
+  if (doc) state.opened(openedSpills);
   const limits: EmulationLimits = {
     requestBytes: options.requestLimitBytes ?? EXCEL_PAYLOAD_LIMIT_BYTES,
     responseBytes: options.responseLimitBytes ?? EXCEL_PAYLOAD_LIMIT_BYTES,
@@ -181,7 +190,8 @@ export function createWorkbook(options: WorkbookOptions = {}): PlaygroundWorkboo
     reopen() {
       settings.reload();
     },
-    saveDocument: () => documentOf(state, settingsStore.saved, options.spills?.() ?? []),
+    saveDocument: () =>
+      documentOf(state, settingsStore.saved, [...(options.spills?.() ?? []), ...state.engine.spills()]),
     openedSpills,
     writeComputed(sheetName, row, column, values) {
       const sheet = state.sheetByName(sheetName);
@@ -195,6 +205,8 @@ export function createWorkbook(options: WorkbookOptions = {}): PlaygroundWorkboo
       });
       if (values.length === 0 || columnCount === 0) return;
       state.changes.touch(sheet.id, { row, column, rowCount: values.length, columnCount });
+      // Formulas that read these cells (=SUM(A2#) over an arriving result) recalculate now, as in Excel.
+      state.recalculate();
       const events = state.changes.drain((id) => state.sheetById(id)?.name);
       for (const event of events) for (const listener of host.listeners) listener(event);
     },

@@ -1,6 +1,6 @@
 import { MAX_CELL_CHARS } from "../../sheet";
 import type { Stored } from "./cell-types";
-import { coerceText } from "./coercion";
+import { coerceText } from "../../formulas";
 import { officeError } from "./errors";
 
 /** Excel's formula length limit (characters). */

@@ -108,13 +108,13 @@ export class Grid<T> {
     }
   }
 
-  private maxRow(): number {
+  maxRow(): number {
     let max = -1;
     for (const r of this.rows.keys()) if (r > max) max = r;
     return max;
   }
 
-  private maxColumn(): number {
+  maxColumn(): number {
     let max = -1;
     for (const cells of this.rows.values()) if (cells.length - 1 > max) max = cells.length - 1;
     return max;

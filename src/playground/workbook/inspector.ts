@@ -1,7 +1,7 @@
 import { parseAddress, type CellBlock } from "../../sheet";
 import { CellError, type CellStyle, type SheetState } from "./cell-types";
 import { readMatrix, rangeAddress, usedBlock } from "./cell-read";
-import { displayText } from "./display-text";
+import { displayText } from "../../formulas";
 import type { WorkbookState } from "./workbook-state";
 
 /** Everything about one cell, for tests and the playground grid (not part of Office.js). */
@@ -72,6 +72,28 @@ export class WorkbookInspector {
       text: displayText(v, numberFormat),
       style: { ...sheet.styles.get(row, column) },
     };
+  }
+
+  /**
+   * What the cell's value has to say: an error's message (`#NAME?`: "XLOOKUP is not available…"), or the
+   * calculation's note (a circular reference). Undefined when there is nothing to say.
+   */
+  message(sheetName: string, a1: string): string | undefined {
+    const sheet = this.sheet(sheetName);
+    const { row, column } = this.block(a1);
+    const v = sheet.values.get(row, column);
+    if (v instanceof CellError && v.message) return v.message;
+    return this.state.engine.noteAt(sheet.name, row, column);
+  }
+
+  /** The block a formula's array result spilled into (or would, while blocked) that holds this cell. */
+  spillAt(sheetName: string, row: number, column: number): { block: CellBlock; blocked: boolean } | undefined {
+    return this.state.engine.spillAt(this.sheet(sheetName).name, row, column);
+  }
+
+  /** Formula cells in a circular reference ("Sheet1!A1"), as Excel's status bar lists them. */
+  circularReferences(): string[] {
+    return this.state.engine.circularReferences();
   }
 
   /** Like `range.values` (errors as their code, empty as ""). */

@@ -1,5 +1,5 @@
 import type { CellBlock } from "../../sheet";
-import { displayText } from "./display-text";
+import { displayText } from "../../formulas";
 import type { CellStyle, SheetState } from "./cell-types";
 import { EmulatedObject } from "./client-object";
 import type { EmulatedContext } from "./request-context";

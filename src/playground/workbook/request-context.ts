@@ -84,7 +84,11 @@ export class EmulatedContext {
     }
     let failure: EmulatedOfficeError | Error | undefined;
     try {
-      for (const op of ops) op.apply();
+      for (const op of ops) {
+        // A load reads values as calculated after the writes queued before it, as in Excel.
+        if (op.result && !suspended) state.recalculate();
+        op.apply();
+      }
       if (!suspended) state.recalculate();
     } catch (e) {
       failure = e instanceof Error ? e : new Error(String(e));

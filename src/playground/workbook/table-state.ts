@@ -1,6 +1,6 @@
 import type { CellBlock } from "../../sheet";
 import { CellError, type SheetState, type TableState } from "./cell-types";
-import { displayText } from "./display-text";
+import { displayText } from "../../formulas";
 import { officeError } from "./errors";
 import { insertCells } from "./structure";
 import type { WorkbookState } from "./workbook-state";

@@ -1,18 +1,30 @@
-import { cellAddress, type CellBlock } from "../../sheet";
-import { CellError, SheetState, type Stored, type TableState } from "./cell-types";
+import type { CellBlock } from "../../sheet";
+import { systemClock, type Clock } from "../../clock";
+import { FormulaEngine, type EngineSpill } from "../../formulas";
+import { SheetState, type Stored, type TableState } from "./cell-types";
 import { ChangeLog } from "./change-log";
+import { engineHost, type ExternalFunctions } from "./engine-host";
 import { parseEntry } from "./entry";
 import { officeError } from "./errors";
-import { evaluateBuiltIn } from "./formula";
 
 /**
- * The playground's hook for formulas the built-in evaluator does not know (SERVICE.*): return the value (an
- * error value included: #BUSY! while computing, #SPILL!, #VALUE!…), or undefined to fall back (unknown
- * functions then show #NAME?, like Excel without the add-in).
+ * The playground's hook for formulas the formula engine does not evaluate (SERVICE.*): return the value (an
+ * error value included: #BUSY! while computing, #SPILL!, #VALUE!…), or undefined when the formula is not such a
+ * call (the engine evaluates it; unknown functions show #NAME?, like Excel without the add-in).
  */
 export type FormulaHook = (formula: string, cell: { sheet: string; address: string }) => Stored | undefined;
 
+export interface CalculationOptions {
+  /** TODAY and NOW read it; the system clock by default. */
+  clock?: Pick<Clock, "now">;
+  /** Names of functions only the hook evaluates (they cannot be part of a larger expression). */
+  isExternal?: (name: string) => boolean;
+  /** The block the hook's formula at a cell spilled into (for `A1#`). */
+  externalSpill?: ExternalFunctions["spillAt"];
+}
+
 const BAD_SHEET_CHARS = /[\\/?*[\]:]/;
+const DATE_FORMULA = /^=\s*(TODAY|NOW|DATE)\s*\(/i;
 
 /** The workbook's content, independent of the Office.js proxies that read and write it. */
 export class WorkbookState {
@@ -24,12 +36,25 @@ export class WorkbookState {
     block: { row: 0, column: 0, rowCount: 1, columnCount: 1 },
   };
   readonly changes = new ChangeLog();
+  /** Every formula's calculation: only what a change affects recalculates, in dependency order. */
+  readonly engine: FormulaEngine;
   private counter = 0;
+  private structureChanged = false;
 
-  constructor(
-    sheetNames: readonly string[],
-    readonly evaluateHook?: FormulaHook,
-  ) {
+  constructor(sheetNames: readonly string[], evaluateHook?: FormulaHook, calculation: CalculationOptions = {}) {
+    const external: ExternalFunctions | undefined = evaluateHook && {
+      evaluate: (formula, at) => evaluateHook(formula, { sheet: at.sheet, address: at.address }),
+      isExternal: calculation.isExternal,
+      spillAt: calculation.externalSpill,
+    };
+    this.engine = new FormulaEngine(engineHost(this, external), { clock: calculation.clock ?? systemClock });
+    // What users and add-ins change reaches the engine; a structural change (sheets, inserted cells) reads every
+    // formula again at the next calculation.
+    this.changes.onInput = (sheetId, block) => {
+      const sheet = this.sheetById(sheetId);
+      if (!block || !sheet) this.structureChanged = true;
+      else if (!this.structureChanged) this.engine.changed(sheet.name, block);
+    };
     for (const name of sheetNames.length ? sheetNames : ["Sheet1"]) this.addSheet(name);
     this.activeSheetId = this.sheets[0].id;
     this.selection.sheetId = this.activeSheetId;
@@ -80,6 +105,7 @@ export class WorkbookState {
     if (this.sheets.length === 1)
       throw officeError("InvalidOperation", "A workbook must contain at least one visible worksheet.");
     this.sheets.splice(this.sheets.indexOf(sheet), 1);
+    this.structureChanged = true;
     this.tables = this.tables.filter((t) => t.sheetId !== sheet.id);
     if (this.activeSheetId === sheet.id) this.activeSheetId = this.sheets[0].id;
     if (this.selection.sheetId === sheet.id)
@@ -117,45 +143,36 @@ export class WorkbookState {
         // Excel gives a General cell the format of what was recognised (a date, a percentage…).
         if (entry.format && this.formatAt(sheet, row, col) === "General") sheet.formats.set(row, col, entry.format);
         return;
-      case "formula":
+      case "formula": {
+        // Calculated with its dependents at the end of the sync (or the next one, while calculation is suspended).
         sheet.formulas.set(row, col, entry.formula);
         sheet.quotePrefix.delete(row, col);
-        sheet.values.set(row, col, this.evaluate(sheet, row, col, entry.formula));
+        // Excel gives a General cell a date format when its formula is TODAY(), NOW() or DATE(…).
+        const dated = DATE_FORMULA.exec(entry.formula)?.[1]?.toUpperCase();
+        if (dated && this.formatAt(sheet, row, col) === "General")
+          sheet.formats.set(row, col, dated === "NOW" ? "m/d/yyyy h:mm" : "m/d/yyyy");
         return;
-    }
-  }
-
-  evaluate(sheet: SheetState, row: number, col: number, formula: string): Stored {
-    const hooked = this.evaluateHook?.(formula, { sheet: sheet.name, address: cellAddress(row, col) });
-    if (hooked !== undefined) return hooked;
-    return evaluateBuiltIn(formula, {
-      cell: (name, r, c) => {
-        const target = name === undefined ? sheet : this.sheetByName(name);
-        return target ? target.values.get(r, c) : new CellError("#REF!");
-      },
-    });
-  }
-
-  /** Recomputes every formula (a few passes settle simple chains; no dependency graph in the playground). */
-  recalculate(): void {
-    for (let pass = 0; pass < 3; pass++) {
-      let changed = false;
-      for (const sheet of this.sheets) {
-        const all = sheet.formulas.bounds();
-        if (!all) continue;
-        sheet.formulas.forEachIn(all, (r, c, f) => {
-          const before = sheet.values.get(r, c);
-          const after = this.evaluate(sheet, r, c, f);
-          const same =
-            before instanceof CellError && after instanceof CellError ? before.code === after.code : before === after;
-          if (!same) {
-            sheet.values.set(r, c, after);
-            this.changes.touch(sheet.id, { row: r, column: c, rowCount: 1, columnCount: 1 });
-            changed = true;
-          }
-        });
       }
-      if (!changed) return;
     }
+  }
+
+  /** Calculates what changed since the last calculation (and volatile formulas); `full` recalculates everything. */
+  recalculate(full = false): void {
+    if (this.structureChanged) {
+      this.structureChanged = false;
+      this.engine.rebuild();
+    }
+    if (full) this.engine.calculateFull();
+    else this.engine.recalculate();
+  }
+
+  /**
+   * After a file was opened: every formula is read and calculates at the next calculation, and the blocks the file
+   * says a formula spilled into are that formula's own (its new result replaces them instead of being blocked).
+   */
+  opened(spills: readonly EngineSpill[]): void {
+    this.structureChanged = false;
+    this.engine.rebuild();
+    for (const spill of spills) this.engine.adoptSpill(spill);
   }
 }

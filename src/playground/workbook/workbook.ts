@@ -70,9 +70,11 @@ export class EmulatedApplication extends EmulatedObject {
   get calculationMode(): string {
     return this.read("calculationMode");
   }
-  /** Every type ("Recalculate", "Full", "FullRebuild") recomputes every formula here. */
+  /** "Recalculate" calculates what is out of date and volatile formulas; "Full" and "FullRebuild" every formula. */
   calculate(calculationType: string): void {
-    this.queue({ call: "calculate", calculationType }, () => this.context.host.state.recalculate());
+    this.queue({ call: "calculate", calculationType }, () =>
+      this.context.host.state.recalculate(calculationType !== "Recalculate"),
+    );
   }
   /** Skips the recalculation at the end of the next sync, as Excel defers it; recorded in `stats`. */
   suspendApiCalculationUntilNextSync(): void {

@@ -134,8 +134,9 @@ export class EmulatedWorksheet extends ResolvedObject<string> {
     this.queue({ call: "delete" }, () => this.context.host.state.deleteSheet(this.sheet()));
   }
 
-  calculate(_markAllDirty: boolean): void {
-    this.queue({ call: "calculate" }, () => this.context.host.state.recalculate());
+  /** Marking all dirty recalculates every formula of the workbook here (the playground has no per-sheet pass). */
+  calculate(markAllDirty: boolean): void {
+    this.queue({ call: "calculate" }, () => this.context.host.state.recalculate(markAllDirty === true));
   }
 }
 

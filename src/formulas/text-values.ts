@@ -1,5 +1,5 @@
-import { serialFromUtcMs } from "../../sheet";
-import { CellError, ERROR_CODES, type ExcelErrorCode } from "./cell-types";
+import { serialFromUtcMs } from "../sheet";
+import { ERROR_CODES, FormulaError, type ErrorCode } from "./values";
 
 /**
  * How Excel (en-US) interprets a string typed into, or written through `range.values` to, a General cell:
@@ -9,7 +9,7 @@ import { CellError, ERROR_CODES, type ExcelErrorCode } from "./cell-types";
  * Numbers keep 15 significant digits: later digits become zeros, as when typed.
  */
 export interface Coerced {
-  value: number | boolean | CellError;
+  value: number | boolean | FormulaError;
   format?: string;
 }
 
@@ -87,6 +87,6 @@ export function coerceText(text: string): Coerced | null {
   if (/^true$/i.test(t)) return { value: true };
   if (/^false$/i.test(t)) return { value: false };
   const upper = t.toUpperCase();
-  if ((ERROR_CODES as readonly string[]).includes(upper)) return { value: new CellError(upper as ExcelErrorCode) };
+  if ((ERROR_CODES as readonly string[]).includes(upper)) return { value: new FormulaError(upper as ErrorCode) };
   return numberFrom(t) ?? dateFrom(t) ?? timeFrom(t);
 }

@@ -1,5 +1,5 @@
-import { utcMsFromSerial } from "../../sheet";
-import { CellError, type Stored } from "./cell-types";
+import { utcMsFromSerial } from "../sheet";
+import { FormulaError, type Scalar } from "./values";
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
@@ -76,9 +76,9 @@ function numberText(n: number, format: string): string {
  * percent, scientific, currency, and date/time codes. Excel's full format language (sections, colours,
  * conditions, locales) is beyond the playground; unsupported codes fall back to General.
  */
-export function displayText(value: Stored | undefined, format: string): string {
-  if (value === undefined) return "";
-  if (value instanceof CellError) return value.code;
+export function displayText(value: Scalar | undefined, format: string): string {
+  if (value === undefined || value === null) return "";
+  if (value instanceof FormulaError) return value.code;
   if (typeof value === "boolean") return value ? "TRUE" : "FALSE";
   if (typeof value === "string") return value;
   if (format === "General" || format === "@" || format === "") return general(value);

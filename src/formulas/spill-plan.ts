@@ -1,4 +1,6 @@
-import { MAX_COLUMNS, MAX_ROWS, type CellBlock } from "../../sheet";
+import { MAX_COLUMNS, MAX_ROWS, type CellBlock } from "../sheet";
+
+export { blockContains, blocksIntersect } from "./formula-cell";
 
 export type SpillPlan =
   { kind: "fits"; block: CellBlock } | { kind: "blocked"; block: CellBlock | null; message: string };
@@ -29,22 +31,4 @@ export function planSpill(
     }
   }
   return { kind: "fits", block };
-}
-
-export function blocksIntersect(a: CellBlock, b: CellBlock): boolean {
-  return (
-    a.row < b.row + b.rowCount &&
-    b.row < a.row + a.rowCount &&
-    a.column < b.column + b.columnCount &&
-    b.column < a.column + a.columnCount
-  );
-}
-
-export function blockContains(block: CellBlock, row: number, column: number): boolean {
-  return (
-    row >= block.row &&
-    row < block.row + block.rowCount &&
-    column >= block.column &&
-    column < block.column + block.columnCount
-  );
 }
