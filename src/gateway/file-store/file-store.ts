@@ -60,6 +60,7 @@ export class FileGatewayStore implements GatewayStore {
   #version = 0;
   #durable = 0;
   #lostUpTo = 0;
+  #lastFailure: unknown;
   #chain: Promise<void> = Promise.resolve();
   #lastSweep = -Infinity;
   #lastPrune = -Infinity;
@@ -116,6 +117,7 @@ export class FileGatewayStore implements GatewayStore {
     try {
       writeFileAtomic(this.#statePath, JSON.stringify(this.#state));
     } catch (error) {
+      this.#lastFailure = error;
       this.#lostUpTo = this.#version;
       try {
         this.#state = this.#load();
@@ -140,8 +142,11 @@ export class FileGatewayStore implements GatewayStore {
     this.#state.pendingAudit = [];
   }
 
-  #unavailable(cause?: unknown): GatewayStoreUnavailableError {
-    const reason = cause instanceof Error ? ` (${(cause as NodeJS.ErrnoException).code ?? cause.message})` : "";
+  #unavailable(cause: unknown = this.#lastFailure): GatewayStoreUnavailableError {
+    // Not `instanceof Error`: errors made by Node's own modules may come from another realm (a test sandbox).
+    const { code, message } = (cause ?? {}) as { code?: unknown; message?: unknown };
+    const text = typeof code === "string" ? code : typeof message === "string" ? message : undefined;
+    const reason = text === undefined ? "" : ` (${text})`;
     return new GatewayStoreUnavailableError(`The gateway could not save its state${reason}; try again shortly.`, {
       cause,
     });
