@@ -38,3 +38,4 @@ export type { GatewayStoreOptions } from "./store-options";
 export type { PostgresStoreOptions } from "./postgres/postgres-store";
 export { FileGatewayStore } from "./file-store/file-store";
 export { PostgresGatewayStore } from "./postgres/postgres-store";
+export { isAdminCommand, runAdminCommand, adminUsage, type AdminOutput } from "./admin-command";

@@ -1,4 +1,9 @@
-import { GatewayStoreUnavailableError, PostgresGatewayStore, type GatewayStore } from "../../src/gateway";
+import {
+  GatewayStoreUnavailableError,
+  PostgresGatewayStore,
+  runAdminCommand,
+  type GatewayStore,
+} from "../../src/gateway";
 import { MIGRATIONS, migrate } from "../../src/gateway/postgres/migrations";
 import { auditAndPacingContract } from "./contract/audit-pacing-contract";
 import { budgetsContract } from "./contract/budgets-contract";
@@ -134,6 +139,24 @@ describe("several instances on one PostgreSQL", () => {
     expect((await store.budgetStatus("alice")).person.day).toMatchObject({ spent: 8, reserved: 0 });
     expect((await store.listPeople()).map((p) => p.name)).toEqual(["alice"]);
     expect((await store.auditTotals({ from: 0, to: Infinity })).total).toMatchObject({ requests: 1, credits: 8 });
+  });
+
+  test("the admin command works on --database (or RELAY_DATABASE) while an instance runs", async () => {
+    const url = await postgres.createSchema();
+    const lines: string[] = [];
+    const output = { out: (line: string) => lines.push(line), error: (line: string) => lines.push(line) };
+    const added = ["users", "add", "alice", "--budget-per-day", "200", "--database", url];
+    expect(await runAdminCommand(added, {}, output)).toBe(0);
+    const token = /\bsgw_[A-Za-z0-9_-]{43}\b/.exec(lines.join("\n"))![0];
+    const running = await PostgresGatewayStore.open(url);
+    try {
+      expect((await running.authenticate(token))?.name).toBe("alice");
+      expect(await runAdminCommand(["users", "revoke", "alice"], { RELAY_DATABASE: url }, output)).toBe(0);
+      expect(await running.authenticate(token)).toBeUndefined();
+    } finally {
+      await running.close();
+    }
+    expect(lines.join("\n")).not.toContain(postgres.password);
   });
 
   test("a database that cannot be reached is a typed error at open", async () => {
