@@ -64,9 +64,12 @@ const SUBCOMMANDS: Record<string, { args: string[]; flags: Record<string, FlagSp
 };
 
 export function adminUsage(): string {
-  const lines = Object.entries(SUBCOMMANDS).map(
-    ([name, spec]) => `  npm run relay -- ${[name, ...spec.args].join(" ")} [flags]   ${spec.help}`,
-  );
+  const commands = Object.entries(SUBCOMMANDS).map(([name, spec]) => [
+    `${[name, ...spec.args].join(" ")} [flags]`,
+    spec.help,
+  ]);
+  const width = Math.max(...commands.map(([command]) => command!.length));
+  const lines = commands.map(([command, help]) => `  npm run relay -- ${command!.padEnd(width)}  ${help}`);
   return [
     "Gateway administration:",
     ...lines,
