@@ -1,0 +1,13 @@
+// Node-only surface of src/xlsx: reading a workbook file from disk and replacing one safely. The browser bundle
+// imports `src/xlsx` itself, which touches no file system.
+import { readFile } from "node:fs/promises";
+import { basename } from "node:path";
+import { openWorkbook } from "../read/open-workbook";
+import type { WorkbookFile } from "../workbook-file";
+
+export { writeFileReplacing, type WriteFileSystem } from "./atomic-write";
+
+/** Opens a workbook file from disk (refused with an XlsxError when it cannot be understood). */
+export async function readWorkbookFile(path: string): Promise<WorkbookFile> {
+  return openWorkbook(new Uint8Array(await readFile(path)), { fileName: basename(path) });
+}
