@@ -1,0 +1,82 @@
+import { strToU8, unzipSync, Zip, ZipDeflate, ZipPassThrough } from "fflate";
+import { openWorkbook, WorkbookEdit } from "../../../src/xlsx";
+import { readZip } from "../../../src/xlsx/zip/zip-read";
+import { writeZip } from "../../../src/xlsx/zip/zip-write";
+import { rawRecords } from "../support/compare-packages";
+import { reportWorkbook } from "../support/report-fixture";
+
+/**
+ * Repacks a package the way streaming writers do (fflate's `Zip`: sizes and CRC in a data descriptor after each
+ * entry's data, flag bit 3), with an extended-timestamp extra field and a comment on every entry, the image stored.
+ * (SheetJS misreads a stored entry with a data descriptor, so this package is checked with fflate and our reader.)
+ */
+function repackStreaming(bytes: Uint8Array): Uint8Array {
+  const files = unzipSync(bytes);
+  const chunks: Uint8Array[] = [];
+  const zip = new Zip((err, chunk) => {
+    if (err) throw err;
+    chunks.push(chunk);
+  });
+  for (const [name, data] of Object.entries(files)) {
+    const options = {
+      extra: { 0x5455: new Uint8Array([1, 0, 0, 0, 0]) },
+      comment: `entry ${name}`,
+      mtime: new Date(2026, 0, 31),
+    };
+    const entry = name.endsWith(".png") ? new ZipPassThrough(name) : new ZipDeflate(name, { level: 9 });
+    Object.assign(entry, options);
+    zip.add(entry);
+    entry.push(data, true);
+  }
+  zip.end();
+  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.length;
+  }
+  return out;
+}
+
+describe("the zip container", () => {
+  test("entries written with data descriptors, extra fields and comments are copied byte for byte", () => {
+    const before = repackStreaming(reportWorkbook());
+    const archive = readZip(before);
+    expect(archive.entries.every((e) => e.flags & 0x8)).toBe(true);
+    const edit = new WorkbookEdit(openWorkbook(before));
+    edit.writeSpill("Report", "B2", [[1, 2, 3]]);
+    const { bytes } = edit.toBytes();
+    const a = rawRecords(before);
+    const b = rawRecords(bytes);
+    for (const [name, record] of a) {
+      if (name === "xl/worksheets/sheet1.xml") expect(b.get(name)).not.toEqual(record);
+      else expect(b.get(name)).toEqual(record);
+    }
+    const out = readZip(bytes);
+    const sheet = out.entries.find((e) => e.name === "xl/worksheets/sheet1.xml")!;
+    const original = archive.entries.find((e) => e.name === "xl/worksheets/sheet1.xml")!;
+    expect(sheet.flags & 0x8).toBe(0);
+    expect(new TextDecoder().decode(sheet.central.subarray(46 + sheet.name.length))).toBe(
+      "entry xl/worksheets/sheet1.xml",
+    );
+    expect(sheet.central.subarray(12, 16)).toEqual(original.central.subarray(12, 16));
+    expect(Object.keys(unzipSync(bytes)).sort()).toEqual(Object.keys(unzipSync(before)).sort());
+    expect(openWorkbook(bytes).worksheet("Report").cells.get("C2")?.value).toBe(2);
+  });
+
+  test("an entry can be dropped and one added, and the package comment stays", () => {
+    const base = reportWorkbook();
+    const withComment = new Uint8Array(base.length + 5);
+    withComment.set(base);
+    withComment.set(strToU8("hello"), base.length);
+    withComment[base.length - 2] = 5;
+    const archive = readZip(withComment);
+    const out = writeZip(archive, new Map([["docProps/core.xml", null]]), [
+      { name: "custom/ünïcode.xml", data: strToU8("<x/>") },
+    ]);
+    const files = unzipSync(out);
+    expect(files["docProps/core.xml"]).toBeUndefined();
+    expect(new TextDecoder().decode(files["custom/ünïcode.xml"])).toBe("<x/>");
+    expect(new TextDecoder().decode(readZip(out).comment)).toBe("hello");
+  });
+});
