@@ -27,8 +27,8 @@ const MARK = "_xldudf_service_";
 export function findServiceCells(book: WorkbookFile): ServiceCell[] {
   const found: ServiceCell[] = [];
   for (const sheet of book.worksheets()) {
-    const sorted = [...sheet.cells.values()].sort((a, b) => a.row - b.row || a.column - b.column);
-    for (const cell of sorted) {
+    // Cells are kept in the order the sheet stores them, which the reader checked is row by row.
+    for (const cell of sheet.cells.values()) {
       const f = cell.formula;
       if (!f || !f.text.toLowerCase().includes(MARK)) continue;
       const calls = findServiceCalls(f.text);

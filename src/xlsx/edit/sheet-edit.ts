@@ -1,4 +1,5 @@
 import { a1Range, parseA1 } from "../../sheet";
+import { parseCellRef } from "../read/cell-ref";
 import type { RowLayout, SheetLayout } from "../read/sheet-layout";
 import { localName } from "../xml/scanner";
 import { applySplices, setAttribute, type Splice } from "../xml/splice";
@@ -41,7 +42,7 @@ export function editSheet(layout: SheetLayout, writes: ReadonlyMap<string, CellW
   const p = layout.prefix;
   const byRow = new Map<number, Item[]>();
   for (const [ref, write] of writes) {
-    const at = parseA1(ref);
+    const at = parseCellRef(ref) ?? parseA1(ref);
     const items = byRow.get(at.row) ?? [];
     items.push({ column: at.column, ref, write });
     byRow.set(at.row, items);

@@ -3,19 +3,68 @@ import { shiftReferences } from "../formula/shift-references";
 import type { Cell, Formula, FormulaKind } from "../model/cell-types";
 import { localName, XmlScanner } from "../xml/scanner";
 import { cellValue } from "./cell-value";
+import { parseCellRef } from "./cell-ref";
 import { unreadable, type SheetContext } from "./sheet-context";
 import type { CellLayout, ElementSpan, RowLayout, SheetLayout } from "./sheet-layout";
 
-type Frame = ElementSpan & { local: string; text: string; role: string };
+type Frame = ElementSpan & { text: string };
 
 function attrValue(span: ElementSpan, name: string): string | undefined {
   return span.attrs.find((a) => a.name === name)?.value;
 }
 
+/** Where an element stands in a worksheet, as far as reading cells goes. */
+enum Role {
+  Other,
+  Worksheet,
+  SheetData,
+  Dimension,
+  MergeCells,
+  MergeCell,
+  Row,
+  Cell,
+  CellChild,
+  InlineString,
+  InlineRun,
+  InlineText,
+}
+
+function roleOf(parent: Role | undefined, local: string): Role {
+  switch (parent) {
+    case undefined:
+      return Role.Worksheet;
+    case Role.Worksheet:
+      return local === "sheetData"
+        ? Role.SheetData
+        : local === "dimension"
+          ? Role.Dimension
+          : local === "mergeCells"
+            ? Role.MergeCells
+            : Role.Other;
+    case Role.MergeCells:
+      return local === "mergeCell" ? Role.MergeCell : Role.Other;
+    case Role.SheetData:
+      return local === "row" ? Role.Row : Role.Other;
+    case Role.Row:
+      return local === "c" ? Role.Cell : Role.Other;
+    case Role.Cell:
+      return local === "is" ? Role.InlineString : Role.CellChild;
+    case Role.InlineString:
+      return local === "t" ? Role.InlineText : local === "r" ? Role.InlineRun : Role.Other;
+    case Role.InlineRun:
+      return local === "t" ? Role.InlineText : Role.Other;
+    default:
+      return Role.Other;
+  }
+}
+
 /** Reads a worksheet part: its cells (values, formulas, styles) and the spans an edit needs. */
 export function readSheet(text: string, ctx: SheetContext): SheetLayout {
   const scanner = new XmlScanner(text, ctx.where, ctx.part);
-  const stack: Frame[] = [];
+  const frames: Frame[] = [];
+  const roles: Role[] = [];
+  /** Whether the text inside each open element is wanted (a formula, a value, an inline string's text). */
+  const collecting: boolean[] = [];
   const rows: RowLayout[] = [];
   const cells = new Map<string, Cell>();
   const cellLayouts = new Map<string, CellLayout>();
@@ -27,33 +76,48 @@ export function readSheet(text: string, ctx: SheetContext): SheetLayout {
   let cell: CellLayout | undefined;
   let inline: string[] = [];
 
-  const open = (frame: Frame) => {
-    const parent = stack[stack.length - 1];
-    const role = parent ? `${parent.role}/${frame.local}` : frame.local;
-    frame.role = role;
-    if (!parent) {
-      if (frame.local !== "worksheet") throw unreadable(ctx, `it holds <${frame.name}>, not a worksheet`);
-      prefix = frame.name.slice(0, frame.name.length - frame.local.length);
-    } else if (role === "worksheet/sheetData") sheetData = frame;
-    else if (role === "worksheet/dimension") dimension = frame;
-    else if (role === "worksheet/mergeCells/mergeCell") mergedRanges.push(attrValue(frame, "ref") ?? "");
-    else if (role === "worksheet/sheetData/row") row = startRow(frame, rows, ctx);
-    else if (role === "worksheet/sheetData/row/c") cell = startCell(frame, row!, ctx);
-    else if (cell && parent.role === "worksheet/sheetData/row/c") {
-      if (frame.local === "f") cell.f = frame;
-      else if (frame.local === "v") cell.v = frame;
-      else if (frame.local === "is") {
-        cell.is = frame;
+  const open = (frame: Frame, local: string, role: Role): boolean => {
+    switch (role) {
+      case Role.Worksheet:
+        if (local !== "worksheet") throw unreadable(ctx, `it holds <${frame.name}>, not a worksheet`);
+        prefix = frame.name.slice(0, frame.name.length - local.length);
+        return false;
+      case Role.SheetData:
+        sheetData = frame;
+        return false;
+      case Role.Dimension:
+        dimension = frame;
+        return false;
+      case Role.MergeCell:
+        mergedRanges.push(attrValue(frame, "ref") ?? "");
+        return false;
+      case Role.Row:
+        row = startRow(frame, rows, ctx);
+        return false;
+      case Role.Cell:
+        cell = startCell(frame, row!, ctx);
+        return false;
+      case Role.InlineString:
+        cell!.is = frame;
         inline = [];
-      } else cell.others.push(frame);
+        return false;
+      case Role.CellChild:
+        if (local === "f") cell!.f = frame;
+        else if (local === "v") cell!.v = frame;
+        else cell!.others.push(frame);
+        return local === "f" || local === "v";
+      case Role.InlineText:
+        return true;
+      default:
+        return false;
     }
   };
 
-  const close = (frame: Frame) => {
-    if (frame.role.endsWith("/is/t") || frame.role.endsWith("/is/r/t")) inline.push(frame.text);
-    if (frame.role === "worksheet/sheetData/row/c") {
+  const close = (frame: Frame, role: Role) => {
+    if (role === Role.InlineText) inline.push(frame.text);
+    else if (role === Role.Cell) {
       const read = finishCell(cell!, inline, ctx);
-      const ref = cellAddress(cell!.row, cell!.column);
+      const ref = read.ref;
       if (cells.has(ref)) throw unreadable(ctx, `the cell ${ref} is stored twice`);
       cells.set(ref, read);
       cellLayouts.set(ref, cell!);
@@ -63,31 +127,34 @@ export function readSheet(text: string, ctx: SheetContext): SheetLayout {
 
   while (scanner.next()) {
     if (scanner.kind === "text") {
-      const top = stack[stack.length - 1];
-      if (top && (top.local === "f" || top.local === "v" || top.local === "t")) top.text += scanner.textValue();
+      if (collecting[collecting.length - 1]) frames[frames.length - 1].text += scanner.textValue();
       continue;
     }
     if (scanner.kind === "close") {
-      const frame = stack.pop()!;
+      const frame = frames.pop()!;
+      collecting.pop();
       frame.closeStart = scanner.start;
       frame.end = scanner.end;
-      close(frame);
+      close(frame, roles.pop()!);
       continue;
     }
     const frame: Frame = {
       name: scanner.name,
-      local: localName(scanner.name),
       attrs: scanner.attrs,
       start: scanner.start,
       openEnd: scanner.end,
       closeStart: scanner.end,
       end: scanner.end,
       text: "",
-      role: "",
     };
-    open(frame);
-    if (scanner.kind === "open") stack.push(frame);
-    else close(frame);
+    const local = localName(scanner.name);
+    const role = roleOf(roles.length ? roles[roles.length - 1] : undefined, local);
+    const wanted = open(frame, local, role);
+    if (scanner.kind === "open") {
+      frames.push(frame);
+      roles.push(role);
+      collecting.push(wanted);
+    } else close(frame, role);
   }
   if (!sheetData) throw unreadable(ctx, "it has no sheetData");
   resolveSharedFormulas(cells, ctx);
@@ -105,17 +172,22 @@ function startRow(frame: ElementSpan, rows: RowLayout[], ctx: SheetContext): Row
   return row;
 }
 
+/** An address in a form Excel does not write ("b3", "$B$3"), still read as other tools may write it. */
+function parseA1OrNull(r: string): { row: number; column: number } | null {
+  try {
+    return parseA1(r);
+  } catch {
+    return null;
+  }
+}
+
 function startCell(frame: ElementSpan, row: RowLayout, ctx: SheetContext): CellLayout {
   const previous = row.cells[row.cells.length - 1];
   const r = attrValue(frame, "r");
   let column = previous ? previous.column + 1 : 0;
   if (r !== undefined) {
-    let at: { row: number; column: number };
-    try {
-      at = parseA1(r);
-    } catch {
-      throw unreadable(ctx, `a cell is addressed "${r}"`);
-    }
+    const at = parseCellRef(r) ?? parseA1OrNull(r);
+    if (!at) throw unreadable(ctx, `a cell is addressed "${r}"`);
     if (at.row !== row.row) throw unreadable(ctx, `the cell ${r} is stored in row ${row.row + 1}`);
     column = at.column;
   }
@@ -127,7 +199,8 @@ function startCell(frame: ElementSpan, row: RowLayout, ctx: SheetContext): CellL
 
 function finishCell(layout: CellLayout, inline: string[], ctx: SheetContext): Cell {
   const el = layout.element;
-  const ref = cellAddress(layout.row, layout.column);
+  const r = attrValue(el, "r");
+  const ref = r !== undefined && parseCellRef(r) ? r : cellAddress(layout.row, layout.column);
   const t = attrValue(el, "t") ?? "n";
   const f = layout.f as Frame | undefined;
   const v = layout.v as Frame | undefined;

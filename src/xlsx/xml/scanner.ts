@@ -15,6 +15,9 @@ export interface XmlAttr {
 
 export type TokenKind = "open" | "close" | "empty" | "text";
 
+/** Shared by every tag without attributes (most of a sheet's `<v>`s): never written to. */
+const NO_ATTRIBUTES: XmlAttr[] = [];
+
 /** Whitespace, and what ends a name: = / > " ' < (by char code: the scanner's hot loop). */
 const isSpace = (c: number) => c === 32 || c === 10 || c === 9 || c === 13;
 const endsName = (c: number) => isSpace(c) || c === 61 || c === 47 || c === 62 || c === 34 || c === 39 || c === 60;
@@ -148,13 +151,15 @@ export class XmlScanner {
     if (!this.stack.length && this.sawRoot) this.fail("a second root element");
     this.pos++;
     this.name = this.readName();
-    this.attrs = [];
+    this.attrs = NO_ATTRIBUTES;
     for (;;) {
       const spaced = this.skipSpace();
       if (this.pos >= t.length) this.fail(`<${this.name} is cut short`);
       if (t[this.pos] === ">" || t.startsWith("/>", this.pos)) break;
       if (!spaced) this.fail(`attributes of <${this.name}> run together`);
-      this.attrs.push(this.readAttribute());
+      const attribute = this.readAttribute();
+      if (this.attrs === NO_ATTRIBUTES) this.attrs = [attribute];
+      else this.attrs.push(attribute);
     }
     const empty = t[this.pos] === "/";
     this.pos += empty ? 2 : 1;
