@@ -80,6 +80,9 @@ describe("cells, add-in settings and calculation on load", () => {
       "S!C2 belongs to the array formula in C1, so a value cannot be written there; nothing was written.",
     );
     expect(() => edit.setCells("S", [{ ref: "E1", value: 1 }])).toThrow("S!E1 is hidden under merged cells");
+    expect(() => edit.setCells("S", [{ ref: "C1", value: 1 }])).toThrow(
+      "S!C1 holds an array formula, whose range would be left behind",
+    );
     const { bytes } = edit.toBytes();
     const xml = partText(bytes, SHEET);
     expect(xml).toContain('<c r="A1" s="1" t="inlineStr"><is><t xml:space="preserve"> Q1 &amp; Q2 </t></is></c>');

@@ -264,7 +264,11 @@ export class WorkbookEdit {
       const array = [...state.arrays].find(([, range]) => subtract(block, range).length === 0);
       if (merged || array) {
         const where = qualifiedAddress(state.name, c.ref);
-        const why = merged ? "is hidden under merged cells" : `belongs to the array formula in ${array![0]}`;
+        const why = merged
+          ? "is hidden under merged cells"
+          : array![0] === c.ref
+            ? "holds an array formula, whose range would be left behind"
+            : `belongs to the array formula in ${array![0]}`;
         throw new XlsxError(
           "blocked",
           `${where} ${why}, so a value cannot be written there; nothing was written.`,

@@ -80,3 +80,59 @@ describe("the zip container", () => {
     expect(new TextDecoder().decode(readZip(out).comment)).toBe("hello");
   });
 });
+
+/** Rewrites a zip's central directory so each entry's sizes and offset live in a zip64 extra field, as large-file writers do. */
+function withZip64Fields(bytes: Uint8Array): Uint8Array {
+  const archive = readZip(bytes);
+  const view = (b: Uint8Array) => new DataView(b.buffer, b.byteOffset, b.byteLength);
+  const records = archive.entries.map((e) => {
+    const old = e.central;
+    const nameLen = view(old).getUint16(28, true);
+    const record = new Uint8Array(46 + nameLen + 28);
+    record.set(old.subarray(0, 46 + nameLen));
+    const v = view(record);
+    v.setUint32(20, 0xffffffff, true);
+    v.setUint32(24, 0xffffffff, true);
+    v.setUint32(42, 0xffffffff, true);
+    v.setUint16(30, 28, true);
+    v.setUint16(32, 0, true);
+    const x = 46 + nameLen;
+    v.setUint16(x, 0x0001, true);
+    v.setUint16(x + 2, 24, true);
+    v.setBigUint64(x + 4, BigInt(e.size), true);
+    v.setBigUint64(x + 12, BigInt(e.compressedSize), true);
+    v.setBigUint64(x + 20, BigInt(e.localOffset), true);
+    return record;
+  });
+  const start = archive.entries.reduce((m, e) => Math.max(m, e.recordEnd), 0);
+  const size = records.reduce((n, r) => n + r.length, 0);
+  const out = new Uint8Array(start + size + 22);
+  out.set(bytes.subarray(0, start));
+  let at = start;
+  for (const r of records) {
+    out.set(r, at);
+    at += r.length;
+  }
+  const v = view(out);
+  v.setUint32(at, 0x06054b50, true);
+  v.setUint16(at + 8, records.length, true);
+  v.setUint16(at + 10, records.length, true);
+  v.setUint32(at + 12, size, true);
+  v.setUint32(at + 16, start, true);
+  return out;
+}
+
+test("sizes and offsets in zip64 extra fields are read, and kept (with the new offset) when an entry is copied", () => {
+  const before = withZip64Fields(reportWorkbook());
+  const archive = readZip(before);
+  expect(archive.entries[0].offsetField.bytes).toBe(8);
+  const edit = new WorkbookEdit(openWorkbook(before));
+  edit.setCells("Report", [{ ref: "A10", value: "moved everything after the sheet" }]);
+  const { bytes } = edit.toBytes();
+  const out = readZip(bytes);
+  const core = out.entries.find((e) => e.name === "docProps/core.xml")!;
+  expect(core.offsetField.bytes).toBe(8);
+  expect(core.localOffset).not.toBe(archive.entries.find((e) => e.name === "docProps/core.xml")!.localOffset);
+  expect(Object.keys(unzipSync(bytes))).toContain("docProps/core.xml");
+  expect(openWorkbook(bytes).worksheet("Report").cells.get("A10")?.value).toBe("moved everything after the sheet");
+});
