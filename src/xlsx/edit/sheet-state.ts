@@ -1,4 +1,5 @@
-import { cellAddress, parseAddress, type CellBlock } from "../../sheet";
+import { cellAddress, parseAddress, qualifiedAddress, type CellBlock } from "../../sheet";
+import { XlsxError } from "../errors";
 import { isCellError, type Cell } from "../model/cell-types";
 import type { TableInfo } from "../model/workbook-types";
 import type { SheetLayout } from "../read/sheet-layout";
@@ -99,5 +100,18 @@ export class SheetState {
     }
     found.sort((a, b) => a.row - b.row || a.column - b.column);
     return found[0] ? { ref: found[0].ref, reason: found[0].reason } : null;
+  }
+
+  /** Refuses a write (what it needs, then which cell stands in its way and what to do) when `block` is not free. */
+  refuseBlocked(what: string, block: CellBlock, except: { anchor?: string; table?: string }, remedy: string): void {
+    const blocker = this.blockerIn(block, except);
+    if (!blocker) return;
+    const where = qualifiedAddress(this.name, blocker.ref);
+    throw new XlsxError(
+      "blocked",
+      `${what}, but ${where} ${blocker.reason}; nothing was written. ${remedy}`,
+      undefined,
+      where,
+    );
   }
 }

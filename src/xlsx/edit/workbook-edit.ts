@@ -1,47 +1,28 @@
-import { a1Range, blockAddress, checkSheetLimits, parseA1, qualifiedAddress, type CellBlock } from "../../sheet";
+import { a1Range, parseA1, qualifiedAddress } from "../../sheet";
 import { XlsxError } from "../errors";
 import type { XlsxValue } from "../model/cell-types";
 import { openWorkbook } from "../read/open-workbook";
 import type { WorkbookFile } from "../workbook-file";
-import { cellsOf, subtract } from "./blocks";
+import { subtract } from "./blocks";
 import { editCalcChain } from "./calc-chain-edit";
 import { ensureDynamicArrayCm } from "./metadata-edit";
 import { PackageEdits } from "./package-edits";
 import { editSheet } from "./sheet-edit";
 import { SheetState } from "./sheet-state";
+import { writeSpillInto, type SpillPlan } from "./spill-write";
 import { setTableRef } from "./table-edit";
+import { writeTableInto, type TablePlan } from "./table-write";
 import { editWebExtension } from "./web-extension-edit";
 import { setFullCalcOnLoad } from "./workbook-part-edit";
 import { writeZip } from "../zip/zip-write";
 
-/** What a spill write did: the range before and after, and the blocks of cells it took and left. */
-export interface SpillPlan {
-  sheet: string;
-  anchor: string;
-  oldRef: string;
-  newRef: string;
-  takes: string[];
-  leaves: string[];
-}
-
-export interface TablePlan {
-  table: string;
-  sheet: string;
-  oldRef: string;
-  newRef: string;
-  rowsBefore: number;
-  rowsAfter: number;
-  takes: string[];
-  leaves: string[];
-}
+export type { SpillPlan, TablePlan };
 
 export interface PartChanges {
   changed: string[];
   added: string[];
   dropped: string[];
 }
-
-const refOf = (b: CellBlock) => blockAddress(b);
 
 /**
  * One edit of a workbook file: cell, spill, table and add-in-setting writes gathered, checked against what the
@@ -72,25 +53,6 @@ export class WorkbookEdit {
     return state;
   }
 
-  /** Refuses the write when a cell of `block` is not the writer's to take. */
-  private blocked(
-    state: SheetState,
-    what: string,
-    block: CellBlock,
-    except: { anchor?: string; table?: string },
-    remedy: string,
-  ): void {
-    const blocker = state.blockerIn(block, except);
-    if (!blocker) return;
-    const where = qualifiedAddress(state.name, blocker.ref);
-    throw new XlsxError(
-      "blocked",
-      `${what}, but ${where} ${blocker.reason}; nothing was written. ${remedy}`,
-      undefined,
-      where,
-    );
-  }
-
   /**
    * Writes a formula's new result over the range it spills to: its own cell keeps the formula (its range and
    * dynamic-array mark set as Excel writes them), the cells it newly takes get the values, the cells it leaves are
@@ -98,73 +60,7 @@ export class WorkbookEdit {
    * formula's range, a table or merged cells.
    */
   writeSpill(sheet: string, anchor: string, values: readonly (readonly XlsxValue[])[]): SpillPlan {
-    const state = this.state(sheet);
-    const at = parseA1(anchor);
-    const ref = a1Range(at.row, at.column, 1, 1);
-    const cell = state.layout.cells.get(ref);
-    const f = cell?.formula;
-    const where = qualifiedAddress(state.name, ref);
-    if (!f)
-      throw new XlsxError(
-        "not-found",
-        `${where} holds no formula, so there is no result to write there.`,
-        undefined,
-        where,
-      );
-    const rows = values.length;
-    const columns = Math.max(0, ...values.map((r) => r.length));
-    if (!rows || !columns) throw new XlsxError("bad-value", `The result for ${where} has no rows or no columns.`);
-    const limit = checkSheetLimits(rows, columns, at.row, at.column);
-    if (limit) throw new XlsxError("blocked", `${where}: ${limit.message}`, undefined, where);
-    const multi = rows * columns > 1;
-    if (multi && f.kind === "shared" && f.ref !== undefined) {
-      throw new XlsxError(
-        "blocked",
-        `The result for ${where} fills ${rows}×${columns} cells, but ${ref} starts a group of filled-down formulas that ` +
-          "Excel stores together; nothing was written. Enter the formula in that cell again (so it stands alone) and save.",
-        undefined,
-        where,
-      );
-    }
-    const next: CellBlock = { row: at.row, column: at.column, rowCount: rows, columnCount: columns };
-    const old = state.arrays.get(ref) ?? { row: at.row, column: at.column, rowCount: 1, columnCount: 1 };
-    const takes = subtract(next, old);
-    for (const block of takes) {
-      this.blocked(
-        state,
-        `The result of the formula in ${where} needs ${qualifiedAddress(state.name, refOf(next))}`,
-        block,
-        { anchor: ref },
-        "Clear or move that cell (or move the formula), then refresh again.",
-      );
-    }
-    const leaves = subtract(old, next);
-    const array = f.kind === "array" || multi;
-    const legacy = f.kind === "array" && !f.dynamicArray;
-    const dynamicCm = array && !legacy && !f.dynamicArray ? this.dynamicArrayCm() : null;
-    state.writes.set(ref, {
-      kind: "anchor",
-      value: values[0][0] ?? null,
-      ref: array ? refOf(next) : null,
-      dynamicCm,
-      ...(f.kind === "shared" && multi ? { formulaText: f.text } : {}),
-    });
-    for (const [r, c] of cellsOf(next)) {
-      if (r === at.row && c === at.column) continue;
-      state.writes.set(a1Range(r, c, 1, 1), { kind: "result", value: values[r - at.row][c - at.column] ?? null });
-    }
-    for (const block of leaves)
-      for (const [r, c] of cellsOf(block)) state.writes.set(a1Range(r, c, 1, 1), { kind: "clear" });
-    if (array) state.arrays.set(ref, next);
-    else state.arrays.delete(ref);
-    return {
-      sheet: state.name,
-      anchor: ref,
-      oldRef: refOf(old),
-      newRef: refOf(next),
-      takes: takes.map(refOf),
-      leaves: leaves.map(refOf),
-    };
+    return writeSpillInto(this.state(sheet), anchor, values, () => this.dynamicArrayCm());
   }
 
   private dynamicArrayCm(): number {
@@ -180,70 +76,9 @@ export class WorkbookEdit {
    */
   writeTable(tableName: string, rows: readonly (readonly XlsxValue[])[]): TablePlan {
     const info = this.book.table(tableName);
-    const state = this.state(info.sheet);
-    const { table, block } = state.tables.get(info.name)!;
-    const named = `the table "${table.name}" (${qualifiedAddress(state.name, refOf(block))})`;
-    if (table.totalsRowCount > 0) {
-      throw new XlsxError(
-        "blocked",
-        `${named} has a totals row, which a refresh outside Excel does not move; nothing was written. Turn the totals row off (Table Design > Total Row) or refresh it in Excel.`,
-      );
-    }
-    const width = table.columns.length;
-    const wrong = rows.findIndex((r) => r.length !== width);
-    if (wrong >= 0 || block.columnCount !== width) {
-      throw new XlsxError(
-        "blocked",
-        `The new rows for ${named} have ${rows[Math.max(0, wrong)]?.length ?? 0} columns, but the table has ${width}; nothing was written. Insert the result again as a new table.`,
-      );
-    }
-    const header = table.headerRowCount;
-    const oldBody: CellBlock = {
-      row: block.row + header,
-      column: block.column,
-      rowCount: block.rowCount - header,
-      columnCount: width,
-    };
-    const count = Math.max(1, rows.length);
-    const limit = checkSheetLimits(count + header, width, block.row, block.column);
-    if (limit) throw new XlsxError("blocked", `${named}: ${limit.message}`);
-    const newBody: CellBlock = { ...oldBody, rowCount: count };
-    const takes = subtract(newBody, oldBody);
-    for (const b of takes)
-      this.blocked(
-        state,
-        `${named} grows to ${count} data rows`,
-        b,
-        { table: table.name },
-        "Clear or move what is below the table, then refresh again.",
-      );
-    const leaves = subtract(oldBody, newBody);
-    const styles = Array.from(
-      { length: width },
-      (_v, c) => state.layout.cells.get(a1Range(oldBody.row, block.column + c, 1, 1))?.style || undefined,
-    );
-    for (const [r, c] of cellsOf(newBody)) {
-      const style = styles[c - block.column];
-      state.writes.set(a1Range(r, c, 1, 1), {
-        kind: "value",
-        value: rows[r - newBody.row]?.[c - block.column] ?? null,
-        ...(style ? { style } : {}),
-      });
-    }
-    for (const b of leaves) for (const [r, c] of cellsOf(b)) state.writes.set(a1Range(r, c, 1, 1), { kind: "clear" });
-    const next: CellBlock = { ...block, rowCount: header + count };
-    state.tables.set(table.name, { table, block: next });
-    this.tableRefs.set(table.part, refOf(next));
-    return {
-      table: table.name,
-      sheet: state.name,
-      oldRef: refOf(block),
-      newRef: refOf(next),
-      rowsBefore: oldBody.rowCount,
-      rowsAfter: count,
-      takes: takes.map(refOf),
-      leaves: leaves.map(refOf),
-    };
+    const { plan, part } = writeTableInto(this.state(info.sheet), info.name, rows);
+    this.tableRefs.set(part, plan.newRef);
+    return plan;
   }
 
   /**
