@@ -109,7 +109,10 @@ export function renderCell(
   const el = layout.element;
   const others = layout.others.map((o) => slice(doc, o)).join("");
   const children = (write.kind === "anchor" ? anchorFormula(doc, p, layout, write) : "") + stored.inner + others;
-  const changes: Record<string, string | null> = { t: stored.t, vm: null };
+  // A cell stored without its address (the format allows it) gets one, so cells added around it cannot move it.
+  const changes: Record<string, string | null> = el.attrs.some((a) => a.name === "r") ? {} : { r: ref };
+  changes.t = stored.t;
+  changes.vm = null;
   if (write.kind === "anchor") {
     if (write.dynamicCm !== null) changes.cm = String(write.dynamicCm);
   } else changes.cm = null;

@@ -1,4 +1,4 @@
-import { a1Range, parseA1 } from "../../sheet";
+import { a1Range, cellAddress, parseA1 } from "../../sheet";
 import { parseCellRef } from "../read/cell-ref";
 import type { RowLayout, SheetLayout } from "../read/sheet-layout";
 import { localName } from "../xml/scanner";
@@ -52,6 +52,8 @@ export function editSheet(layout: SheetLayout, writes: ReadonlyMap<string, CellW
   const removed = new Set<string>();
   const added: Array<[number, number]> = [];
   const newRows: Array<{ row: number; text: string }> = [];
+  /** Rows and cells whose start tags the edit rewrites (each given its address there when it lacks one). */
+  const touched = new Set<object>();
   for (const [rowIndex, items] of [...byRow].sort((a, b) => a[0] - b[0])) {
     items.sort((a, b) => a.column - b.column);
     const row = rowsByIndex.get(rowIndex);
@@ -68,9 +70,10 @@ export function editSheet(layout: SheetLayout, writes: ReadonlyMap<string, CellW
       if (cells.length) newRows.push({ row: rowIndex, text: rowText(p, rowIndex, cells) });
       continue;
     }
-    editRow(doc, row, items, render, splices, removed, added);
+    editRow(doc, row, items, render, splices, removed, added, touched);
   }
   insertRows(layout, newRows, splices);
+  addMissingAddresses(layout, touched, splices);
   const dimension = dimensionOf(layout, removed, added);
   if (layout.dimension)
     splices.push(setAttribute(doc, layout.dimension.attrs, layout.dimension.openEnd, "ref", dimension));
@@ -85,6 +88,7 @@ function editRow(
   splices: Splice[],
   removed: Set<string>,
   added: Array<[number, number]>,
+  touched: Set<object>,
 ): void {
   const p = row.element.name.slice(0, row.element.name.length - localName(row.element.name).length);
   const local: Splice[] = [];
@@ -96,6 +100,7 @@ function editRow(
     const existing = row.cells[nextIndex]?.column === item.column ? row.cells[nextIndex] : undefined;
     const text = render(item);
     if (existing) {
+      touched.add(existing);
       local.push({ start: existing.element.start, end: existing.element.end, insert: text });
       if (!text) {
         columns.delete(item.column);
@@ -111,12 +116,15 @@ function editRow(
   }
   const trivial = row.element.attrs.every((a) => TRIVIAL_ROW_ATTRIBUTES.has(localName(a.name)));
   if (!columns.size && trivial) {
+    touched.add(row);
     splices.push({ start: row.element.start, end: row.element.end, insert: "" });
     return;
   }
   const spans = spansFor(row, columns);
   const changes: Record<string, string | null> = spans ? { spans } : {};
   if (emptyRow) {
+    touched.add(row);
+    if (!row.element.attrs.some((a) => a.name === "r")) changes.r = String(row.row + 1);
     const cells = [...inserts.values()].flat();
     if (!cells.length && !spans) return;
     const tag = editStartTag(doc, row.element, changes, !cells.length);
@@ -141,6 +149,27 @@ function spansFor(row: RowLayout, columns: Set<number>): string | null {
   const hi = Math.max(...columns) + 1;
   if (m && Number(m[1]) <= lo && Number(m[2]) >= hi) return null;
   return `${m ? Math.min(Number(m[1]), lo) : lo}:${m ? Math.max(Number(m[2]), hi) : hi}`;
+}
+
+/**
+ * Gives every row and cell stored without its address (`r`; the format lets a writer leave it out, meaning "the
+ * next one") the address it had, so that rows and cells the edit adds or removes cannot shift them.
+ */
+function addMissingAddresses(layout: SheetLayout, touched: Set<object>, splices: Splice[]): void {
+  const doc = layout.text;
+  const lacks = (attrs: { name: string }[]) => !attrs.some((a) => a.name === "r");
+  for (const row of layout.rows) {
+    if (touched.has(row)) continue;
+    if (lacks(row.element.attrs))
+      splices.push(setAttribute(doc, row.element.attrs, row.element.openEnd, "r", String(row.row + 1)));
+    for (const cell of row.cells) {
+      if (!touched.has(cell) && lacks(cell.element.attrs)) {
+        splices.push(
+          setAttribute(doc, cell.element.attrs, cell.element.openEnd, "r", cellAddress(cell.row, cell.column)),
+        );
+      }
+    }
+  }
 }
 
 function insertRows(layout: SheetLayout, rows: Array<{ row: number; text: string }>, splices: Splice[]): void {

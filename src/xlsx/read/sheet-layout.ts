@@ -13,12 +13,17 @@ export interface ElementSpan {
   end: number;
 }
 
+/** An element whose text was collected while reading (a formula, a value). */
+export interface TextElementSpan extends ElementSpan {
+  text: string;
+}
+
 export interface CellLayout {
   row: number;
   column: number;
   element: ElementSpan;
-  f?: ElementSpan;
-  v?: ElementSpan;
+  f?: TextElementSpan;
+  v?: TextElementSpan;
   is?: ElementSpan;
   /** Other children (an extension list…), kept as they are by an edit. */
   others: ElementSpan[];

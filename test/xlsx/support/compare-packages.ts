@@ -36,5 +36,5 @@ function expectSame(a: string[], b: string[]): void {
 }
 
 export function partText(bytes: Uint8Array, name: string): string {
-  return new TextDecoder().decode(unzipSync(bytes)[name]);
+  return new TextDecoder("utf-8", { ignoreBOM: true }).decode(unzipSync(bytes)[name]);
 }
