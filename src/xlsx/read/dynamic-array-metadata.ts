@@ -5,10 +5,11 @@ export const XLDAPR = "XLDAPR";
 export const DYNAMIC_ARRAY_EXT_URI = "{bdbb8cdc-fa1e-496e-a857-3c3f30c029c3}";
 
 /**
- * The `cm` values that mark a dynamic array. A cell's `cm` is a 1-based index into `<cellMetadata>`'s `<bk>`s;
- * each `<rc t v>` there names a metadata type (1-based, in `<metadataTypes>`) and a record of that type's
- * `<futureMetadata>` (0-based); the record is a dynamic array when its `xda:dynamicArrayProperties` says
- * fDynamic="1" ([MS-XLSX]: dynamic arrays, the XLDAPR metadata type).
+ * The `cm` values that mark a dynamic array. A cell's `cm` is a 1-based index into `<cellMetadata>`'s `<bk>`s (so
+ * Office implements it, [MS-OI29500] on ECMA-376's `c`, which calls it zero-based); each `<rc t v>` there names a
+ * metadata type (1-based, in `<metadataTypes>`) and a record of that type's `<futureMetadata>` (0-based); the
+ * record is a dynamic array when its `xda:dynamicArrayProperties` says fDynamic="1" (the XLDAPR metadata type of
+ * Microsoft's [MS-XLSX] open specification).
  */
 export function dynamicArrayCellMetadata(metadata: XmlElement | undefined): Set<number> {
   const found = new Set<number>();
