@@ -1,4 +1,5 @@
 import * as XLSX from "@e965/xlsx";
+import { strToU8, unzipSync, zipSync } from "fflate";
 import { findServiceCells, isXlsxError, openWorkbook, WorkbookEdit } from "../../src/xlsx";
 import { buildWorkbook, row } from "./support/build-workbook";
 import { differingEntries, partText } from "./support/compare-packages";
@@ -121,3 +122,62 @@ describe("writing a spill", () => {
     expect(partText(bytes, SHEET)).toContain('<c r="A1" cm="1"><f t="array" ref="A1:A2">');
   });
 });
+
+describe("dynamic-array metadata added to a workbook that has other cell metadata", () => {
+  const RICH =
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n' +
+    '<metadata xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:xlrd="http://schemas.microsoft.com/office/spreadsheetml/2017/richdata">' +
+    '<metadataTypes count="1"><metadataType name="XLRICHVALUE" minSupportedVersion="120000" copy="1" pasteAll="1" pasteValues="1" merge="1" splitFirst="1" rowColShift="1" clearFormats="1" clearComments="1" assign="1" coerce="1"/></metadataTypes>' +
+    '<futureMetadata name="XLRICHVALUE" count="1"><bk><extLst><ext uri="{3e2802c4-a4d2-4d8b-9148-e3be6c30e623}"><xlrd:rvb i="0"/></ext></extLst></bk></futureMetadata>' +
+    '<valueMetadata count="1"><bk><rc t="1" v="0"/></bk></valueMetadata></metadata>';
+
+  test("the XLDAPR type, record and cell metadata are appended, and the rich-value metadata stays as it was", () => {
+    const before = buildWorkbook({
+      sheets: [
+        {
+          name: "S",
+          rows: row(
+            1,
+            '<c r="A1"><f>_xldudf_SERVICE_RESULTS(1)</f><v>1</v></c><c r="C1" t="e" vm="1"><v>#VALUE!</v></c>',
+          ),
+        },
+      ],
+      extraParts: {
+        "xl/metadata.xml": {
+          data: RICH,
+          contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheetMetadata+xml",
+        },
+      },
+    });
+    const withRel = withMetadataRelationship(before);
+    const edit = new WorkbookEdit(openWorkbook(withRel));
+    edit.writeSpill("S", "A1", [[1], [2]]);
+    const { bytes, parts } = edit.toBytes();
+    expect(parts.changed).toEqual(["xl/metadata.xml", SHEET]);
+    const metadata = partText(bytes, "xl/metadata.xml");
+    expect(metadata).toContain('<metadataTypes count="2"><metadataType name="XLRICHVALUE"');
+    expect(metadata).toContain('<metadataType name="XLDAPR" minSupportedVersion="120000"');
+    expect(metadata).toContain(
+      '<futureMetadata name="XLDAPR" count="1"><bk><extLst><ext uri="{bdbb8cdc-fa1e-496e-a857-3c3f30c029c3}">',
+    );
+    expect(metadata).toContain(
+      '<cellMetadata count="1"><bk><rc t="2" v="0"/></bk></cellMetadata><valueMetadata count="1"><bk><rc t="1" v="0"/></bk></valueMetadata>',
+    );
+    const cells = openWorkbook(bytes).worksheet("S").cells;
+    expect(cells.get("A1")?.formula).toMatchObject({ kind: "array", ref: "A1:A2", dynamicArray: true });
+    expect(partText(bytes, SHEET)).toContain('<c r="C1" t="e" vm="1"><v>#VALUE!</v></c>');
+  });
+});
+
+/** The fixture builder links metadata.xml only for dynamic arrays; this links the rich-value one given as an extra part. */
+function withMetadataRelationship(bytes: Uint8Array): Uint8Array {
+  const files = unzipSync(bytes);
+  const rels = new TextDecoder().decode(files["xl/_rels/workbook.xml.rels"]);
+  files["xl/_rels/workbook.xml.rels"] = strToU8(
+    rels.replace(
+      "</Relationships>",
+      '<Relationship Id="rId99" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/sheetMetadata" Target="metadata.xml"/></Relationships>',
+    ),
+  );
+  return zipSync(files);
+}

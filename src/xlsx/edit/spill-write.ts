@@ -46,6 +46,14 @@ export function writeSpillInto(
   if (!rows || !columns) throw new XlsxError("bad-value", `The result for ${where} has no rows or no columns.`);
   const limit = checkSheetLimits(rows, columns, at.row, at.column);
   if (limit) throw new XlsxError("blocked", `${where}: ${limit.message}`, undefined, where);
+  if (f.kind === "dataTable") {
+    throw new XlsxError(
+      "blocked",
+      `${where} is part of a what-if data table, not a formula with a result to write; nothing was written.`,
+      undefined,
+      where,
+    );
+  }
   const multi = rows * columns > 1;
   if (multi && f.kind === "shared" && f.ref !== undefined) {
     throw new XlsxError(
