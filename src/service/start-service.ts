@@ -2,12 +2,14 @@ import { mkdir } from "node:fs/promises";
 import { resolve } from "node:path";
 import { KeyRing } from "./auth/keys";
 import { RateLimiter } from "./auth/rate-limiter";
+import { DATASET_DEFINITIONS } from "./datasets";
 import { DuckDbEngine } from "./engine/duckdb-engine";
 import { ExecutionService } from "./executions/execution-service";
 import { buildApp, decoratePublicUrl, registerDatasetRoutes, registerExecutionRoutes, PageBodies } from "./http";
 import type { ExecutionRecord } from "./executions/execution-record";
 import type { ServiceOptions } from "./options";
 import { ResultReader } from "./results/result-reader";
+import { checkSavedQueries } from "./queries/check-queries";
 import { ExecutionStore } from "./store/execution-store";
 import { SnapshotService } from "./snapshots/snapshot-service";
 
@@ -26,6 +28,10 @@ export interface RunningService {
 
 /** Starts the whole local service on a real port with its data directory, and returns a handle to stop it. */
 export async function startService(options: ServiceOptions): Promise<RunningService> {
+  checkSavedQueries(
+    options.queries,
+    DATASET_DEFINITIONS.map((d) => ({ queryId: d.queryId, name: d.name })),
+  );
   const dataDir = resolve(options.dataDir);
   await mkdir(dataDir, { recursive: true });
   const store = await ExecutionStore.open(dataDir);
