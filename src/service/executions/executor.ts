@@ -4,6 +4,7 @@ import { rm } from "node:fs/promises";
 import type { Clock } from "../../clock";
 import { QueryCancelledError, type QueryEngine, type RunningQuery } from "../engine/query-engine";
 import type { ExecutionStore } from "../store/execution-store";
+import { failureMessage } from "./failure-message";
 import {
   CREDITS,
   RETENTION_MS,
@@ -36,6 +37,7 @@ export class Executor {
     private readonly records: Map<string, ExecutionRecord>,
     private readonly options: {
       clock: Clock;
+      dataDir: string;
       resultsDir: string;
       maxResultBytes: number;
       slots: Record<Performance, number>;
@@ -127,7 +129,7 @@ export class Executor {
     } catch (error) {
       if (error instanceof QueryCancelledError || stateOf(record) === STATES.cancelled) return;
       record.state = STATES.failed;
-      record.errorMessage = engineMessage(error);
+      record.errorMessage = failureMessage(error, this.options.dataDir);
       this.stamp(record);
       this.options.log(`execution ${record.executionId} of query ${record.queryId} failed: ${record.errorMessage}`);
     } finally {
@@ -147,15 +149,6 @@ export class Executor {
     this.stamp(record);
     await this.store.save(record);
   }
-}
-
-/** The engine's own message (e.g. `Binder Error: ...`), first line only, without driver noise. */
-function engineMessage(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
-  return text
-    .split("\n")[0]
-    .replace(/^Error:\s*/, "")
-    .slice(0, 2000);
 }
 
 /** Read through a function: another task (cancel) may change the state across an await, which TS cannot see. */
