@@ -4,6 +4,7 @@ import { basename, join } from "node:path";
 import { QueryCancelledError, type QueryEngine, type RunningQuery, type StoredResult } from "./query-engine";
 import { writeResult } from "./result-writer";
 import { openSandbox } from "./sandbox";
+import { checkStatements } from "./statement-guard";
 
 export { describeParquet } from "./result-writer";
 
@@ -16,8 +17,8 @@ type Tier = "medium" | "large";
 const WRITER_MEMORY = "256MB";
 
 /**
- * Runs saved queries on embedded DuckDB, in two halves. The SQL runs in a sandbox instance of its own that cannot
- * touch a file (sandbox.ts); its rows are handed, as data chunks, to a writer instance that has file access and no
+ * Runs saved queries on embedded DuckDB, in two halves. The SQL, checked to be a single query (statement-guard.ts),
+ * runs in a sandbox instance of its own that cannot touch a file (sandbox.ts); its rows are handed, as data chunks, to a writer instance that has file access and no
  * user SQL, and that writes the Parquet result (result-writer.ts). The price, measured on the 1,000,000-row demo query
  * 1003: see the README ("Saved queries cannot touch files"). Each tier has its own writer and gives its sandboxes its
  * own thread count (the `large` tier gets more), and every run has its own connections, because `interrupt()` stops
@@ -56,6 +57,7 @@ export class DuckDbEngine implements QueryEngine {
         const source = await sandbox.connect();
         connections.push(source);
         connections.push(await this.writers[options.tier].connect());
+        await checkStatements(source, sql);
         if (cancelled) throw new QueryCancelledError();
         const rows = await source.stream(sql);
         return await writeResult(rows, connections[1], { ...options, cancelled: () => cancelled });

@@ -44,6 +44,10 @@ test.each([
   ["set temp_directory = '/tmp'", /configuration has been locked/],
   ["set profiling_output = '/tmp/profile.json'", /configuration has been locked/],
   [`select * from read_csv('${__filename}')`, /file system operations are disabled/],
+  [`copy (select 1) to '${tmpdir()}/sandbox-written.csv'`, /file system operations are disabled/],
+  [`create table t (a varchar); copy t from '${__filename}'`, /file system operations are disabled/],
+  [`attach '${__filename}' as f`, /file system operations are disabled/],
+  [`export database '${tmpdir()}/sandbox-export'`, /file system operations are disabled/],
   ["install httpfs", /file system operations are disabled/],
   ["load httpfs", /Loading external extensions is disabled/],
 ])("%s is refused", async (sql, reason) => {

@@ -1,18 +1,17 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DISK_FULL_MESSAGE } from "../../../src/service/executions/failure-message";
 import { api } from "../../support/http";
 import { waitFinished } from "../../support/service";
-import { mountSmallDisk, type SmallDisk } from "../../support/small-disk";
+import { mountSmallDisk, smallDiskAvailable, type SmallDisk } from "../../support/small-disk";
 
 /**
- * The service process (`npm run service`) with its data directory on a real 24 MB file system, filled up while it
- * runs. It must not die; a run it cannot store ends FAILED saying so, with no path; executes answer 507 while the
- * disk is full, and a refused submit costs nothing; reads go on; and it takes work again once space is freed.
+ * The service as its own process (test/support/service-process.ts) with its data directory on a real 24 MB file
+ * system, filled up while it runs. It must not die; a run it cannot store ends FAILED saying so, with no path;
+ * executes answer 507 while the disk is full, and a refused submit costs nothing; reads go on; and it takes work
+ * again once space is freed.
  */
-const disk: SmallDisk | string = mountSmallDisk(24);
+const available = smallDiskAvailable();
 const DEMO = "demo-local-service-key";
 const CAROL = "carol-key-0123456789";
 
@@ -20,26 +19,21 @@ let child: ChildProcess;
 let url = "";
 let output = "";
 let exited: number | null | undefined;
-let keysDir: string;
 
-const describeWithDisk = typeof disk === "string" ? describe.skip : describe;
-if (typeof disk === "string") test.skip(`a full disk: ${disk}`, () => undefined);
+const describeWithDisk = available === true ? describe : describe.skip;
+if (available !== true) test.skip(`a full disk: ${available}`, () => undefined);
 
 describeWithDisk("a full disk", () => {
-  const small = disk as SmallDisk;
+  let small: SmallDisk;
   beforeAll(async () => {
-    keysDir = mkdtempSync(join(tmpdir(), "disk-full-keys-"));
-    const keys = join(keysDir, "keys.json");
-    writeFileSync(
-      keys,
-      JSON.stringify([
-        { key: DEMO, user: "demo", teams: ["analysts"] },
-        { key: CAROL, user: "carol", teams: [], credits: 20 },
-      ]),
-    );
+    small = mountSmallDisk(24) as SmallDisk;
+    const keys = JSON.stringify([
+      { key: DEMO, user: "demo", teams: ["analysts"] },
+      { key: CAROL, user: "carol", teams: [], credits: 20 },
+    ]);
     child = spawn(
       process.execPath,
-      ["--import", "tsx", "src/service/main.ts", "--port", "0", "--data-dir", join(small.dir, "data"), "--keys", keys],
+      ["--import", "tsx", "test/support/service-process.ts", join(small.dir, "data"), keys],
       { cwd: join(__dirname, "../../.."), stdio: ["ignore", "pipe", "pipe"] },
     );
     child.stdout?.on("data", (d: Buffer) => (output += d.toString()));
@@ -60,10 +54,18 @@ describeWithDisk("a full disk", () => {
       await gone;
     }
     small.unmount();
-    rmSync(keysDir, { recursive: true, force: true });
   });
 
   const execute = (key: string, queryId: number) => api(url, key).post(`/v1/query/${queryId}/execute`, {});
+
+  /** Fills the disk once the service's own writes (its store's log and checkpoints) have settled. */
+  async function fillSettled(leaveBytes: number): Promise<void> {
+    for (let previous = -1, i = 0; i < 50 && small.freeBytes() !== previous; i++) {
+      previous = small.freeBytes();
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    small.fill(leaveBytes);
+  }
 
   test("fails what it cannot store, refuses new work with 507, keeps serving reads, and recovers", async () => {
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
@@ -73,7 +75,7 @@ describeWithDisk("a full disk", () => {
 
     // Every byte taken. A submit may still be recorded (the store's log can have room left in its last page), but
     // its run cannot be stored: it ends FAILED, saying so, at no cost. From then on submits are refused up front.
-    small.fill(0);
+    await fillSettled(0);
     const answers: number[] = [];
     for (let i = 0; i < 3; i++) {
       const answer = await execute(CAROL, 1002);
@@ -92,18 +94,21 @@ describeWithDisk("a full disk", () => {
     }
     expect(answers.slice(-2)).toEqual([507, 507]);
 
-    // Two megabytes come back: enough for the store, not for the 1,000,000-row result (37 MB).
+    // Four megabytes come back (more than was free when the disk filled): enough for the store, not for the
+    // 1,000,000-row result (37 MB), which fails.
     small.empty();
-    small.fill(2 * 1024 * 1024);
+    await fillSettled(4 * 1024 * 1024);
     const big = await execute(DEMO, 1003);
     expect(big.status).toBe(200);
     const failed = await waitFinished(url, DEMO, big.body.execution_id as string);
-    expect(failed.state).toBe("QUERY_STATE_FAILED");
-    expect((failed.error as { message: string }).message).toBe(DISK_FULL_MESSAGE);
-    expect(failed.execution_cost_credits).toBe(0);
+    expect(failed).toMatchObject({
+      state: "QUERY_STATE_FAILED",
+      error: { message: DISK_FULL_MESSAGE },
+      execution_cost_credits: 0,
+    });
     expect(JSON.stringify(failed)).not.toContain(small.dir);
 
-    // Still full: refused up front.
+    // No more space than when that run failed: refused up front.
     expect((await execute(CAROL, 1002)).status).toBe(507);
 
     // Reads are served all along.

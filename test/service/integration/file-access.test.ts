@@ -7,8 +7,9 @@ import { api } from "../../support/http";
 import { startTestService, waitFinished, type TestService } from "../../support/service";
 
 /**
- * A saved query's SQL cannot reach a file, whatever it says: it runs in a DuckDB instance with external access off
- * and its configuration locked. Here the SQL itself names the files a placeholder mistake would let a caller name:
+ * A saved query's SQL cannot reach a file, whatever it says: it must be a single query, and it runs in a DuckDB
+ * instance with external access off and its configuration locked (test/service/engine/sandbox.test.ts shows that
+ * instance refusing the other statements too). Here the SQL itself names the files a placeholder mistake would let a caller name:
  * other executions' results, the service's own database, the data directory. Each attempt fails, shows no server
  * path, and leaves nothing on disk.
  */
@@ -17,7 +18,9 @@ let dataDir: string;
 const results = () => join(dataDir, "results");
 
 const FILES_OFF = /^Permission Error: Cannot access (file|directory) "\[path\]" - file system operations are disabled/;
-const LOCKED = /Cannot change configuration option "\w+" - the configuration has been locked/;
+/** Statements other than a query, and the functions that switch logging or run SQL text, are refused before running. */
+const ONE_QUERY = /^A saved query's SQL must be a single query/;
+const CALLS = /^A saved query may not call (enable_logging|query) /;
 
 const ATTEMPTS: [string, (dir: string) => string, RegExp][] = [
   ["read_parquet", (d) => `select * from read_parquet('${d}/results/*.parquet')`, FILES_OFF],
@@ -28,18 +31,36 @@ const ATTEMPTS: [string, (dir: string) => string, RegExp][] = [
   ["read_json_auto", (d) => `select * from read_json_auto('${d}/results/*.parquet')`, FILES_OFF],
   ["read_text", (d) => `select * from read_text('${d}/results/*.parquet')`, FILES_OFF],
   ["read_blob", (d) => `select * from read_blob('${d}/service.duckdb')`, FILES_OFF],
+  ["read_ndjson", (d) => `select * from read_ndjson('${d}/results/*.parquet')`, FILES_OFF],
+  ["read_ndjson_auto", (d) => `select * from read_ndjson_auto('${d}/results/*.parquet')`, FILES_OFF],
+  ["read_json_objects", (d) => `select * from read_json_objects('${d}/results/*.parquet')`, FILES_OFF],
+  ["read_json_objects_auto", (d) => `select * from read_json_objects_auto('${d}/results/*.parquet')`, FILES_OFF],
+  ["read_ndjson_objects", (d) => `select * from read_ndjson_objects('${d}/results/*.parquet')`, FILES_OFF],
+  ["read_duckdb", (d) => `select * from read_duckdb('${d}/service.duckdb')`, FILES_OFF],
+  ["parquet_scan", (d) => `select * from parquet_scan('${d}/results/*.parquet')`, FILES_OFF],
   ["glob", (d) => `select * from glob('${d}/results/*')`, FILES_OFF],
   ["sniff_csv", (d) => `select * from sniff_csv('${d}/service.duckdb')`, FILES_OFF],
   ["parquet_metadata", (d) => `select * from parquet_metadata('${d}/results/*.parquet')`, FILES_OFF],
   ["parquet_schema", (d) => `select * from parquet_schema('${d}/results/*.parquet')`, FILES_OFF],
-  ["COPY … TO", (d) => `copy (select 1 as a) to '${d}/written.csv'`, FILES_OFF],
-  ["COPY … FROM", (d) => `create table t (a varchar); copy t from '${d}/service.duckdb'; select * from t`, FILES_OFF],
-  ["ATTACH", (d) => `attach '${d}/service.duckdb' as svc; select * from svc.executions`, FILES_OFF],
-  ["INSTALL", () => "install httpfs", FILES_OFF],
-  ["LOAD", () => "load parquet; load httpfs", /Loading external extensions is disabled/],
-  ["EXPORT DATABASE", (d) => `export database '${d}/exported'`, FILES_OFF],
-  ["turning external access back on", (d) => `set enable_external_access = true; select * from glob('${d}/*')`, LOCKED],
-  ["unlocking the configuration", () => "set lock_configuration = false", LOCKED],
+  ["parquet_file_metadata", (d) => `select * from parquet_file_metadata('${d}/results/*.parquet')`, FILES_OFF],
+  ["parquet_kv_metadata", (d) => `select * from parquet_kv_metadata('${d}/results/*.parquet')`, FILES_OFF],
+  ["parquet_full_metadata", (d) => `select * from parquet_full_metadata('${d}/results/*.parquet')`, FILES_OFF],
+  ["parquet_bloom_probe", (d) => `select * from parquet_bloom_probe('${d}/results/*.parquet', 'id', 1)`, FILES_OFF],
+  ["duckdb_extensions (lists a folder)", () => "select * from duckdb_extensions()", FILES_OFF],
+  ["logging to a file", (d) => `select * from enable_logging(storage = 'file', storage_path = '${d}/logs')`, CALLS],
+  ["COPY … TO", (d) => `copy (select 1 as a) to '${d}/written.csv'`, ONE_QUERY],
+  ["COPY … FROM", (d) => `create table t (a varchar); copy t from '${d}/service.duckdb'; select * from t`, ONE_QUERY],
+  ["ATTACH", (d) => `attach '${d}/service.duckdb' as svc; select * from svc.executions`, ONE_QUERY],
+  ["INSTALL", () => "install httpfs", ONE_QUERY],
+  ["LOAD", () => "load httpfs", ONE_QUERY],
+  ["EXPORT DATABASE", (d) => `export database '${d}/exported'`, ONE_QUERY],
+  [
+    "turning external access back on",
+    (d) => `set enable_external_access = true; select * from glob('${d}/*')`,
+    ONE_QUERY,
+  ],
+  ["unlocking the configuration", () => "set lock_configuration = false", ONE_QUERY],
+  ["SQL text run at run time", (d) => `select * from query('select * from glob(''${d}/*'')')`, CALLS],
 ];
 
 const queries: SavedQuery[] = ATTEMPTS.map(([name], i) => ({
@@ -77,6 +98,7 @@ test.each(ATTEMPTS.map(([name, , reason], i) => [name, 7100 + i, reason] as cons
     expect(message).not.toMatch(/(^|[\s"'(=])\/[^\s"']/);
     expect(existsSync(join(dataDir, "written.csv"))).toBe(false);
     expect(existsSync(join(dataDir, "exported"))).toBe(false);
+    expect(existsSync(join(dataDir, "logs"))).toBe(false);
     expect(existsSync(results())).toBe(true);
   },
 );
