@@ -61,6 +61,14 @@ export const ERRORS = {
     message: (p: { limit: number }) => `rate limit of ${p.limit} requests per minute exceeded; retry later`,
   },
   internal: { status: 500, message: () => "internal error; the service log has details" },
+  // 507 Insufficient Storage (RFC 4918): the service cannot store a new run until someone frees space, which no
+  // Retry-After could promise; the client's retry ladder leaves it alone (it retries 429 and 502–504), and reads,
+  // which need no space, go on being served.
+  storage_full: {
+    status: 507,
+    message: () =>
+      "The service's disk is full: it cannot take new executions until space is freed. Stored results can still be read.",
+  },
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

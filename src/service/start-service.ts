@@ -1,13 +1,15 @@
 import { mkdir } from "node:fs/promises";
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { KeyRing } from "./auth/keys";
 import { RateLimiter } from "./auth/rate-limiter";
+import { DATASET_DEFINITIONS } from "./datasets";
 import { DuckDbEngine } from "./engine/duckdb-engine";
 import { ExecutionService } from "./executions/execution-service";
 import { buildApp, decoratePublicUrl, registerDatasetRoutes, registerExecutionRoutes, PageBodies } from "./http";
 import type { ExecutionRecord } from "./executions/execution-record";
 import type { ServiceOptions } from "./options";
 import { ResultReader } from "./results/result-reader";
+import { checkSavedQueries } from "./queries/check-queries";
 import { ExecutionStore } from "./store/execution-store";
 import { SnapshotService } from "./snapshots/snapshot-service";
 
@@ -28,10 +30,14 @@ export interface RunningService {
 
 /** Starts the whole local service on a real port with its data directory, and returns a handle to stop it. */
 export async function startService(options: ServiceOptions): Promise<RunningService> {
+  checkSavedQueries(
+    options.queries,
+    DATASET_DEFINITIONS.map((d) => ({ queryId: d.queryId, name: d.name })),
+  );
   const dataDir = resolve(options.dataDir);
   await mkdir(dataDir, { recursive: true });
   const store = await ExecutionStore.open(dataDir);
-  const engine = await DuckDbEngine.create(options.threads);
+  const engine = await DuckDbEngine.create(options.threads, join(dataDir, "spill"));
   // One engine thread per page read: concurrent requests already use both cores, and a second thread per query
   // only decodes row groups ahead that a LIMIT then throws away (measured: 100-row page 23 ms with 1, 47 ms with 2).
   const reader = await ResultReader.create(1);

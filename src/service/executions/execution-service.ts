@@ -7,6 +7,7 @@ import { apiError } from "../errors";
 import { resolveParameters, substituteParameters } from "../queries/parameters";
 import type { SavedQuery } from "../queries/saved-query";
 import { ResultIntegrity } from "../results/integrity";
+import { DiskGuard } from "../store/disk-guard";
 import type { ExecutionStore } from "../store/execution-store";
 import { newExecutionId, isValidExecutionId } from "./execution-id";
 import { CREDITS, isTerminal, STATES, type ExecutionRecord, type Performance } from "./execution-record";
@@ -36,6 +37,7 @@ export class ExecutionService {
   private readonly integrity = new ResultIntegrity();
   private readonly queries: Map<number, SavedQuery>;
   private readonly expiry: ResultExpiry;
+  private readonly disk: DiskGuard;
 
   private constructor(
     private readonly store: ExecutionStore,
@@ -45,7 +47,12 @@ export class ExecutionService {
   ) {
     this.queries = new Map(queries.map((q) => [q.query_id, q]));
     this.resultsDir = join(options.dataDir, "results");
-    this.executor = new Executor(engine, store, this.records, { ...options, resultsDir: this.resultsDir });
+    this.disk = new DiskGuard(options.dataDir, options.log);
+    this.executor = new Executor(engine, store, this.records, {
+      ...options,
+      resultsDir: this.resultsDir,
+      disk: this.disk,
+    });
     this.expiry = new ResultExpiry(this.records, store, options);
   }
 
@@ -70,7 +77,8 @@ export class ExecutionService {
         record.errorMessage = "The service stopped before this execution finished; run the query again.";
         record.endedAt = this.options.clock.now();
         record.expiresAt = record.endedAt + 90 * 86_400_000;
-        await this.store.save(record);
+        // Not stored (a full disk)? Then the next start finds it unfinished again and says the same.
+        await this.saveQuietly(record);
       }
     }
     for (const name of await readdir(this.resultsDir)) {
@@ -99,6 +107,7 @@ export class ExecutionService {
     const parameters = resolveParameters(query, submitted);
     this.checkCredits(caller, performance);
     const sql = substituteParameters(query, parameters);
+    if (!this.disk.writable()) throw apiError("storage_full");
     const record: ExecutionRecord = {
       executionId: newExecutionId(this.options.clock.now()),
       queryId,
@@ -111,7 +120,12 @@ export class ExecutionService {
       submittedAt: this.options.clock.now(),
       credits: 0,
     };
-    await this.executor.submit(record, sql);
+    try {
+      await this.executor.submit(record, sql);
+    } catch (error) {
+      if (this.disk.noteFailure(error)) throw apiError("storage_full");
+      throw error;
+    }
     return record;
   }
 
@@ -175,11 +189,19 @@ export class ExecutionService {
     if (verdict === "damaged") {
       record.resultDamaged = true;
       this.options.log(`execution ${record.executionId}: stored result damaged (${record.resultFile})`);
-      await this.store.save(record);
+      await this.saveQuietly(record);
       throw apiError("result_damaged", { id: record.executionId });
     }
     record.resultChecksum = verdict.checksum;
-    await this.store.save(record);
+    await this.saveQuietly(record);
+  }
+
+  /** A write that a read happens to make (a checksum noted, damage marked): when it fails, the read still succeeds. */
+  private async saveQuietly(record: ExecutionRecord): Promise<void> {
+    await this.store.save(record).catch((error: unknown) => {
+      this.disk.noteFailure(error);
+      this.options.log(`execution ${record.executionId}: could not store its record: ${String(error)}`);
+    });
   }
 
   /**
@@ -197,8 +219,11 @@ export class ExecutionService {
 
   /** Registers (or stores again, once changed) a result produced outside the queue (a curated-dataset refresh). */
   async adopt(record: ExecutionRecord): Promise<void> {
+    await this.store.save(record).catch((error: unknown) => {
+      this.disk.noteFailure(error);
+      throw error;
+    });
     this.records.set(record.executionId, record);
-    await this.store.save(record);
   }
 
   /** Removes a result nobody can ask for (a snapshot whose id was never sent), record and file. */

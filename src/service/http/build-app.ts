@@ -72,8 +72,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         : error.validation
           ? validationError(error.validation, error.validationContext, request)
           : fromFastifyError(error);
-    if (api.status >= 500) {
-      deps.log(`500 on ${request.method} ${request.url.split("?")[0]}: ${error.stack ?? error.message}`);
+    // A full disk (507) is logged once, where it is found; every other 5xx is a fault worth its stack.
+    if (api.status >= 500 && api.code !== "storage_full") {
+      deps.log(`${api.status} on ${request.method} ${request.url.split("?")[0]}: ${error.stack ?? error.message}`);
     }
     void reply.status(api.status).headers(api.headers).send({ error: api.message });
   });
