@@ -4,14 +4,8 @@ import { rm } from "node:fs/promises";
 import type { Clock } from "../../clock";
 import { QueryCancelledError, type QueryEngine, type RunningQuery } from "../engine/query-engine";
 import type { ExecutionStore } from "../store/execution-store";
-import {
-  CREDITS,
-  RETENTION_MS,
-  STATES,
-  type ExecutionRecord,
-  type ExecutionState,
-  type Performance,
-} from "./execution-record";
+import { PERFORMANCE_TIERS, TIER_CREDITS } from "../../billing";
+import { RETENTION_MS, STATES, type ExecutionRecord, type ExecutionState, type Performance } from "./execution-record";
 
 interface Job {
   record: ExecutionRecord;
@@ -24,8 +18,8 @@ interface Job {
  * is written through to the store.
  */
 export class Executor {
-  private readonly queues: Record<Performance, Job[]> = { medium: [], large: [] };
-  private readonly active: Record<Performance, number> = { medium: 0, large: 0 };
+  private readonly queues: Record<Performance, Job[]> = { small: [], medium: [], large: [] };
+  private readonly active: Record<Performance, number> = { small: 0, medium: 0, large: 0 };
   private readonly running = new Map<string, RunningQuery>();
   private readonly settled = new Set<Promise<void>>();
   private closed = false;
@@ -40,6 +34,8 @@ export class Executor {
       maxResultBytes: number;
       slots: Record<Performance, number>;
       log: (line: string) => void;
+      /** Whether a queued run may start now (a key's in-flight limit); every run may when absent. */
+      mayStart?: (record: ExecutionRecord) => boolean;
     },
   ) {}
 
@@ -52,7 +48,7 @@ export class Executor {
 
   /** 1-based position among the waiting executions of the same tier, or undefined once it is no longer waiting. */
   queuePosition(executionId: string): number | undefined {
-    for (const tier of ["medium", "large"] as const) {
+    for (const tier of PERFORMANCE_TIERS) {
       const i = this.queues[tier].findIndex((j) => j.record.executionId === executionId);
       if (i >= 0) return i + 1;
     }
@@ -82,9 +78,17 @@ export class Executor {
     await Promise.allSettled([...this.settled]);
   }
 
-  private pump(tier: Performance): void {
-    while (!this.closed && this.active[tier] < this.options.slots[tier] && this.queues[tier].length > 0) {
-      const job = this.queues[tier].shift() as Job;
+  /** Starts what may start, in every tier: a key's in-flight limit spans tiers, so a run ending may free another's. */
+  private pump(_ended?: Performance): void {
+    for (const tier of PERFORMANCE_TIERS) this.pumpTier(tier);
+  }
+
+  private pumpTier(tier: Performance): void {
+    while (!this.closed && this.active[tier] < this.options.slots[tier]) {
+      // The first queued run that may start: a run held by its key's in-flight limit lets later ones pass.
+      const at = this.queues[tier].findIndex((job) => this.options.mayStart?.(job.record) ?? true);
+      if (at < 0) return;
+      const job = this.queues[tier].splice(at, 1)[0] as Job;
       this.active[tier] += 1;
       const p = this.execute(job).finally(() => {
         this.active[tier] -= 1;
@@ -101,12 +105,14 @@ export class Executor {
     record.state = STATES.executing;
     record.startedAt = now;
     // Credits are spent when the engine starts: a run cancelled while still queued costs nothing.
-    record.credits = CREDITS[record.performance];
+    record.credits = TIER_CREDITS[record.performance];
     await this.store.save(record);
     await this.store.addCredits(record.keyId, record.credits);
     // A cancel or a shutdown that arrived during the writes above found nothing to interrupt yet: honour it here.
     if (this.closed || stateOf(record) !== STATES.executing) return;
-    const run = this.engine.runToFile(sql, { tier: record.performance, file, maxBytes: this.options.maxResultBytes });
+    // The small tier has no engine instance of its own: it runs on the medium one, with its own queue and slots.
+    const tier = record.performance === "small" ? "medium" : record.performance;
+    const run = this.engine.runToFile(sql, { tier, file, maxBytes: this.options.maxResultBytes });
     this.running.set(record.executionId, run);
     try {
       const stored = await run.done;
