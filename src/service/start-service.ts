@@ -29,7 +29,7 @@ export interface RunningService {
   url: string;
   port: number;
   executions: ExecutionService;
-  /** The routes served (method and fastify pattern), HEAD aside. */
+  /** The API routes served (method and fastify pattern); HEAD and CORS preflights aside. */
   routes: readonly { method: string; url: string }[];
   /** Makes the current snapshot of every curated dataset (otherwise made on first request). */
   warmDatasets(): Promise<void>;
@@ -72,7 +72,9 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   decoratePublicUrl(app, () => publicUrl as URL);
   const routes: { method: string; url: string }[] = [];
   app.addHook("onRoute", (route) => {
-    for (const method of [route.method].flat()) if (method !== "HEAD") routes.push({ method, url: route.url });
+    for (const method of [route.method].flat()) {
+      if (method !== "HEAD" && method !== "OPTIONS") routes.push({ method, url: route.url });
+    }
   });
   const results = {
     reader,
