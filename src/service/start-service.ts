@@ -42,8 +42,9 @@ export interface RunningService {
 export async function startService(options: ServiceOptions): Promise<RunningService> {
   const dataDir = resolve(options.dataDir);
   await mkdir(dataDir, { recursive: true });
-  const store = await ExecutionStore.open(dataDir);
+  // First: a count that cannot be read stops the start before anything else is opened.
   const ledger = await ReadLedger.open(dataDir, options.clock, options.log);
+  const store = await ExecutionStore.open(dataDir);
   const engine = await DuckDbEngine.create(options.threads);
   // One engine thread per page read: concurrent requests already use both cores, and a second thread per query
   // only decodes row groups ahead that a LIMIT then throws away (measured: 100-row page 23 ms with 1, 47 ms with 2).

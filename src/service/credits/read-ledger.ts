@@ -42,7 +42,14 @@ export class ReadLedger {
       if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
     }
     if (text !== undefined) {
-      const parsed = JSON.parse(text) as Partial<LedgerFile>;
+      let parsed: Partial<LedgerFile>;
+      try {
+        parsed = JSON.parse(text) as Partial<LedgerFile>;
+      } catch (error) {
+        throw new Error(
+          `${join(dir, FILE)} is not a count of read credits (${(error as Error).message}); move it away to start from 0`,
+        );
+      }
       for (const [key, value] of Object.entries(parsed.hundredths ?? {})) {
         if (Number.isSafeInteger(value) && value >= 0) ledger.#hundredths.set(key, value);
       }

@@ -72,6 +72,11 @@ export async function sendResult(
       : undefined;
   const render = () => renderPage(request, results.reader, record, format, shared, pageRequest);
   const answer = key === undefined ? await render() : await results.cache!.load(key, render);
+  // A HEAD (fastify answers one on every GET route) sends no body: nothing is exported, nothing billed.
+  if (request.method === "HEAD") {
+    if (answer.kind === "stream") return reply.type(answer.contentType).headers(answer.headers).send(answer.stream);
+    return sendEncoded(request, reply, answer.body);
+  }
   if (answer.kind === "stream") {
     // Its size is known only at its end: booked then, for the bytes that went out.
     const stream = counted(answer.stream, (bytes) => {

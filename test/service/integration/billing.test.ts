@@ -1,3 +1,5 @@
+import { rm, writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { billingPlan, readCredits, TIER_CREDITS, type BillingPlan } from "../../../src/billing";
 import { api, type HttpAnswer } from "../../support/http";
 import { ManualClock } from "../../support/manual-clock";
@@ -87,13 +89,18 @@ describe("a read costs its body's bytes at the key's plan's rate", () => {
     expect((await used(svc, "bob")) - before).toBeCloseTo(readCredits(bytes(res), PLANS.bob), 6);
   });
 
-  test("statuses, the query object, usage, execute acknowledgements and refusals cost nothing", async () => {
+  test("statuses, the query object, usage, refusals and a HEAD (no body) cost nothing", async () => {
     const before = await used(svc, "demo");
     const http = as(svc, "demo");
     expect((await http.get(`/v1/execution/${trades}/status`)).status).toBe(200);
     expect((await http.get("/v1/query/1001")).status).toBe(200);
     expect((await http.get(`/v1/execution/${trades}/results?limit=x`)).status).toBe(400);
     expect((await http.get("/v1/query/424242/results")).status).toBe(404);
+    const head = await fetch(`${svc.url}/v1/execution/${trades}/results`, {
+      method: "HEAD",
+      headers: { "X-Service-Api-Key": svc.apiKey },
+    });
+    expect(head.status).toBe(200);
     expect(await used(svc, "demo")).toBe(before);
   });
 });
@@ -312,6 +319,12 @@ test("credits spent on reads survive a restart", async () => {
   try {
     expect(await used(again, "demo")).toBe(spent);
   } finally {
-    await again.close();
+    await again.close({ keepData: true });
   }
+  // A count that is not one is refused at start, saying what to do, rather than read as 0.
+  await writeFile(join(first.dataDir, "read-credits.json"), "{half");
+  await expect(startTestService({ dataDir: first.dataDir })).rejects.toThrow(
+    /read-credits\.json is not a count of read credits .*; move it away to start from 0/,
+  );
+  await rm(first.dataDir, { recursive: true, force: true });
 });
