@@ -6,6 +6,7 @@ import { fileChecksum } from "../results/integrity";
 import type { DiskGuard } from "../store/disk-guard";
 import { isDiskFull } from "../store/disk-full";
 import type { ExecutionStore } from "../store/execution-store";
+import { PERFORMANCE_TIERS } from "../../billing";
 import { STATES, type ExecutionRecord, type Performance } from "./execution-record";
 import { DISK_FULL_MESSAGE, failureMessage } from "./failure-message";
 import { endRun, startRun, type Outcome } from "./transitions";
@@ -27,8 +28,8 @@ const UNSTORED_MESSAGE = "The service could not store this execution; run the qu
  * belongs to as FAILED, with a message that names no path, and the process goes on.
  */
 export class Executor {
-  private readonly queues: Record<Performance, Job[]> = { medium: [], large: [] };
-  private readonly active: Record<Performance, number> = { medium: 0, large: 0 };
+  private readonly queues: Record<Performance, Job[]> = { small: [], medium: [], large: [] };
+  private readonly active: Record<Performance, number> = { small: 0, medium: 0, large: 0 };
   private readonly running = new Map<string, RunningQuery>();
   private readonly settled = new Set<Promise<void>>();
   private closed = false;
@@ -45,6 +46,8 @@ export class Executor {
       slots: Record<Performance, number>;
       disk: DiskGuard;
       log: (line: string) => void;
+      /** Whether a queued run may start now (a key's in-flight limit); every run may when absent. */
+      mayStart?: (record: ExecutionRecord) => boolean;
     },
   ) {}
 
@@ -63,7 +66,7 @@ export class Executor {
 
   /** 1-based position among the waiting executions of the same tier, or undefined once it is no longer waiting. */
   queuePosition(executionId: string): number | undefined {
-    for (const tier of ["medium", "large"] as const) {
+    for (const tier of PERFORMANCE_TIERS) {
       const i = this.queues[tier].findIndex((j) => j.record.executionId === executionId);
       if (i >= 0) return i + 1;
     }
@@ -93,9 +96,17 @@ export class Executor {
     await Promise.allSettled([...this.settled]);
   }
 
-  private pump(tier: Performance): void {
-    while (!this.closed && this.active[tier] < this.options.slots[tier] && this.queues[tier].length > 0) {
-      const job = this.queues[tier].shift() as Job;
+  /** Starts what may start, in every tier: a key's in-flight limit spans tiers, so a run ending may free another's. */
+  private pump(_ended?: Performance): void {
+    for (const tier of PERFORMANCE_TIERS) this.pumpTier(tier);
+  }
+
+  private pumpTier(tier: Performance): void {
+    while (!this.closed && this.active[tier] < this.options.slots[tier]) {
+      // The first queued run that may start: a run held by its key's in-flight limit lets later ones pass.
+      const at = this.queues[tier].findIndex((job) => this.options.mayStart?.(job.record) ?? true);
+      if (at < 0) return;
+      const job = this.queues[tier].splice(at, 1)[0] as Job;
       this.active[tier] += 1;
       const p = this.execute(job)
         .catch((error: unknown) => this.options.log(`execution ${job.record.executionId}: ${String(error)}`))
@@ -116,7 +127,9 @@ export class Executor {
     // A cancel or a shutdown that arrived during the writes above found nothing to interrupt yet: honour it here.
     if (this.closed || record.state !== STATES.executing) return;
     const file = join(this.options.resultsDir, `${record.executionId}.parquet`);
-    const run = this.engine.runToFile(sql, { tier: record.performance, file, maxBytes: this.options.maxResultBytes });
+    // The small tier has no engine instance of its own: it runs on the medium one, with its own queue and slots.
+    const tier = record.performance === "small" ? "medium" : record.performance;
+    const run = this.engine.runToFile(sql, { tier, file, maxBytes: this.options.maxResultBytes });
     this.running.set(record.executionId, run);
     let outcome: Outcome;
     let endedAt = this.options.clock.now();

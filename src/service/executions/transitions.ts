@@ -1,4 +1,5 @@
-import { CREDITS, isTerminal, RETENTION_MS, STATES, type ExecutionRecord, type ResultColumn } from "./execution-record";
+import { TIER_CREDITS } from "../../billing";
+import { isTerminal, RETENTION_MS, STATES, type ExecutionRecord, type ResultColumn } from "./execution-record";
 
 /** How a run ends: with its stored result, with a message, or cancelled. */
 export type Outcome =
@@ -23,7 +24,7 @@ export function startRun(record: ExecutionRecord, now: number): boolean {
   record.state = STATES.executing;
   record.startedAt = now;
   // Credits are spent when the engine starts: a run cancelled while still queued costs nothing.
-  record.credits = CREDITS[record.performance];
+  record.credits = TIER_CREDITS[record.performance];
   return true;
 }
 

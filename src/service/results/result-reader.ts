@@ -112,7 +112,7 @@ export class ResultReader {
       plain = `SELECT ${render} AS ${j} FROM ${source}${where}${order} LIMIT ${take} OFFSET ${request.offset}`;
       numbered = withPositions(plain, j);
     }
-    if (take > STREAM_ABOVE_ROWS) {
+    if (take > STREAM_ABOVE_ROWS && !request.whole) {
       return { kind: "streamed", totalRowCount: total, nextOffset, chunks: this.stream(plain, values, separator) };
     }
     if (take === 0) return { kind: "rendered", text: "", rowCount: 0, totalRowCount: total, nextOffset };

@@ -53,7 +53,7 @@ beforeEach(async () => {
     log: () => undefined,
   };
   const disk = new DiskGuard(dir, () => undefined);
-  executor = new Executor(engine, store, records, { ...options, disk, slots: { medium: 1, large: 1 } });
+  executor = new Executor(engine, store, records, { ...options, disk, slots: { small: 1, medium: 1, large: 1 } });
 });
 afterEach(async () => {
   await executor.close();

@@ -80,7 +80,7 @@ async function run(failAt: Step | undefined, engineError?: Error) {
     dataDir: dir,
     resultsDir: dir,
     maxResultBytes: 1e9,
-    slots: { medium: 1, large: 1 },
+    slots: { small: 1, medium: 1, large: 1 },
     disk: new DiskGuard(dir, () => undefined),
     log: (line) => log.push(line),
   });

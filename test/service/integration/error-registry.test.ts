@@ -103,6 +103,16 @@ const TRIGGERS: Record<ErrorCode, () => Promise<Trigger>> = {
       await budget.close();
     }
   },
+  credit_limit_per_request: async () => {
+    const capped = await startTestService({ billing: { demo: { max_credits_per_request: 0.01 } } });
+    try {
+      const id = (await api(capped.url, capped.apiKey).post("/v1/query/1002/execute", {})).body.execution_id as string;
+      await waitFinished(capped.url, capped.apiKey, id);
+      return await answer(api(capped.url, capped.apiKey).get(`/v1/execution/${id}/results`));
+    } finally {
+      await capped.close();
+    }
+  },
   rate_limited: async () => {
     const limited = await startTestService({ rateLimitPerMinute: 1 });
     try {

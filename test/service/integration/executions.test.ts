@@ -72,7 +72,7 @@ describe("E1 execute", () => {
   });
 
   test.each([
-    [{ performance: "huge" }, "performance: must be medium or large"],
+    [{ performance: "huge" }, "performance: must be small (or free), medium or large"],
     [{ extra: 1 }, "request body: unknown fields (extra)"],
     [[1, 2], "request body: must be a JSON object"],
     [{ query_parameters: "{not json" }, "query_parameters: is a string but not valid JSON"],
