@@ -42,8 +42,12 @@ export class FunctionCell implements CellPosition {
   /** Lets go of the invocation (cancels it, or leaves a shared stream); set by whoever started it. */
   release?: () => void;
 
+  /** The worksheet's id: a renamed sheet's cells are found again under its new name. */
+  sheetId?: string;
+
   constructor(
-    readonly sheet: string,
+    /** The sheet's name (follows a rename). */
+    public sheet: string,
     readonly row: number,
     readonly column: number,
     readonly formula: string,

@@ -173,7 +173,7 @@ export class FunctionCells {
     if (d.kind === "not-ours") return undefined;
     const { row, column } = parseA1(address);
     const key = positionKey(sheet, row, column);
-    const current = this.#cells.get(key);
+    const current = this.#cells.get(key) ?? this.#renamed(sheet, row, column);
     const same = current !== undefined && !current.canceled && current.key === d.key && current.formula === formula;
     // The same call as before (a recalculation): the invocation stays and the cell keeps what it shows, unless a
     // full calculation came since (it invokes every custom function again).
@@ -181,6 +181,7 @@ export class FunctionCells {
     const opened = this.#opened?.take(sheet, row, column, formula);
     const cell = new FunctionCell(sheet, row, column, formula, d.key);
     cell.generation = this.#generation;
+    cell.sheetId = this.#wb().inspect.sheetId(sheet);
     this.#cells.set(key, cell);
     current?.retire();
     if (d.kind === "error") {
@@ -210,6 +211,24 @@ export class FunctionCells {
     const { entry, args } = d;
     this.#defer(() => this.#switch(current, cell, entry, args));
     return cell.display;
+  }
+
+  /**
+   * The cell at this position of a sheet that was renamed (same sheet id, old name): it moves to the new name and
+   * keeps its invocation and spill, as renaming a sheet in Excel runs nothing again.
+   */
+  #renamed(sheet: string, row: number, column: number): FunctionCell | undefined {
+    const id = this.#wb().inspect.sheetId(sheet);
+    if (id === undefined) return undefined;
+    for (const [key, cell] of this.#cells) {
+      if (cell.sheetId !== id || cell.row !== row || cell.column !== column) continue;
+      if (cell.sheet.toLowerCase() === sheet.toLowerCase()) return undefined;
+      this.#cells.delete(key);
+      cell.sheet = sheet;
+      this.#cells.set(positionKey(sheet, row, column), cell);
+      return cell;
+    }
+    return undefined;
   }
 
   /**
@@ -309,6 +328,7 @@ export class FunctionCells {
     for (const [key, cell] of [...this.#cells]) {
       const sheet = cell.sheet.toLowerCase();
       if (!sheets.has(sheet)) {
+        // Gone with its sheet (a renamed sheet's cells were moved when the engine recalculated them).
         cell.cancel();
         this.#cells.delete(key);
         continue;
