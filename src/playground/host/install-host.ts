@@ -5,6 +5,7 @@ import { storedBehaviour } from "../behaviour/read-behaviour";
 import { FakeCustomFunctionsRuntime, installCustomFunctions, type FunctionsMetadata } from "../custom-functions";
 import { FunctionCatalog } from "../function-cells/function-catalog";
 import { FunctionCells } from "../function-cells/function-cells";
+import { ValuePreview } from "../function-cells/value-preview";
 import { createWorkbook, type ChangeEvent, type ExcelRunLike, type PlaygroundWorkbook } from "../workbook";
 import { storedAutoSave } from "./auto-save-choice";
 import { calculateFull, calculateNow } from "./calculation";
@@ -32,6 +33,8 @@ export interface PlaygroundHost {
   behaviour: BehaviourSettings;
   /** The other tabs with this workbook open. */
   sessions: SessionChannel;
+  /** Formula value preview while a formula is typed (where ExcelBehaviour.valuePreview is on). */
+  preview: ValuePreview;
   /** Formulas → Calculate Now (F9): custom functions are not run again. */
   calculateNow(): void;
   /** Formulas → Calculate Full (Ctrl+Alt+F9): every formula, custom functions run again. */
@@ -149,6 +152,7 @@ export async function installHost(
     file,
     behaviour,
     sessions,
+    preview: new ValuePreview(runtime, catalog, workbook, () => behaviour.current),
     calculateNow: () => calculateNow(workbook),
     calculateFull: () => calculateFull(workbook),
     opened: () => calculateNow(workbook),

@@ -45,6 +45,8 @@ export interface PlaygroundTestApi {
   file(): FileStatus;
   /** The Excel behaviour settings in force. */
   behaviour(): ExcelBehaviour;
+  /** Formula value preview invocations: how many ran, how many are still live, what each was told. */
+  previews(): { started: number; live: number; flags: unknown[] };
 }
 
 export function testApi(host: PlaygroundHost, view: PlaygroundView): PlaygroundTestApi {
@@ -75,5 +77,10 @@ export function testApi(host: PlaygroundHost, view: PlaygroundView): PlaygroundT
     startupBehaviors: () => [...host.startupBehavior.history],
     file: () => host.file.status,
     behaviour: () => ({ ...host.behaviour.current }),
+    previews: () => ({
+      started: host.preview.started.length,
+      live: host.preview.started.filter((i) => !i.canceled).length,
+      flags: host.preview.started.map((i) => i.isInValuePreview),
+    }),
   };
 }

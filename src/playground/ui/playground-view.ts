@@ -4,6 +4,7 @@ import { CellError } from "../workbook";
 import { CellEditor } from "./cell-editor";
 import { CellEntry } from "./cell-entry";
 import { wireFileChrome } from "./file-chrome";
+import { attachValuePreview } from "./value-preview-tip";
 import { FormulaBar } from "./formula-bar";
 import { WorkbookGridSource } from "./grid-source";
 import { GridView } from "./grid-view";
@@ -59,6 +60,9 @@ export class PlaygroundView {
       this.status.element,
     ]);
     this.wire();
+    const typedInto = () => ({ sheet: this.sheet, ...this.grid.selection.active });
+    attachValuePreview(editor.input, host.preview, typedInto);
+    attachValuePreview(this.formulaBar.input, host.preview, typedInto);
     wireFileChrome(host, {
       element: this.element,
       ribbon: this.ribbon,
