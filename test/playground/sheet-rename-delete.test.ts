@@ -52,7 +52,10 @@ test("renaming a sheet keeps its SERVICE cells running and their spills (nothing
 
 test("deleting a sheet cancels its SERVICE cells; the last sheet cannot be deleted", async () => {
   const { wb, events, run } = await setup();
+  const told: string[] = [];
+  wb.onChange((e) => told.push(`${e.kind} ${e.sheet}`));
   await run((ctx) => ctx.workbook.worksheets.getItem("Sheet1").delete());
+  expect(told).toContain("structure Other"); // the file learns of it (AutoSave)
   expect(events).toEqual(["call a", "cancel a"]);
   expect(wb.inspect.sheetNames()).toEqual(["Other"]);
   await expect(run((ctx) => ctx.workbook.worksheets.getItem("Other").delete())).rejects.toThrow(

@@ -20,6 +20,8 @@ export interface FileStatus {
   saving: boolean;
   /** When the copy a reload would open was saved (undefined: none yet). */
   savedAt?: number;
+  /** That copy's size (UTF-16 code units, as the browser stores the text). */
+  savedSize?: number;
   /** Why the last save failed; cleared by the next save that works. */
   problem?: string;
   /** Why the next save will not fit (from the storage estimate). */
@@ -47,6 +49,7 @@ export class WorkbookFile {
   #unsaved = false;
   #settingsUnsaved = false;
   #savedAt: number | undefined;
+  #savedSize: number | undefined;
   #problem: string | undefined;
   #warning: string | undefined;
   #saving: Promise<boolean> | undefined;
@@ -85,6 +88,7 @@ export class WorkbookFile {
     await this.options.budget?.refresh();
     if (!copy) return undefined;
     this.#savedAt = copy.savedAt;
+    this.#savedSize = copy.size;
     const doc = parse(copy.json, copy.settings);
     if (doc) this.options.budget?.saved(copy.size, cellCount(doc));
     return doc;
@@ -101,6 +105,7 @@ export class WorkbookFile {
       unsaved: this.#unsaved,
       saving: this.#saving !== undefined,
       savedAt: this.#savedAt,
+      savedSize: this.#savedSize,
       problem: this.#problem,
       warning: this.#warning,
     };
@@ -215,6 +220,7 @@ export class WorkbookFile {
         : ((await this.store.settings()) ?? JSON.stringify(settings));
       const copy = await this.store.write(JSON.stringify(rest), bag, savedAt);
       this.#savedAt = savedAt;
+      this.#savedSize = copy.size;
       this.#problem = undefined;
       this.options.budget?.saved(copy.size, cellCount(doc));
       this.#warning = undefined;

@@ -18,6 +18,16 @@ export class SheetTabs {
   }
 
   render(sheets: readonly string[], active: string): void {
+    // The same sheets: only the selection moves (the tabs stay, so a double-click lands on the tab it started on).
+    const shown = [...this.list.children].map((t) => (t as HTMLElement).dataset.sheet);
+    if (shown.length === sheets.length && shown.every((name, i) => name === sheets[i])) {
+      for (const tab of this.list.children)
+        tab.setAttribute(
+          "aria-selected",
+          String((tab as HTMLElement).dataset.sheet?.toLowerCase() === active.toLowerCase()),
+        );
+      return;
+    }
     this.list.replaceChildren(
       ...sheets.map((name) => {
         const on = name.toLowerCase() === active.toLowerCase();

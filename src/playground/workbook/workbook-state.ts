@@ -112,6 +112,8 @@ export class WorkbookState {
     if (this.activeSheetId === sheet.id) this.activeSheetId = this.sheets[0].id;
     if (this.selection.sheetId === sheet.id)
       this.selection = { sheetId: this.activeSheetId, block: { row: 0, column: 0, rowCount: 1, columnCount: 1 } };
+    // Told as a structural change of the sheet that remains active (the deleted one has no name to be told by).
+    this.changes.structure(this.activeSheetId);
   }
 
   tablesOn(sheetId: string): TableState[] {
