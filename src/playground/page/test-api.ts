@@ -45,6 +45,8 @@ export interface PlaygroundTestApi {
   file(): FileStatus;
   /** The Excel behaviour settings in force. */
   behaviour(): ExcelBehaviour;
+  /** Streaming invocations the custom-functions runtime started since the page opened (cells and previews). */
+  invocations(): number;
   /** Formula value preview invocations: how many ran, how many are still live, what each was told. */
   previews(): { started: number; live: number; flags: unknown[] };
 }
@@ -77,6 +79,7 @@ export function testApi(host: PlaygroundHost, view: PlaygroundView): PlaygroundT
     startupBehaviors: () => [...host.startupBehavior.history],
     file: () => host.file.status,
     behaviour: () => ({ ...host.behaviour.current }),
+    invocations: () => host.runtime.invocations.length,
     previews: () => ({
       started: host.preview.started.length,
       live: host.preview.started.filter((i) => !i.canceled).length,
