@@ -2,14 +2,21 @@ import { cellAddress, parseA1, type CellBlock } from "../../sheet";
 import { DEFAULT_BEHAVIOUR, type ExcelBehaviour } from "../behaviour/excel-behaviour";
 import type { FakeCustomFunctionsRuntime } from "../custom-functions";
 import type { ArgumentValue } from "../formulas/resolve-args";
-import { CellError, type ChangeEvent, type FormulaHook, type PlaygroundWorkbook, type SpillBlock } from "../workbook";
-import type { Stored } from "../workbook";
+import {
+  CellError,
+  type ChangeEvent,
+  type FormulaHook,
+  type PlaygroundWorkbook,
+  type SpillBlock,
+  type Stored,
+} from "../workbook";
 import { workbookCellReader } from "./cell-reader";
 import { CellInvocations } from "./cell-invocations";
 import { dispatchFormula } from "./formula-dispatch";
 import { FunctionCell, positionKey } from "./function-cell";
 import type { CatalogEntry, FunctionCatalog } from "./function-catalog";
-import { OpenedCells, type OpenedState } from "./opened-cells";
+import { OpenedCells } from "./opened-cells";
+import { fromFile, runsOnOpen, showPending, takeOver } from "./pending-display";
 import { ResultBatch } from "./result-batch";
 import { shapeResult } from "./result-shape";
 import { SpillLayout } from "./spill-layout";
@@ -28,8 +35,6 @@ export interface FunctionCellsOptions {
   /** The Excel behaviour settings, read at each use; default the defaults. */
   behaviour?: () => Readonly<ExcelBehaviour>;
 }
-
-const isBusy = (v: Stored | undefined): boolean => v instanceof CellError && v.code === "#BUSY!";
 
 /**
  * The cells whose formula calls a custom function. The workbook's formula engine calls `hook` for such a formula
@@ -196,17 +201,17 @@ export class FunctionCells {
       return cell.display;
     }
     if (opened) {
-      this.#fromFile(cell, opened);
+      fromFile(cell, opened);
       // A full calculation since the file opened runs every custom function anyway.
-      if (this.#generation === 0 && !this.#runsOnOpen(d.entry, opened)) {
+      if (this.#generation === 0 && !runsOnOpen(d.entry, opened, this.#behaviour())) {
         cell.dormant = true;
         return cell.display;
       }
-      this.#pending(cell);
+      showPending(cell, this.#behaviour().pendingDisplay);
     } else if (current && current.formula === formula) {
       // Invoked again with the formula unchanged (an input changed, a full calculation).
-      this.#takeOver(cell, current);
-      this.#pending(cell);
+      takeOver(cell, current);
+      showPending(cell, this.#behaviour().pendingDisplay);
     }
     const { entry, args } = d;
     this.#defer(() => this.#switch(current, cell, entry, args));
@@ -229,51 +234,6 @@ export class FunctionCells {
       return cell;
     }
     return undefined;
-  }
-
-  /**
-   * Whether a reopened formula runs on its first calculation. A value saved in an error or unresolved state is
-   * calculated again (office-js#2012, ayush-meghwani-28, 2026-08-24: "only cells that were saved in an
-   * error/unresolved state recalculate"; office-js#2220: "such as #NAME"); volatile functions are
-   * (Excel-Custom-Functions#368, AlexJerabek, 2023-05-04: "Only volatile functions are recalculated on workbook
-   * open"); streaming ones as ExcelBehaviour.reinvokeOnOpen says. Others keep the saved value.
-   */
-  #runsOnOpen(entry: CatalogEntry, opened: OpenedState): boolean {
-    if (opened.value === undefined || opened.value instanceof CellError || entry.volatile) return true;
-    return entry.streaming && this.#behaviour().reinvokeOnOpen;
-  }
-
-  /** A reopened formula starts from what the file saved for it: the anchor's value and its spill. */
-  #fromFile(cell: FunctionCell, opened: OpenedState): void {
-    if (opened.spill) {
-      const { row, column, rowCount, columnCount, values } = opened.spill;
-      cell.spilled = { block: { row, column, rowCount, columnCount }, values };
-      cell.result = { values, messages: new Map() };
-    } else if (opened.value !== undefined) {
-      cell.result = { values: [[opened.value]], messages: new Map() };
-    }
-    if (opened.value !== undefined) cell.display = opened.value;
-  }
-
-  /** A re-invoked cell keeps showing the old cell's result (moved over) until its own first result arrives. */
-  #takeOver(cell: FunctionCell, old: FunctionCell): void {
-    if (!old.result || isBusy(old.display)) return;
-    cell.display = old.display;
-    cell.message = old.message;
-    cell.result = old.result;
-    cell.spilled = old.spilled;
-    cell.wanted = old.wanted;
-    old.spilled = undefined;
-  }
-
-  /** Before its first result: the value it had with the loading mark, or #BUSY! (ExcelBehaviour.pendingDisplay). */
-  #pending(cell: FunctionCell): void {
-    if (this.#behaviour().pendingDisplay === "value" && cell.result && !isBusy(cell.display)) {
-      cell.loading = true;
-      return;
-    }
-    cell.display = new CellError("#BUSY!");
-    cell.message = undefined;
   }
 
   /**

@@ -1,5 +1,6 @@
 import type { Clock } from "../../clock";
-import { isWorkbookDocument, type WorkbookDocument } from "../workbook";
+import type { WorkbookDocument } from "../workbook";
+import { cellCount, parseCopy } from "./file-document";
 import { FileSaveError, type StoredCopy } from "./file-store";
 import type { SessionChannel } from "./session-channel";
 import type { StorageBudget } from "./storage-budget";
@@ -32,6 +33,12 @@ export interface FileStatus {
 export const LEGACY_ITEM = "playground.workbook";
 /** Changes come in bursts (a spill, a table written in chunks): AutoSave writes at most this often. */
 const SAVE_DELAY_MS = 250;
+/**
+ * A large workbook takes a while to write (it is serialised on the page's thread): AutoSave then waits twice as long
+ * as the last save took, so that a long insert is not slowed down by saving its growing copy after every chunk.
+ */
+const SAVE_DELAY_PER_COST = 2;
+const MAX_SAVE_DELAY_MS = 10_000;
 
 const time = (at: number) => new Date(at).toLocaleTimeString();
 
@@ -56,6 +63,8 @@ export class WorkbookFile {
   #again = false;
   #timer: unknown;
   #discarded = false;
+  /** How long the last save took (ms). */
+  #lastCost = 0;
   readonly #listeners = new Set<(status: FileStatus) => void>();
 
   constructor(
@@ -78,7 +87,7 @@ export class WorkbookFile {
     let copy = await this.store.read().catch(() => undefined);
     const old = legacy?.getItem(LEGACY_ITEM);
     if (!copy && old) {
-      const doc = parse(old);
+      const doc = parseCopy(old);
       if (doc) {
         const { settings, ...rest } = doc;
         copy = await this.store.write(JSON.stringify(rest), JSON.stringify(settings), this.options.clock.now());
@@ -89,7 +98,7 @@ export class WorkbookFile {
     if (!copy) return undefined;
     this.#savedAt = copy.savedAt;
     this.#savedSize = copy.size;
-    const doc = parse(copy.json, copy.settings);
+    const doc = parseCopy(copy.json, copy.settings);
     if (doc) this.options.budget?.saved(copy.size, cellCount(doc));
     return doc;
   }
@@ -199,14 +208,16 @@ export class WorkbookFile {
   }
 
   #schedule(): void {
+    const delay = Math.min(MAX_SAVE_DELAY_MS, Math.max(SAVE_DELAY_MS, this.#lastCost * SAVE_DELAY_PER_COST));
     this.#timer ??= this.options.clock.setTimeout(() => {
       this.#timer = undefined;
       void this.save();
-    }, SAVE_DELAY_MS);
+    }, delay);
   }
 
   async #write(): Promise<boolean> {
     if (!this.#snapshot || this.#discarded) return false;
+    const started = this.options.clock.now();
     const doc = this.#snapshot();
     const settingsChanged = this.#settingsUnsaved;
     this.#unsaved = false;
@@ -225,6 +236,7 @@ export class WorkbookFile {
       this.options.budget?.saved(copy.size, cellCount(doc));
       this.#warning = undefined;
       this.options.sessions?.saved(savedAt, settingsChanged);
+      this.#lastCost = this.options.clock.now() - started;
       await this.options.budget?.refresh();
       return true;
     } catch (error) {
@@ -244,18 +256,4 @@ export class WorkbookFile {
     const status = this.status;
     for (const listener of [...this.#listeners]) listener(status);
   }
-}
-
-function parse(json: string, settings?: string): WorkbookDocument | undefined {
-  try {
-    const parsed = JSON.parse(json) as Record<string, unknown>;
-    if (settings !== undefined) parsed.settings = JSON.parse(settings) as unknown;
-    return isWorkbookDocument(parsed) ? parsed : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function cellCount(doc: WorkbookDocument): number {
-  return doc.sheets.reduce((n, s) => n + s.values.length + s.formulas.length, 0);
 }
