@@ -89,6 +89,7 @@ export async function installHost(
   // without AutoSave the browser asks first, as Excel asks to save changes.
   scope.addEventListener("pagehide", () => {
     if (file.autoSave && file.status.unsaved) void file.save();
+    sessions.close();
   });
   scope.addEventListener("beforeunload", (event) => {
     if (file.autoSave || !file.status.unsaved) return;

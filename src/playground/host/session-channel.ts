@@ -2,6 +2,7 @@
 export type SessionMessage =
   | { type: "opened"; session: string }
   | { type: "here"; session: string }
+  | { type: "closed"; session: string }
   | { type: "saved"; session: string; savedAt: number; settingsChanged: boolean };
 
 /** The part of BroadcastChannel the file uses (a fake in unit tests). */
@@ -55,14 +56,17 @@ export class SessionChannel {
     return () => this.#othersListeners.delete(listener);
   }
 
+  /** This session ends (the page is left): the others forget it. */
   close(): void {
+    this.channel?.postMessage({ type: "closed", session: this.session });
     this.channel?.close();
   }
 
   #receive(message: SessionMessage): void {
     if (message.session === this.session) return;
     const known = this.#others.size;
-    this.#others.add(message.session);
+    if (message.type === "closed") this.#others.delete(message.session);
+    else this.#others.add(message.session);
     if (message.type === "opened") this.channel?.postMessage({ type: "here", session: this.session });
     if (message.type === "saved") for (const listener of [...this.#savedListeners]) listener(message);
     if (this.#others.size !== known) for (const listener of [...this.#othersListeners]) listener(this.#others.size);

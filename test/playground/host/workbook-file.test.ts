@@ -184,6 +184,8 @@ describe("two sessions of one workbook", () => {
     const file = await reopened(factory);
     expect(file?.settings).toEqual({ b: 3 });
     expect(valueIn(file, 0, 0)).toBe("from a"); // cells: the last session to save
+    b.sessions.close(); // b's tab is closed
+    expect(a.sessions.others).toBe(0);
   });
 
   test("refreshAsync while this session's saveAsync has not reached the file reads the document's bag", async () => {
