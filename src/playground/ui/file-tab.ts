@@ -93,7 +93,7 @@ export class FileTab {
           el("p", {
             text:
               "Browsers keep storage per address: the same page served on another port starts with another workbook. " +
-              "`npm start` serves the playground on a stable port so that the workbook is found again after a restart.",
+              "npm start serves the playground on a stable port (3100) so that the workbook is found again after a restart.",
           }),
           autoSave,
         ];
