@@ -103,8 +103,11 @@ test("reloading the page reopens the workbook: the remembered results are shown 
   // Refresh every SERVICE cell when the workbook opens (kept in the document): the cells compute again on open.
   await paneTab(page, "Report");
   await pane(page).getByLabel("When this workbook opens").selectOption("refresh");
-  // Saved into the document, which the playground keeps as its file (localStorage).
-  await page.waitForFunction(() => (localStorage.getItem("playground.workbook") ?? "").includes('"service.onOpen"'));
+  // Saved into the document, which the playground's AutoSave writes to its file (IndexedDB).
+  await page.waitForFunction(() => {
+    const file = window.playground!.file();
+    return !file.unsaved && !file.saving && file.savedAt !== undefined;
+  });
   const executes: string[] = [];
   page.on("request", (request) => {
     if (request.method() === "POST" && request.url().endsWith("/execute")) executes.push(request.url());
