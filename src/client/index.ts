@@ -13,6 +13,7 @@ export type { QueryParameterType, SavedQuery, SavedQueryParameter } from "./resp
 export type { BillingPeriod, Usage, UsageOptions } from "./responses/usage";
 export { DATASET_CATALOG, DATASET_NAMES, type DatasetArg, type DatasetName } from "./catalog/datasets";
 export { datasetEntry, datasetPath, scheduleForPath } from "./catalog/lookup";
+export { type DatasetFallback, combineFilters, datasetFallback, resultMatchesDataset } from "./catalog/fallback";
 export { nextRefreshAt, scheduleText } from "./catalog/schedule";
 export { ServiceError, shorten } from "./errors/service-error";
 export {
