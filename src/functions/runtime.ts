@@ -12,6 +12,7 @@ import { renderSpill } from "./render";
 import { type CanonicalRequest, datasetRequest, resultsRequest } from "./request";
 import { type CacheStats, ResultCache } from "./result-cache";
 import { DEFAULT_SPILL_LIMIT_BYTES } from "./spill-limit";
+import { errorsInSpillsSupported, withSourceNote } from "./source-note";
 import { serveStatus } from "./status-cell";
 import { StatusWatchers } from "./status-watchers";
 import { type TableCellDeps, tableCell } from "./table-cell";
@@ -34,6 +35,8 @@ export interface FunctionsRuntimeOptions {
   statusPoll?: { firstMs?: number; maxMs?: number };
   /** Where the workbook's remembered runs are kept (the document's settings); none: for the session only. */
   runSettings?: () => RunSettings | undefined;
+  /** Whether the host shows an error inside a spill (CustomFunctionsRuntime 1.2); default: Office says. */
+  errorsInSpills?: () => boolean;
 }
 
 type Invocation = CustomFunctions.StreamingInvocation<unknown[][]>;
@@ -55,6 +58,7 @@ export class FunctionsRuntime {
   readonly #api?: CustomFunctionsErrorApi;
   readonly #cellDeps: TableCellDeps;
   readonly #offSession: () => void;
+  readonly #errorsInSpills: () => boolean;
   /** SERVICE.QUERY: remembered runs, live cells, the report, budgeted automatic runs. */
   readonly queries: QueryService;
 
@@ -64,9 +68,10 @@ export class FunctionsRuntime {
     this.#spillLimit = options.spillLimitBytes ?? DEFAULT_SPILL_LIMIT_BYTES;
     this.#ready = (options.ready ?? Promise.resolve()).catch(() => undefined);
     this.#api = options.customFunctions;
+    this.#errorsInSpills = options.errorsInSpills ?? errorsInSpillsSupported;
     this.#cache = new ResultCache({
       fetch: async (request) => {
-        const outcome = await fetchTable(this.#session.client(), request, this.#spillLimit);
+        const outcome = await fetchTable(this.#session, request, this.#spillLimit, () => this.#clock.now());
         this.#session.usage.recordDatapoints(outcome.table.rows.length * outcome.table.columns.length);
         return outcome;
       },
@@ -91,7 +96,16 @@ export class FunctionsRuntime {
     });
     this.#cellDeps = {
       render: (key, table, render) =>
-        this.#cache.rendered(key, JSON.stringify(render), () => renderSpill(table, render, this.#spillLimit)),
+        withSourceNote(
+          this.#cache.rendered(key, JSON.stringify(render), () => renderSpill(table, render, this.#spillLimit)),
+          table,
+          render,
+          {
+            now: this.#clock.now(),
+            supported: this.#errorsInSpills(),
+            error: (message) => this.#notAvailable(message),
+          },
+        ),
       toError: (error) => this.#toError(error),
       onFailure: (request, error) => this.#bus.awaitExecution(request, error),
     };
@@ -109,10 +123,7 @@ export class FunctionsRuntime {
         return () => inner.onCanceled?.();
       },
       toError: (error) => this.#toError(error),
-      notAvailable: (message) => {
-        const api = this.#api ?? customFunctionsApi();
-        return new api.Error(api.ErrorCode.notAvailable as never, message);
-      },
+      notAvailable: (message) => this.#notAvailable(message),
       failureMessage: (error) => cellFailure(error).message,
     });
   }
@@ -215,6 +226,11 @@ export class FunctionsRuntime {
     void this.#bus
       .refresh(this.#bus.live.keys(), "session")
       .catch(reportUnexpected("the refresh after a sign-in change"));
+  }
+
+  #notAvailable(message: string): CustomFunctions.Error {
+    const api = this.#api ?? customFunctionsApi();
+    return new api.Error(api.ErrorCode.notAvailable as never, message);
   }
 
   #toError(error: unknown): CustomFunctions.Error {

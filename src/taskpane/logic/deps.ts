@@ -1,13 +1,14 @@
 import type {
   Clock,
   FetchLike,
+  PagingParams,
   Performance,
   QueryParameterValue,
   ServiceClient,
   ServiceClientOptions,
 } from "../../client";
 import type { ExcelRun, SettingsLike } from "../../excel";
-import type { UsageSnapshot } from "../../session";
+import type { DatasetRead, UsageSnapshot } from "../../session";
 import type { StartupBehaviorApi } from "./open-behaviour";
 import type { QueryReportSource } from "./report-source";
 
@@ -23,6 +24,12 @@ export interface PaneSession {
   load(): Promise<void>;
   /** Throws NotSignedInError without a key. */
   client(): ServiceClient;
+  /** A curated dataset's pages: its endpoint's, or its saved query's where the endpoint is gone (see Session). */
+  readDataset(
+    source: { dataset: string; args?: readonly string[] },
+    params?: PagingParams,
+    now?: () => number,
+  ): DatasetRead;
   signIn(key: string, baseUrl?: string): Promise<void>;
   signOut(): Promise<void>;
   onChange(listener: () => void): () => void;
