@@ -5,6 +5,8 @@
  * Per address, not per key: whether an endpoint exists is the service's fact, the same for every user of it.
  */
 
+import { type StorageEnvironment, detectStorageEnvironment, storedItem } from "./user-storage";
+
 /** A dataset read through its saved query at one service address. */
 export interface DatasetRoute {
   /** The saved query whose latest result answered. */
@@ -20,6 +22,11 @@ export interface RoutesItem {
 }
 
 export const DATASET_ROUTES_ITEM = "service-addin.dataset-routes";
+
+/** The routes' item in the per-user storage, beside the key and settings (same storage, same partition prefix). */
+export function createDatasetRoutesItem(env: StorageEnvironment = detectStorageEnvironment()): RoutesItem {
+  return storedItem(DATASET_ROUTES_ITEM, env);
+}
 
 type Stored = Record<string, Record<string, DatasetRoute>>;
 

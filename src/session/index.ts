@@ -8,6 +8,12 @@ export { type UsageSnapshot, CREDITS_PER_EXECUTION } from "./usage-tracker";
 export { sharedSession, sharedSessionReady, setSharedSession } from "./shared-session";
 export { reportUnexpected } from "./report-unexpected";
 export { type DatasetOrigin, type DatasetRead, readDataset } from "./dataset-reader";
-export { DATASET_ROUTES_ITEM, DatasetRoutes, type DatasetRoute, type RoutesItem } from "./dataset-routes";
+export {
+  DATASET_ROUTES_ITEM,
+  DatasetRoutes,
+  createDatasetRoutesItem,
+  type DatasetRoute,
+  type RoutesItem,
+} from "./dataset-routes";
 export { DatasetUnavailableError, isDatasetUnavailableError } from "./dataset-unavailable-error";
 export { ageText, datasetOriginText, isOldResult } from "./dataset-origin-text";

@@ -1,4 +1,4 @@
-import { createKeyStore, memorySettingsStore, Session, setSharedSession } from "../../session";
+import { createDatasetRoutesItem, createKeyStore, memorySettingsStore, Session, setSharedSession } from "../../session";
 import { FakeCustomFunctionsRuntime, installCustomFunctions, type FunctionsMetadata } from "../custom-functions";
 import { FunctionCatalog } from "../function-cells/function-catalog";
 import { FunctionCells } from "../function-cells/function-cells";
@@ -88,6 +88,7 @@ export function installHost(
     keyStore: createKeyStore(),
     settingsStore: memorySettingsStore({ baseUrl: config.serviceUrl }),
     defaultBaseUrl: config.serviceUrl,
+    datasetRoutesItem: createDatasetRoutesItem(),
   });
   setSharedSession(session);
 
