@@ -8,6 +8,7 @@ export type { PagingParams, ResultParams } from "./params";
 export { SHARED_PARAM_KEYS, canonicalParams } from "./params";
 export type { RunProgress } from "./polling/run";
 export { isTerminal } from "./polling/states";
+export { knownTime } from "./responses/normalize";
 export { type InflightLimit, inflightLimitOf } from "./responses/inflight";
 export type { QueryParameterType, SavedQuery, SavedQueryParameter } from "./responses/saved-query";
 export type { BillingPeriod, Usage, UsageOptions } from "./responses/usage";

@@ -12,6 +12,7 @@ import type { RerunOutcome } from "./query-service";
 import type { AutomaticRunEvent } from "./auto-runs";
 import { queryRunKey, type QueryRun } from "./query-runs";
 import { functionsRuntime } from "./shared-runtime";
+import type { PerformanceChoice } from "../client";
 
 export { FunctionsRuntime } from "./runtime";
 export { setFunctionsRuntime } from "./shared-runtime";
@@ -35,6 +36,7 @@ export function cacheStats(): CacheStats & { liveCells: number; statusRequests: 
 }
 export { cellFailure } from "./cell-error";
 export { formatStatus } from "./status-format";
+export { DEFAULT_TIER, TIER_CHOICES, tierCostText, tierCredits, tierLabel, tierOf } from "./tiers";
 
 export {
   queryRunKey,
@@ -48,7 +50,7 @@ export {
 };
 
 type QueryInputs = Record<string, string | number | boolean>;
-type Tier = "medium" | "large";
+type Tier = PerformanceChoice;
 
 /** Records a completed run of a query, so SERVICE.QUERY cells with the same inputs show it (the pane calls this). */
 export function recordQueryRun(queryId: number, parameters: QueryInputs, performance: Tier, run: QueryRun): void {

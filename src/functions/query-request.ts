@@ -1,5 +1,6 @@
-import { InvalidArgumentError, type Performance, type QueryParameterValue } from "../client";
+import { InvalidArgumentError, type PerformanceChoice, type QueryParameterValue } from "../client";
 import { readArguments } from "./arguments";
+import { DEFAULT_TIER, TIER_CHOICES, parseTier, tierCostText } from "./tiers";
 import { isDateParameterName, serialDateText } from "./date-parameter";
 import type { CellRequestOptions } from "./options";
 
@@ -7,7 +8,7 @@ import type { CellRequestOptions } from "./options";
 export interface QueryCell {
   queryId: number;
   parameters: Record<string, QueryParameterValue>;
-  performance: Performance;
+  performance: PerformanceChoice;
   /** A remembered run older than this is stale (still shown, and listed for a re-run). */
   maxAgeHours?: number;
   /** `run=on_change`: run by itself when its inputs change, within the workbook's daily credit budget. */
@@ -43,7 +44,7 @@ const RUN_MODES = new Map([
 /**
  * `=SERVICE.QUERY(query_id, name, value, …, "option=value", …)`: parameters as name/value pairs of arguments (or a
  * two-column range of names and values, a first row titled name/parameter skipped), then "name=value" options as in
- * RESULTS plus `performance` (medium/large), `max_age_hours` and `run` (never, the default, or on_change).
+ * RESULTS plus `performance` (auto, the default: the service chooses; small, medium or large), `max_age_hours` and `run` (never, the default, or on_change).
  */
 export function readQueryCell(queryId: unknown, items: readonly unknown[][][] | null | undefined): QueryCell {
   const id = typeof queryId === "string" && /^\s*\d+\s*$/.test(queryId) ? Number(queryId) : queryId;
@@ -51,7 +52,7 @@ export function readQueryCell(queryId: unknown, items: readonly unknown[][][] | 
     throw new InvalidArgumentError("SERVICE.QUERY needs a query id (a positive whole number) first");
   }
   const parameters: Record<string, QueryParameterValue> = {};
-  let performance: Performance = "medium";
+  let performance: PerformanceChoice = DEFAULT_TIER;
   let maxAgeHours: number | undefined;
   let runOnChange = false;
   const options: unknown[][][] = [];
@@ -77,9 +78,11 @@ export function readQueryCell(queryId: unknown, items: readonly unknown[][][] | 
       if (own) {
         const [, name, text] = own;
         if (name!.toLowerCase() === "performance") {
-          const tier = text!.trim().toLowerCase();
-          if (tier !== "medium" && tier !== "large")
-            throw new InvalidArgumentError(`performance must be medium or large; got "${text}"`);
+          const tier = parseTier(text!);
+          if (tier === undefined) {
+            const choices = TIER_CHOICES.map((t) => `${t} (${tierCostText(t)})`).join(", ");
+            throw new InvalidArgumentError(`performance must be one of ${choices}; got "${text}"`);
+          }
           performance = tier;
         } else if (name!.toLowerCase() === "run") {
           const mode = RUN_MODES.get(text!.trim().toLowerCase());

@@ -4,7 +4,7 @@ export { SETTINGS_ITEM, memorySettingsStore } from "./settings-store";
 export { type AsyncStringStorage, type StorageEnvironment, detectStorageEnvironment } from "./user-storage";
 export { Session, normaliseBaseUrl } from "./session";
 export { NotSignedInError, NOT_SIGNED_IN_MESSAGE, isNotSignedInError } from "./not-signed-in-error";
-export { type UsageSnapshot, CREDITS_PER_EXECUTION } from "./usage-tracker";
+export type { UsageSnapshot } from "./usage-tracker";
 export { sharedSession, sharedSessionReady, setSharedSession } from "./shared-session";
 export { reportUnexpected } from "./report-unexpected";
 export { type DatasetOrigin, type DatasetRead, readDataset } from "./dataset-reader";

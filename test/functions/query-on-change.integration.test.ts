@@ -48,7 +48,7 @@ describe("SERVICE.QUERY with run=on_change", () => {
     bench.runtime.queries.setBudget(100);
     const first = bench.cellAt("Sheet1!A3", "QUERY", 1001, "symbol", "WETH", "run=on_change");
     expect(errorOf(await first.result()).message).toBe(
-      "Not run with these inputs yet (symbol=WETH): run it from the Service pane (10 credits)",
+      "Not run with these inputs yet (symbol=WETH): run it from the Service pane (an estimated 10 credits)",
     );
     // Re-entered (or recalculated by Excel) with the same inputs: a new invocation at the same address.
     first.cancel();
@@ -63,7 +63,7 @@ describe("SERVICE.QUERY with run=on_change", () => {
     const error = errorOf(await changed.result());
     expect(error.code).toBe("#N/A");
     expect(error.message).toBe(
-      "Not run (symbol=WBTC): automatic runs need a daily credit budget; set one in the Service pane's Report tab, or run it from there (10 credits)",
+      "Not run (symbol=WBTC): automatic runs need a daily credit budget; set one in the Service pane's Report tab, or run it from there (an estimated 10 credits)",
     );
     expect(executes()).toBe(0);
   });
@@ -83,7 +83,7 @@ describe("SERVICE.QUERY with run=on_change", () => {
     expect(executes()).toBe(2);
     cell = change(cell, "Sheet1!A3", "LINK");
     expect(errorOf(await cell.result()).message).toBe(
-      "Not run (symbol=LINK): today's budget for automatic runs is spent (20 of 20 credits); raise it in the Service pane's Report tab, or run it from there (10 credits)",
+      "Not run (symbol=LINK): today's budget for automatic runs is spent (20 of 20 credits); raise it in the Service pane's Report tab, or run it from there (an estimated 10 credits)",
     );
     // Back to inputs that have a current run: shown, nothing run.
     cell = change(cell, "Sheet1!A3", "WBTC");

@@ -2,7 +2,7 @@ import type {
   Clock,
   FetchLike,
   PagingParams,
-  Performance,
+  PerformanceChoice,
   QueryParameterValue,
   ServiceClient,
   ServiceClientOptions,
@@ -65,7 +65,7 @@ export interface PaneDeps {
   recordQueryRun?: (
     queryId: number,
     parameters: Record<string, QueryParameterValue>,
-    performance: Performance,
+    performance: PerformanceChoice,
     run: { executionId: string; finishedAt: number; expiresAt?: number },
   ) => void;
   /** The SERVICE.QUERY cells' report, runs and budget (absent when the functions bundle is not loaded). */

@@ -1,6 +1,6 @@
 import { listBindings, replaceTableRows, saveBinding, type TableBinding } from "../../excel";
-import type { Performance, QueryParameterValue, ResultParams, Source } from "../../client";
-import { creditsFor } from "./credits";
+import type { PerformanceChoice, QueryParameterValue, ResultParams, Source } from "../../client";
+import { tierCredits, tierOf as tierOfValue } from "../../functions";
 import { datasetArgNames } from "./dataset-catalog";
 import type { PaneDeps } from "./deps";
 import { paneMessage } from "./messages";
@@ -38,11 +38,12 @@ export type TableRefreshDeps = Pick<PaneDeps, "session" | "run" | "settings" | "
 /** What re-running every query-bound table would cost: one run each, at the tier it was inserted with. */
 export function rerunCost(bindings: readonly TableBinding[]): RerunCost {
   const queries = bindings.filter((b) => b.kind === "query");
-  return { tables: queries.length, credits: queries.reduce((sum, b) => sum + creditsFor(tierOf(b)), 0) };
+  return { tables: queries.length, credits: queries.reduce((sum, b) => sum + tierCredits(tierOf(b)), 0) };
 }
 
-function tierOf(binding: TableBinding): Performance {
-  return binding.options?.performance === "large" ? "large" : "medium";
+/** The tier a table was inserted with (bindings written before tiers were choices hold medium or large). */
+function tierOf(binding: TableBinding): PerformanceChoice {
+  return tierOfValue(binding.options?.performance);
 }
 
 function pick(params: TableBinding["params"], keys: readonly (keyof ResultParams)[]): ResultParams {

@@ -1,5 +1,11 @@
-import { isCancelledError, isExecutionFailedError, type ExecutionStatus, type RunProgress } from "../../client";
-import { creditsFor } from "./credits";
+import {
+  isCancelledError,
+  isExecutionFailedError,
+  knownTime,
+  type ExecutionStatus,
+  type RunProgress,
+} from "../../client";
+import { tierCredits } from "../../functions";
 import type { PaneDeps } from "./deps";
 import type { HistoryStore } from "./history-store";
 import { paneMessage, rateLimitWaitMessage } from "./messages";
@@ -105,11 +111,11 @@ export class RunController {
   #tellCells(request: RunRequest): void {
     const end = this.store.state;
     if (end.phase === "completed" && end.executionId) {
-      const expiresAt = Date.parse(end.expiresAt ?? "");
+      const expiresAt = knownTime(end.expiresAt);
       this.deps.recordQueryRun?.(request.queryId, request.parameters, request.performance, {
         executionId: end.executionId,
         finishedAt: this.deps.clock.now(),
-        ...(Number.isFinite(expiresAt) ? { expiresAt } : {}),
+        ...(expiresAt !== undefined ? { expiresAt } : {}),
       });
       this.deps.queryReport?.note(request, undefined);
     } else if (end.phase === "failed") this.deps.queryReport?.note(request, { phase: "failed", message: end.message });
@@ -118,13 +124,18 @@ export class RunController {
 
   async #progress(request: RunRequest, p: RunProgress): Promise<void> {
     const first = this.store.state.executionId === undefined;
+    const cancelling = this.store.state.phase === "cancelling";
+    // Too many executions in flight is its own state: why nothing moves, and what to do about it.
+    const waiting = p.inflightLimit;
     this.store.set({
-      phase: this.store.state.phase === "cancelling" ? "cancelling" : "running",
+      phase: cancelling ? "cancelling" : "running",
       executionId: p.executionId,
       serverState: p.state,
       queuePosition: p.queuePosition,
-      message:
-        this.store.state.phase === "cancelling" ? this.store.state.message : describeState(p.state, p.queuePosition),
+      waitingForSlot: waiting !== undefined,
+      message: cancelling
+        ? this.store.state.message
+        : (waiting?.userMessage ?? describeState(p.state, p.queuePosition)),
     });
     if (first) await this.#accepted(request, p.executionId, p.state);
     else await this.history.update(p.executionId, { state: p.state });
@@ -139,7 +150,7 @@ export class RunController {
       parameters: request.parameters,
       performance: request.performance,
       state,
-      credits: creditsFor(request.performance),
+      credits: tierCredits(request.performance),
       submittedAt: new Date(this.deps.clock.now()).toISOString(),
       baseUrl: this.#baseUrl ?? this.deps.session.baseUrl,
     });
@@ -153,6 +164,7 @@ export class RunController {
       phase: "completed",
       serverState: status.state,
       queuePosition: undefined,
+      waitingForSlot: false,
       rowCount,
       partial,
       expiresAt: status.expires_at,
@@ -176,6 +188,7 @@ export class RunController {
         this.store.set({
           phase: "cancelled",
           queuePosition: undefined,
+          waitingForSlot: false,
           message: "Cancelled on the server: you signed out or changed the key or service while it ran.",
         });
         return;
@@ -191,6 +204,7 @@ export class RunController {
         phase: "cancelled",
         serverState: status?.state,
         queuePosition: undefined,
+        waitingForSlot: false,
         message: "Cancelled on the server.",
       });
       return;
@@ -198,7 +212,12 @@ export class RunController {
     if (isExecutionFailedError(error))
       await this.history.update(error.executionId, { state: error.state, error: error.serverMessage });
     const message = paneMessage(error);
-    this.store.set({ phase: isCancelledError(error) ? "cancelled" : "failed", queuePosition: undefined, message });
+    this.store.set({
+      phase: isCancelledError(error) ? "cancelled" : "failed",
+      queuePosition: undefined,
+      waitingForSlot: false,
+      message,
+    });
   }
 
   async #record(status: ExecutionStatus): Promise<void> {

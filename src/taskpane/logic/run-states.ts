@@ -1,4 +1,4 @@
-import type { ExecutionStatus, Performance, QueryParameterValue } from "../../client";
+import type { ExecutionStatus, PerformanceChoice, QueryParameterValue } from "../../client";
 import type { HistoryEntry } from "./history-store";
 
 export type RunPhase = "idle" | "starting" | "running" | "cancelling" | "completed" | "failed" | "cancelled";
@@ -6,7 +6,7 @@ export type RunPhase = "idle" | "starting" | "running" | "cancelling" | "complet
 export interface RunRequest {
   queryId: number;
   parameters: Record<string, QueryParameterValue>;
-  performance: Performance;
+  performance: PerformanceChoice;
 }
 
 export interface RunState {
@@ -16,6 +16,8 @@ export interface RunState {
   /** The server's state name (QUERY_STATE_…). */
   serverState?: string;
   queuePosition?: number;
+  /** The account has as many executions in progress as it may: this run waits for one to end (the message says so). */
+  waitingForSlot?: boolean;
   elapsedMs: number;
   message: string;
   /** Set when the run completed: what Insert will fetch. */

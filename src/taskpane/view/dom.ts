@@ -1,4 +1,5 @@
 /** A few DOM helpers: the pane is plain TypeScript, no framework, and never assumes it owns `document`. */
+import { knownTime } from "../../client";
 
 type Child = Node | string | false | null | undefined;
 type Props = Record<string, string | number | boolean | EventListener | undefined>;
@@ -76,6 +77,11 @@ export function duration(ms: number): string {
 }
 
 /** A timestamp as local date and time, or "—". */
+/** When a result expires: the date, or "not yet known" (absent, or the zero time the service sends meanwhile). */
+export function expiryText(iso: string | undefined): string {
+  return knownTime(iso) === undefined ? "not yet known" : when(iso);
+}
+
 export function when(iso: string | undefined): string {
   if (!iso) return "—";
   const t = Date.parse(iso);

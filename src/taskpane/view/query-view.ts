@@ -1,5 +1,5 @@
-import type { Performance } from "../../client";
-import { PERFORMANCE_TIERS, tierLabel } from "../logic/credits";
+import type { PerformanceChoice } from "../../client";
+import { DEFAULT_TIER, TIER_CHOICES, tierLabel } from "../../functions";
 import type { InsertController, InsertOptions } from "../logic/insert-controller";
 import { act } from "./act";
 import { ParameterRows, toQueryParameters } from "../logic/query-parameters";
@@ -11,7 +11,7 @@ import { paramsEditor } from "./params-editor";
 export interface QueryView {
   element: HTMLElement;
   /** Fills the form (History's "Run again"). */
-  fill(queryId: number, parameters: Record<string, string | number | boolean>, performance: Performance): void;
+  fill(queryId: number, parameters: Record<string, string | number | boolean>, performance: PerformanceChoice): void;
 }
 
 /** Run a saved query: id, parameters, tier with its cost; live state; Cancel; Insert when finished. */
@@ -24,7 +24,8 @@ export function queryView(
   const rows = new ParameterRows();
   const editor = paramsEditor(doc, rows);
   const queryId = h(doc, "input", { type: "number", min: 1, step: 1, inputmode: "numeric", required: true });
-  const tier = h(doc, "select", {}, ...PERFORMANCE_TIERS.map((t) => h(doc, "option", { value: t }, tierLabel(t))));
+  const tier = h(doc, "select", {}, ...TIER_CHOICES.map((t) => h(doc, "option", { value: t }, tierLabel(t))));
+  tier.value = DEFAULT_TIER;
   const runButton = h(doc, "button", { type: "submit", class: "svc-primary" }, "Run");
   const formError = h(doc, "div", { class: "svc-error", role: "alert" });
 
@@ -86,7 +87,12 @@ export function queryView(
     field(doc, "Query ID", queryId),
     h(doc, "h2", {}, "Parameters"),
     editor.element,
-    field(doc, "Performance tier", tier, "Each run spends credits on the tier chosen."),
+    field(
+      doc,
+      "Performance tier",
+      tier,
+      "Each run spends credits on the tier chosen; Auto lets the service choose by your plan (estimated as medium).",
+    ),
     formError,
     h(doc, "div", { class: "svc-actions" }, runButton),
   );
@@ -103,7 +109,7 @@ export function queryView(
       formError.textContent = parsed.message;
       return editor.focusRow(parsed.rowId);
     }
-    const request = { queryId: id, parameters: parsed.parameters, performance: tier.value as Performance };
+    const request = { queryId: id, parameters: parsed.parameters, performance: tier.value as PerformanceChoice };
     act("running a query", () => run.run(request))();
   });
 
@@ -114,12 +120,14 @@ export function queryView(
     setVisible(status, s.phase !== "idle");
     setVisible(details, s.executionId !== undefined);
     message.textContent = s.message;
-    message.className = s.phase === "failed" ? "svc-error" : "";
+    message.className = s.phase === "failed" ? "svc-error" : s.waitingForSlot ? "svc-warning" : "";
     execution.textContent = s.executionId ?? "";
-    state.textContent = (s.serverState ?? "")
-      .replace(/^QUERY_STATE_/, "")
-      .toLowerCase()
-      .replace(/_/g, " ");
+    state.textContent = s.waitingForSlot
+      ? "waiting: too many executions in progress"
+      : (s.serverState ?? "")
+          .replace(/^QUERY_STATE_/, "")
+          .toLowerCase()
+          .replace(/_/g, " ");
     setVisible(queueTerm, s.queuePosition !== undefined);
     setVisible(queue, s.queuePosition !== undefined);
     queue.textContent = s.queuePosition === undefined ? "" : count(s.queuePosition);
