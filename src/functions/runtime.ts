@@ -14,6 +14,7 @@ import { type CacheStats, ResultCache } from "./result-cache";
 import { DEFAULT_SPILL_LIMIT_BYTES } from "./spill-limit";
 import { errorsInSpillsSupported, withSourceNote } from "./source-note";
 import { serveStatus } from "./status-cell";
+import { SavedQueries } from "./saved-queries";
 import { StatusWatchers } from "./status-watchers";
 import { type TableCellDeps, tableCell } from "./table-cell";
 
@@ -61,6 +62,8 @@ export class FunctionsRuntime {
   readonly #errorsInSpills: () => boolean;
   /** SERVICE.QUERY: remembered runs, live cells, the report, budgeted automatic runs. */
   readonly queries: QueryService;
+  /** Saved queries' declared parameters, asked once per query id (QUERY cells and the pane's form). */
+  readonly savedQueries: SavedQueries;
 
   constructor(options: FunctionsRuntimeOptions) {
     this.#session = options.session;
@@ -110,6 +113,11 @@ export class FunctionsRuntime {
       onFailure: (request, error) => this.#bus.awaitExecution(request, error),
     };
     this.#offSession = this.#session.onChange(() => this.#sessionChanged());
+    this.savedQueries = new SavedQueries({
+      client: () => this.#session.client(),
+      generation: () => this.#session.generation,
+      ready: this.#ready,
+    });
     this.queries = new QueryService({
       session: this.#session,
       clock: this.#clock,
@@ -125,6 +133,7 @@ export class FunctionsRuntime {
       toError: (error) => this.#toError(error),
       notAvailable: (message) => this.#notAvailable(message),
       failureMessage: (error) => cellFailure(error).message,
+      declaration: (queryId) => this.savedQueries.declaration(queryId),
     });
   }
 
