@@ -13,6 +13,7 @@ import type { AutomaticRunEvent } from "./auto-runs";
 import { queryRunKey, type QueryRun } from "./query-runs";
 import { functionsRuntime } from "./shared-runtime";
 import type { PerformanceChoice } from "../client";
+import type { QueryDeclaration } from "./saved-queries";
 
 export { FunctionsRuntime } from "./runtime";
 export { setFunctionsRuntime } from "./shared-runtime";
@@ -36,6 +37,7 @@ export function cacheStats(): CacheStats & { liveCells: number; statusRequests: 
 }
 export { cellFailure } from "./cell-error";
 export { formatStatus } from "./status-format";
+export { SavedQueries, type QueryDeclaration } from "./saved-queries";
 export { DEFAULT_TIER, TIER_CHOICES, tierCostText, tierCredits, tierLabel, tierOf } from "./tiers";
 
 export {
@@ -65,6 +67,11 @@ export function noteQueryRun(
   note: PaneRunNote | undefined,
 ): void {
   functionsRuntime().queries.note(queryRunKey(queryId, parameters, performance), note);
+}
+
+/** A saved query's declared parameters, asked once per query id in the shared runtime (the pane's form). */
+export function describeSavedQuery(queryId: number): Promise<QueryDeclaration> {
+  return functionsRuntime().savedQueries.declaration(queryId);
 }
 
 /** Every distinct parameter set of the workbook's SERVICE.QUERY cells, with its state (the pane's Report). */

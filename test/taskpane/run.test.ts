@@ -166,6 +166,34 @@ describe("run a query", () => {
     expect(recorded).toHaveLength(1);
   });
 
+  test("a run from the query's form is remembered for cells giving every input, and for cells giving only those that differ from the defaults", async () => {
+    const pane = await testPane(service.url, { apiKey: TEST_KEYS.demo });
+    const recorded: unknown[][] = [];
+    const notes: unknown[][] = [];
+    const run = new RunController(
+      {
+        ...pane.deps,
+        recordQueryRun: (...args) => void recorded.push(args),
+        queryReport: { note: (request: unknown, note: unknown) => void notes.push([request, note]) } as never,
+      },
+      new HistoryStore(pane.deps.historyItem),
+    );
+    const parameters = { symbol: "WBTC", days: 30, since: "2024-01-01 00:00:00", interval: "day" };
+    await run.run({ queryId: 1001, parameters, performance: "auto", sameRunAs: { symbol: "WBTC" } });
+    expect(recorded.map((r) => r[1])).toEqual([parameters, { symbol: "WBTC" }]);
+    // The cells of both identities heard it was running, then that it ended.
+    expect(
+      notes.map(([r, n]) => [(r as { parameters: unknown }).parameters, (n as { phase?: string })?.phase]),
+    ).toEqual([
+      [parameters, "running"],
+      [{ symbol: "WBTC" }, "running"],
+      [parameters, "running"],
+      [{ symbol: "WBTC" }, "running"],
+      [parameters, undefined],
+      [{ symbol: "WBTC" }, undefined],
+    ]);
+  });
+
   test("signed out: the run says how to sign in and spends nothing", async () => {
     const { run, session } = await setup(false);
     const end = await run.run({ queryId: 1002, parameters: {}, performance: "medium" });

@@ -8,6 +8,7 @@ import type {
   ServiceClientOptions,
 } from "../../client";
 import type { ExcelRun, SettingsLike } from "../../excel";
+import type { QueryDeclaration } from "../../functions";
 import type { DatasetRead, UsageSnapshot } from "../../session";
 import type { StartupBehaviorApi } from "./open-behaviour";
 import type { QueryReportSource } from "./report-source";
@@ -68,6 +69,11 @@ export interface PaneDeps {
     performance: PerformanceChoice,
     run: { executionId: string; finishedAt: number; expiresAt?: number },
   ) => void;
+  /**
+   * A saved query's declared parameters for the Query tab's form: the functions' shared answers (one request per
+   * query id for cells and pane); absent, the pane asks through the session itself.
+   */
+  describeQuery?: (queryId: number) => Promise<QueryDeclaration>;
   /** The SERVICE.QUERY cells' report, runs and budget (absent when the functions bundle is not loaded). */
   queryReport?: QueryReportSource;
   /** `Office.addin`'s startup behaviour (absent where the host lacks SharedRuntime 1.1). */

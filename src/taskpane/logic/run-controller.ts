@@ -12,6 +12,23 @@ import { paneMessage, rateLimitWaitMessage } from "./messages";
 import { type RunRequest, type RunState, describeState, historyPatch } from "./run-states";
 
 export type { RunPhase, RunRequest, RunState } from "./run-states";
+import type { PaneRunNote } from "../../functions";
+
+/**
+ * The parameter sets SERVICE.QUERY cells may give for this run: all of them, and (a run from the query's own form)
+ * only those that differ from the query's defaults, which the service fills in the same way.
+ */
+function identities(request: RunRequest): RunRequest["parameters"][] {
+  const same = request.sameRunAs;
+  if (same === undefined) return [request.parameters];
+  const key = (p: RunRequest["parameters"]) =>
+    JSON.stringify(
+      Object.entries(p)
+        .map(([k, v]) => [k, String(v)])
+        .sort(),
+    );
+  return key(same) === key(request.parameters) ? [request.parameters] : [request.parameters, same];
+}
 import { Store } from "./store";
 
 const TICK_MS = 250;
@@ -53,7 +70,7 @@ export class RunController {
       return this.store.state;
     }
     // SERVICE.QUERY cells with these inputs (and the Report) show that a run is going.
-    this.deps.queryReport?.note(request, { phase: "running" });
+    this.#note(request, { phase: "running" });
     const abort = new AbortController();
     this.#abort = abort;
     const generation = this.deps.session.generation;
@@ -112,14 +129,21 @@ export class RunController {
     const end = this.store.state;
     if (end.phase === "completed" && end.executionId) {
       const expiresAt = knownTime(end.expiresAt);
-      this.deps.recordQueryRun?.(request.queryId, request.parameters, request.performance, {
+      const run = {
         executionId: end.executionId,
         finishedAt: this.deps.clock.now(),
         ...(expiresAt !== undefined ? { expiresAt } : {}),
-      });
-      this.deps.queryReport?.note(request, undefined);
-    } else if (end.phase === "failed") this.deps.queryReport?.note(request, { phase: "failed", message: end.message });
-    else this.deps.queryReport?.note(request, undefined);
+      };
+      for (const parameters of identities(request))
+        this.deps.recordQueryRun?.(request.queryId, parameters, request.performance, run);
+      this.#note(request, undefined);
+    } else if (end.phase === "failed") this.#note(request, { phase: "failed", message: end.message });
+    else this.#note(request, undefined);
+  }
+
+  /** Tells the cells with these inputs (under each identity of the run) how the pane's run goes. */
+  #note(request: RunRequest, note: PaneRunNote | undefined): void {
+    for (const parameters of identities(request)) this.deps.queryReport?.note({ ...request, parameters }, note);
   }
 
   async #progress(request: RunRequest, p: RunProgress): Promise<void> {
@@ -143,7 +167,7 @@ export class RunController {
 
   /** The service took the run: from now on it may charge for it, so it goes in the History at once. */
   async #accepted(request: RunRequest, executionId: string, state: string): Promise<void> {
-    this.deps.queryReport?.note(request, { phase: "running", executionId });
+    this.#note(request, { phase: "running", executionId });
     await this.history.upsert({
       executionId,
       queryId: request.queryId,

@@ -7,6 +7,11 @@ export interface RunRequest {
   queryId: number;
   parameters: Record<string, QueryParameterValue>;
   performance: PerformanceChoice;
+  /**
+   * A run from the query's own form sends every declared parameter; these are the ones that differ from the
+   * query's defaults. A SERVICE.QUERY cell giving just these means the same run, so it is told of it too.
+   */
+  sameRunAs?: Record<string, QueryParameterValue>;
 }
 
 export interface RunState {

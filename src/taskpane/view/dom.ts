@@ -76,12 +76,12 @@ export function duration(ms: number): string {
   return `${m} min ${String(Math.floor(s % 60)).padStart(2, "0")} s`;
 }
 
-/** A timestamp as local date and time, or "—". */
 /** When a result expires: the date, or "not yet known" (absent, or the zero time the service sends meanwhile). */
 export function expiryText(iso: string | undefined): string {
   return knownTime(iso) === undefined ? "not yet known" : when(iso);
 }
 
+/** A timestamp as local date and time, or "—". */
 export function when(iso: string | undefined): string {
   if (!iso) return "—";
   const t = Date.parse(iso);
