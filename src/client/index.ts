@@ -8,11 +8,13 @@ export type { PagingParams, ResultParams } from "./params";
 export { SHARED_PARAM_KEYS, canonicalParams } from "./params";
 export type { RunProgress } from "./polling/run";
 export { isTerminal } from "./polling/states";
+export { knownTime } from "./responses/normalize";
 export { type InflightLimit, inflightLimitOf } from "./responses/inflight";
 export type { QueryParameterType, SavedQuery, SavedQueryParameter } from "./responses/saved-query";
 export type { BillingPeriod, Usage, UsageOptions } from "./responses/usage";
 export { DATASET_CATALOG, DATASET_NAMES, type DatasetArg, type DatasetName } from "./catalog/datasets";
 export { datasetEntry, datasetPath, scheduleForPath } from "./catalog/lookup";
+export { type DatasetFallback, combineFilters, datasetFallback, resultMatchesDataset } from "./catalog/fallback";
 export { nextRefreshAt, scheduleText } from "./catalog/schedule";
 export { ServiceError, shorten } from "./errors/service-error";
 export {

@@ -132,6 +132,8 @@ export interface Page {
   partial: boolean;
   state?: ExecutionState;
   executionId?: string;
+  /** When the run that made this result ended (JSON sources that say): how old the rows are. */
+  endedAt?: string;
   /** HTTP requests this page took (more than one when the server sent fewer rows than asked). */
   requests: number;
 }

@@ -91,10 +91,13 @@ export function getBinding(settings: SettingsLike, tableName: string): TableBind
   return listBindings(settings).find((b) => b.tableName.toLowerCase() === key);
 }
 
-/** False once the stored result a binding reads has expired (a binding without `expiresAt` never does). */
+/**
+ * False once the stored result a binding reads has expired (a binding without `expiresAt` never does). A time at or
+ * before 1970 is none: the service sends `1970-01-01T00:00:00Z` for "not known yet", and no result expires then.
+ */
 function isLive(binding: TableBinding, now: number): boolean {
   const expiresAt = binding.expiresAt === undefined ? NaN : Date.parse(binding.expiresAt);
-  return !(expiresAt <= now);
+  return !(expiresAt > 0 && expiresAt <= now);
 }
 
 /**

@@ -1,4 +1,5 @@
-import type { ServiceClient, Source } from "../client";
+import type { Page, Source } from "../client";
+import type { DatasetOrigin, Session } from "../session";
 import type { CachedTable } from "./render";
 import type { CanonicalRequest } from "./request";
 import { SpillTooLargeError, roughValueBytes } from "./spill-limit";
@@ -17,14 +18,29 @@ function clientSource(request: CanonicalRequest): Source {
 }
 
 /**
+ * A request's pages: a dataset through the session, which reads the saved query behind it where the endpoint is
+ * gone (and says so in `origin`); anything else straight from the client.
+ */
+function openPages(
+  session: Session,
+  request: CanonicalRequest,
+  now: () => number,
+): { pages: AsyncIterable<Page>; origin: () => DatasetOrigin | undefined } {
+  const source = request.source;
+  if (source.kind === "dataset") return session.readDataset(source, { ...request.params }, now);
+  return { pages: session.client().pages(clientSource(request), { ...request.params }), origin: () => undefined };
+}
+
+/**
  * Every page of a request, stopping as soon as the rows so far are clearly too large to spill: a 1,000,000-row
  * result asked for without a limit costs a page or two, not the whole download. Pages past the limit are aborted
  * by leaving the iterator (the client cancels what is in flight).
  */
 export async function fetchTable(
-  client: ServiceClient,
+  session: Session,
   request: CanonicalRequest,
   limitBytes: number,
+  now: () => number,
 ): Promise<FetchOutcome> {
   // A little slack: the rough estimate runs a bit under or over the exact one done when rendering.
   const stopAt = Math.ceil(limitBytes * 1.2);
@@ -32,7 +48,8 @@ export async function fetchTable(
   let requests = 0;
   let bytes = 0;
   const pageTypes: string[][] = [];
-  for await (const page of client.pages(clientSource(request), { ...request.params })) {
+  const read = openPages(session, request, now);
+  for await (const page of read.pages) {
     requests += page.requests;
     if (table === undefined) {
       table = { columns: page.columns, types: page.types, rows: [], partial: false, typesInferred: page.typesInferred };
@@ -57,6 +74,8 @@ export async function fetchTable(
     }
   }
   if (table && pageTypes.length > 1) table.types = settleCsvTypes(table, pageTypes);
+  const origin = read.origin();
+  if (table && origin?.kind === "query") table.origin = origin;
   return {
     table: table ?? { columns: [], types: [], rows: [], partial: false, typesInferred: false },
     requests: Math.max(1, requests),

@@ -1,4 +1,4 @@
-import type { Performance, QueryParameterValue } from "../client";
+import { type PerformanceChoice, type QueryParameterValue, knownTime } from "../client";
 import { type DocumentSettings, DocumentValue } from "./document-value";
 
 /** Results are kept 90 days by the service; a remembered run older than that has nothing left to show. */
@@ -17,9 +17,8 @@ export interface QueryRun {
 
 /** When a run's result is gone: the service's word for it, else RUN_RETENTION_MS after the run ended. */
 export function runExpiresAt(run: QueryRun): number {
-  return typeof run.expiresAt === "number" && Number.isFinite(run.expiresAt)
-    ? run.expiresAt
-    : run.finishedAt + RUN_RETENTION_MS;
+  // A zero time (an older version kept the service's 1970 "not known yet") counts as not said.
+  return knownTime(run.expiresAt) ?? run.finishedAt + RUN_RETENTION_MS;
 }
 
 function isRun(value: unknown): value is QueryRun {
@@ -37,12 +36,23 @@ export type RunSettings = DocumentSettings;
 export function queryRunKey(
   queryId: number,
   parameters: Record<string, QueryParameterValue>,
-  performance: Performance,
+  performance: PerformanceChoice,
 ): string {
   const sorted = Object.keys(parameters)
     .sort()
     .map((name) => [name, String(parameters[name])]);
   return JSON.stringify([queryId, performance, sorted]);
+}
+
+/** The key a run of an `auto` cell had when medium was the default tier; undefined for other tiers. */
+function legacyKey(key: string): string | undefined {
+  try {
+    const parsed = JSON.parse(key) as unknown;
+    if (!Array.isArray(parsed) || parsed[1] !== "auto") return undefined;
+    return JSON.stringify([parsed[0], "medium", parsed[2]]);
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -62,8 +72,14 @@ export class QueryRuns {
   }
 
   get(key: string): QueryRun | undefined {
-    const run = this.#read()[key];
-    return isRun(run) ? run : undefined;
+    const stored = this.#read();
+    const run = stored[key];
+    if (isRun(run)) return run;
+    // Before "let the service choose" became the default, a cell without `performance=` meant medium: a workbook
+    // saved then keeps its runs under medium, and its cells (now auto) still show them.
+    const legacy = legacyKey(key);
+    const old = legacy === undefined ? undefined : stored[legacy];
+    return isRun(old) ? old : undefined;
   }
 
   record(key: string, run: QueryRun): void {

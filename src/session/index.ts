@@ -4,6 +4,16 @@ export { SETTINGS_ITEM, memorySettingsStore } from "./settings-store";
 export { type AsyncStringStorage, type StorageEnvironment, detectStorageEnvironment } from "./user-storage";
 export { Session, normaliseBaseUrl } from "./session";
 export { NotSignedInError, NOT_SIGNED_IN_MESSAGE, isNotSignedInError } from "./not-signed-in-error";
-export { type UsageSnapshot, CREDITS_PER_EXECUTION } from "./usage-tracker";
+export type { UsageSnapshot } from "./usage-tracker";
 export { sharedSession, sharedSessionReady, setSharedSession } from "./shared-session";
 export { reportUnexpected } from "./report-unexpected";
+export { type DatasetOrigin, type DatasetRead, readDataset } from "./dataset-reader";
+export {
+  DATASET_ROUTES_ITEM,
+  DatasetRoutes,
+  createDatasetRoutesItem,
+  type DatasetRoute,
+  type RoutesItem,
+} from "./dataset-routes";
+export { DatasetUnavailableError, isDatasetUnavailableError } from "./dataset-unavailable-error";
+export { ageText, datasetOriginText, isOldResult } from "./dataset-origin-text";

@@ -1,6 +1,6 @@
 import { systemClock } from "../client";
 import { officeRun, type SettingsLike } from "../excel";
-import { recordQueryRun, refreshFunctionCells as refreshFunctions } from "../functions";
+import { describeSavedQuery, recordQueryRun, refreshFunctionCells as refreshFunctions } from "../functions";
 import { sharedSession, sharedSessionReady } from "../session";
 import type { PaneDeps } from "./logic/deps";
 import { type OnOpenOutcome, runOnOpen } from "./logic/on-open";
@@ -38,6 +38,7 @@ export function defaultPaneDeps(): PaneDeps {
     clock: systemClock,
     refreshFunctions,
     recordQueryRun,
+    describeQuery: describeSavedQuery,
     queryReport: functionsQueryReport,
     addin: officeAddin(),
   };

@@ -92,6 +92,15 @@ describe("bindings in document settings", () => {
     expect(listBindings(settings).map((b) => b.tableName)).toEqual(["Pairs", "Q7"]);
   });
 
+  test("a zero expiry (the service's 1970 'not known yet', kept by an older version) never drops a binding", async () => {
+    const wb = createWorkbook();
+    const settings = wb.Office.context.document.settings;
+    const zero = binding({ kind: "execution", id: "01ZERO", tableName: "Zero", expiresAt: "1970-01-01T00:00:00Z" });
+    await saveBinding(settings, zero, { now: NOW });
+    await saveBinding(settings, binding({ kind: "query", id: 9, tableName: "Q9" }), { now: NOW });
+    expect(listBindings(settings).map((b) => b.tableName)).toEqual(["Zero", "Q9"]);
+  });
+
   test("entries that do not parse are ignored", () => {
     const wb = createWorkbook();
     const settings = wb.Office.context.document.settings;

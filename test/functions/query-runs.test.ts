@@ -1,4 +1,4 @@
-import { QUERY_RUNS_SETTING, RUN_RETENTION_MS, queryRunKey } from "../../src/functions/query-runs";
+import { QUERY_RUNS_SETTING, RUN_RETENTION_MS, queryRunKey, runExpiresAt } from "../../src/functions/query-runs";
 import type { FunctionsMetadata } from "../../src/playground/custom-functions";
 import { TestDocument, type Workbench, generatedMetadata, workbench } from "./support/harness";
 
@@ -38,6 +38,29 @@ describe("remembered runs in the document", () => {
     bench.clock.advance(RUN_RETENTION_MS - 3 * DAY);
     runs.record(key("LAST"), { executionId: "01LAST", finishedAt: bench.clock.now() });
     expect(stored()).toEqual([key("KEPT"), key("NEW"), key("LAST")]);
+  });
+
+  it("a zero expiry kept by an older version (1970, epoch 0) is 'not known': 90 days after the end, not expired", () => {
+    const runs = bench.runtime.queryRuns;
+    const now = bench.clock.now();
+    runs.record(key("ZERO"), { executionId: "01ZERO", finishedAt: now, expiresAt: 0 });
+    expect(runExpiresAt({ executionId: "01ZERO", finishedAt: now, expiresAt: 0 })).toBe(now + RUN_RETENTION_MS);
+    runs.record(key("NEXT"), { executionId: "01NEXT", finishedAt: now });
+    expect(runs.get(key("ZERO"))).toMatchObject({ executionId: "01ZERO" });
+  });
+
+  it("a workbook saved when medium was the default keeps showing its runs in cells without performance= (now auto)", () => {
+    const runs = bench.runtime.queryRuns;
+    runs.record(key("OLDDEFAULT"), { executionId: "01MEDIUM", finishedAt: bench.clock.now() });
+    expect(runs.get(queryRunKey(1001, { symbol: "OLDDEFAULT" }, "auto"))).toMatchObject({ executionId: "01MEDIUM" });
+    // Only auto looks back: an explicit tier is its own run.
+    expect(runs.get(queryRunKey(1001, { symbol: "OLDDEFAULT" }, "large"))).toBeUndefined();
+    // A newer auto run wins.
+    runs.record(queryRunKey(1001, { symbol: "OLDDEFAULT" }, "auto"), {
+      executionId: "01AUTO",
+      finishedAt: bench.clock.now(),
+    });
+    expect(runs.get(queryRunKey(1001, { symbol: "OLDDEFAULT" }, "auto"))).toMatchObject({ executionId: "01AUTO" });
   });
 
   it("entries it cannot read are left as they are (another version of the add-in may have written them)", () => {

@@ -176,5 +176,6 @@ function toPage(raw: RawPage, offset: number, requests: number): Page {
   if (raw.totalRowCount !== undefined) page.totalRowCount = raw.totalRowCount;
   if (raw.state !== undefined) page.state = raw.state;
   if (raw.executionId !== undefined) page.executionId = raw.executionId;
+  if (raw.endedAt !== undefined) page.endedAt = raw.endedAt;
   return page;
 }

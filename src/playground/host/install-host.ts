@@ -1,5 +1,5 @@
 import { systemClock } from "../../clock";
-import { createKeyStore, memorySettingsStore, Session, setSharedSession } from "../../session";
+import { createDatasetRoutesItem, createKeyStore, memorySettingsStore, Session, setSharedSession } from "../../session";
 import { BehaviourSettings } from "../behaviour/excel-behaviour";
 import { storedBehaviour } from "../behaviour/read-behaviour";
 import { FakeCustomFunctionsRuntime, installCustomFunctions, type FunctionsMetadata } from "../custom-functions";
@@ -140,6 +140,7 @@ export async function installHost(
     keyStore: createKeyStore(),
     settingsStore: memorySettingsStore({ baseUrl: config.serviceUrl }),
     defaultBaseUrl: config.serviceUrl,
+    datasetRoutesItem: createDatasetRoutesItem(),
   });
   setSharedSession(session);
 

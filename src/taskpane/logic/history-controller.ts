@@ -1,4 +1,4 @@
-import { isTerminal } from "../../client";
+import { isTerminal, knownTime } from "../../client";
 import type { PaneDeps } from "./deps";
 import type { HistoryEntry, HistoryStore } from "./history-store";
 import { collectCsv, csvFileName } from "./csv-download";
@@ -90,7 +90,8 @@ export class HistoryController {
   isExpired(entry: HistoryEntry): boolean {
     return (
       entry.state === "QUERY_STATE_EXPIRED" ||
-      (!!entry.expiresAt && Date.parse(entry.expiresAt) <= this.deps.clock.now())
+      // A zero expiry (the service's "not known yet", in entries written before the client dropped it) is no expiry.
+      (knownTime(entry.expiresAt) ?? Infinity) <= this.deps.clock.now()
     );
   }
 

@@ -4,7 +4,7 @@ import { describe, type HistoryController } from "../logic/history-controller";
 import type { HistoryEntry } from "../logic/history-store";
 import type { InsertController, InsertOptions } from "../logic/insert-controller";
 import { act } from "./act";
-import { h, replaceChildren, when } from "./dom";
+import { expiryText, h, replaceChildren, when } from "./dom";
 import { insertOptionsView } from "./insert-options-view";
 
 export interface HistoryActions {
@@ -110,7 +110,7 @@ export function historyView(
         h(doc, "dt", {}, "Submitted"),
         h(doc, "dd", {}, when(e.submittedAt)),
         h(doc, "dt", {}, "Expires"),
-        h(doc, "dd", {}, when(e.expiresAt)),
+        h(doc, "dd", {}, expiryText(e.expiresAt)),
         params ? h(doc, "dt", {}, "Parameters") : null,
         params ? h(doc, "dd", { class: "svc-mono" }, params) : null,
         h(doc, "dt", {}, "Execution"),
