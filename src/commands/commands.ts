@@ -11,7 +11,9 @@ import { refreshAllCommand } from "./refresh-command";
 export const REFRESH_ALL_ACTION = "refreshAll";
 
 export function registerCommands(): void {
-  Office.actions.associate(REFRESH_ALL_ACTION, refreshAllCommand(defaultPaneDeps, { ready: sharedSessionReady }));
+  const refresh = refreshAllCommand(defaultPaneDeps, { ready: sharedSessionReady });
+  // Excel ignores a handler's result; the command never rejects and always calls event.completed().
+  Office.actions.associate(REFRESH_ALL_ACTION, (event: Office.AddinCommands.Event) => void refresh(event));
 }
 
 if (typeof Office !== "undefined") {

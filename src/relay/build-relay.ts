@@ -50,7 +50,7 @@ export async function buildRelay(config: RelayConfig): Promise<FastifyInstance> 
     trustProxy: false,
     bodyLimit: 1024 * 1024,
     // A path that is no valid URL, or an over-long parameter, is simply not one of the API's routes.
-    frameworkErrors: (_error, _request, reply) => refuse(reply as unknown as FastifyReply),
+    frameworkErrors: (_error, _request, reply) => void refuse(reply as unknown as FastifyReply),
   });
   const cache = new ResultCache(config.cacheMb * 1024 * 1024, config.cacheDir);
   const grants = new KeyAuthorizations(config.authorizationTtlMs);
