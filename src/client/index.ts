@@ -31,4 +31,3 @@ export {
 } from "./errors/local-errors";
 export * from "./errors/guards";
 export type * from "./types";
-export { EXCEL_SIGNIFICANT_DIGITS } from "./csv/typing";
