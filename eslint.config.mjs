@@ -61,6 +61,16 @@ export default [
     },
   },
   {
+    // TEMPORARY, to delete as soon as the relay no longer imports the service (its compression, CORS and encoded
+    // sending move to a module both may import): the table refuses relay → service, and loading the relay must not
+    // load the service's DuckDB binding. Only this file, only this pair.
+    name: "temporary/relay-imports-service",
+    files: ["src/relay/build-relay.ts"],
+    rules: {
+      "project/module-boundaries": ["error", { temporaryAllowances: [{ from: "relay", to: "service" }] }],
+    },
+  },
+  {
     // Build configuration files are CommonJS run by Node; this file is an ES module.
     files: ["**/*.{js,cjs}"],
     languageOptions: { ecmaVersion: 2022, sourceType: "commonjs", globals: { ...globals.node } },
