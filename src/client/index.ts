@@ -5,6 +5,7 @@ export { type Clock, systemClock } from "../clock";
 export type { FetchLike } from "./http/request";
 export { apiRootPath } from "./http/api-root";
 export type { PagingParams, ResultParams } from "./params";
+export type { CollectTableOptions, TableByteCap, TableCapProgress } from "./paging/table";
 export { SHARED_PARAM_KEYS, canonicalParams } from "./params";
 export type { RunProgress } from "./polling/run";
 export { isTerminal } from "./polling/states";

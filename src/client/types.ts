@@ -114,6 +114,8 @@ export interface Page {
 export interface Table {
   columns: string[];
   types: string[];
+  /** Types were guessed from CSV text (E5), settled across pages; timestamps then arrive as varchar. */
+  typesInferred: boolean;
   rows: unknown[][];
   rowCount: number;
   totalRowCount?: number;

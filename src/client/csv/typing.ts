@@ -2,9 +2,8 @@ import { exactNumber, isPlainInteger } from "../../numbers";
 
 /**
  * Typing of CSV fields. CSV carries no types, so a column becomes numbers only when every non-empty field in it is
- * exactly a number in Excel (the rule is `numbers`' exactNumber: canonical decimal, at most 15 significant digits,
- * the same digits back from its double): a column holding `007`, `1e5` and `=1+1` is a text column, and `1e5` then
- * stays the text it was.
+ * exactly a number in Excel (src/numbers: a canonical decimal of at most 15 significant digits that its double gives
+ * back): a column holding `007`, `1e5` and `=1+1` is a text column, and `1e5` then stays the text it was.
  */
 
 export type CsvValue = string | number;
