@@ -34,7 +34,7 @@ export function cacheStats(): CacheStats & { liveCells: number; statusRequests: 
   return functionsRuntime().cacheStats();
 }
 export { cellFailure } from "./cell-error";
-export { formatStatus } from "./status-format";
+export { formatDuration, formatStatus } from "./status-format";
 
 export {
   queryRunKey,

@@ -67,14 +67,6 @@ export function count(n: number | undefined): string {
   return n === undefined ? "?" : n.toLocaleString("en-US");
 }
 
-/** "12.3 s", "2 min 05 s". */
-export function duration(ms: number): string {
-  const s = Math.max(0, ms) / 1000;
-  if (s < 60) return `${s.toFixed(1)} s`;
-  const m = Math.floor(s / 60);
-  return `${m} min ${String(Math.floor(s % 60)).padStart(2, "0")} s`;
-}
-
 /** A timestamp as local date and time, or "—". */
 export function when(iso: string | undefined): string {
   if (!iso) return "—";

@@ -1,9 +1,10 @@
 import type { Performance } from "../../client";
+import { formatDuration } from "../../functions";
 import { PERFORMANCE_TIERS, tierLabel } from "../logic/credits";
 import type { InsertController, InsertOptions } from "../logic/insert-controller";
 import { ParameterRows, toQueryParameters } from "../logic/query-parameters";
 import type { RunController } from "../logic/run-controller";
-import { count, duration, field, h, setVisible } from "./dom";
+import { count, field, h, setVisible } from "./dom";
 import { insertOptionsView } from "./insert-options-view";
 import { paramsEditor } from "./params-editor";
 
@@ -122,7 +123,7 @@ export function queryView(
     setVisible(queueTerm, s.queuePosition !== undefined);
     setVisible(queue, s.queuePosition !== undefined);
     queue.textContent = s.queuePosition === undefined ? "" : count(s.queuePosition);
-    elapsed.textContent = duration(s.elapsedMs);
+    elapsed.textContent = formatDuration(s.elapsedMs);
     setVisible(cancel, live);
     cancel.disabled = s.phase === "cancelling";
     setVisible(insertBox, s.phase === "completed");
