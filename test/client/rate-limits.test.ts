@@ -28,7 +28,7 @@ function fakeService(clock: ManualClock, options: { csv?: boolean; limitedFirst?
       later.inFlight++;
       later.max = Math.max(later.max, later.inFlight);
     }
-    await new Promise((done) => clock.setTimeout(done, 2));
+    await new Promise<void>((done) => clock.setTimeout(done, 2));
     stats.inFlight--;
     if (isLater) later.inFlight--;
     const offset = Number(url.searchParams.get("offset") ?? 0);
