@@ -11,14 +11,28 @@ const SAVE_DELAY_MS = 250;
  * A workbook too large for the browser's storage (about 5 MB) is not kept: the older copy is removed (a reload
  * must never bring back a workbook older than the one on screen without saying so) and the page says so.
  */
+/** The timers a WorkbookFile waits with: the page's, or in tests a clock moved by hand. */
+export interface SaveTimers {
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+const PAGE_TIMERS: SaveTimers = {
+  setTimeout: (callback, ms) => setTimeout(callback, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
 export class WorkbookFile {
-  #timer: ReturnType<typeof setTimeout> | undefined;
+  #timer: unknown;
   #snapshot: (() => WorkbookDocument) | undefined;
   /** Why the last save failed (storage full), or undefined. */
   problem: string | undefined;
   readonly #listeners = new Set<(problem: string | undefined) => void>();
 
-  constructor(private readonly local: Storage) {}
+  constructor(
+    private readonly local: Storage,
+    private readonly timers: SaveTimers = PAGE_TIMERS,
+  ) {}
 
   load(): WorkbookDocument | undefined {
     try {
@@ -46,11 +60,11 @@ export class WorkbookFile {
 
   /** Within SAVE_DELAY_MS of the first unsaved change, however many follow (a steady stream must not starve it). */
   saveSoon(): void {
-    this.#timer ??= setTimeout(() => this.saveNow(), SAVE_DELAY_MS);
+    this.#timer ??= this.timers.setTimeout(() => this.saveNow(), SAVE_DELAY_MS);
   }
 
   saveNow(): void {
-    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    if (this.#timer !== undefined) this.timers.clearTimeout(this.#timer);
     this.#timer = undefined;
     if (!this.#snapshot) return;
     let problem: string | undefined;

@@ -1,5 +1,6 @@
 import { createWorkbook, type PlaygroundWorkbook, type WorkbookDocument } from "../../../src/playground/workbook";
 import { WorkbookFile } from "../../../src/playground/host/workbook-file";
+import { ManualClock } from "../../support/manual-clock";
 
 /**
  * The playground's workbook as a file keeps it: reopening shows the values as last calculated (formula results and
@@ -78,7 +79,8 @@ function memoryStorage(limit = Infinity): Storage & { items: Map<string, string>
 describe("WorkbookFile: the playground's workbook kept in localStorage", () => {
   test("saved a moment after changes (however many), loaded back; a foreign or broken item is ignored", async () => {
     const storage = memoryStorage();
-    const file = new WorkbookFile(storage);
+    const clock = new ManualClock();
+    const file = new WorkbookFile(storage, clock);
     const wb = await filled();
     let snapshots = 0;
     file.attach(() => {
@@ -86,8 +88,12 @@ describe("WorkbookFile: the playground's workbook kept in localStorage", () => {
       return wb.saveDocument();
     });
     for (let i = 0; i < 50; i++) file.saveSoon();
+    clock.advance(249);
     expect(file.load()).toBeUndefined();
-    await new Promise((r) => setTimeout(r, 400));
+    file.saveSoon(); // a steady stream of changes does not push the save back
+    clock.advance(1);
+    expect(snapshots).toBe(1);
+    clock.advance(10_000);
     expect(snapshots).toBe(1);
     expect(file.load()?.sheets.map((s) => s.name)).toEqual(["Data", "Report"]);
     storage.setItem("playground.workbook", "{not json");
