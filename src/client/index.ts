@@ -1,4 +1,4 @@
-/** The client's public surface (DESIGN §4.1): everything else under src/client is internal. */
+/** The client's public surface: everything else under src/client is internal. */
 export { ServiceClient } from "./service-client";
 export type { ServiceClientOptions } from "./client-options";
 export { type Clock, systemClock } from "../clock";

@@ -1,6 +1,6 @@
 /**
- * Wire shapes of the API (spec/service-api.md) and the shapes the client hands back.
- * Wire fields keep the spec's snake_case so they can be compared with the spec line by line.
+ * Wire shapes of the API and the shapes the client hands back.
+ * Wire fields keep the API's snake_case so they can be compared with its documentation line by line.
  */
 
 /** Every state the service reports. Both spellings of "cancelled" occur in the wild. */
