@@ -1,5 +1,5 @@
 /**
- * Build of the add-in (DESIGN §1): one shared-runtime page, taskpane.html, hosts the functions, commands and
+ * Build of the add-in: one shared-runtime page, taskpane.html, hosts the functions, commands and
  * taskpane bundles; custom-functions-metadata writes functions.json from the JSDoc of src/functions/functions.ts;
  * the manifest and icons are copied with their URLs pointed at ADDIN_BASE_URL, and manifest.json (the unified
  * manifest) is derived from that manifest.xml and functions.json.

@@ -46,11 +46,13 @@ export async function buildRelay(config: RelayConfig): Promise<FastifyInstance> 
     trustProxy: false,
     bodyLimit: BODY_LIMIT_MB * 1024 * 1024,
     // A path that is no valid URL is a bad request; an over-long parameter is simply not one of the API's routes.
-    frameworkErrors: (error, _request, reply) =>
-      answer(
+    // The reply is sent by answer(); fastify's reply is thenable, and nothing here waits on it.
+    frameworkErrors: (error, _request, reply) => {
+      void answer(
         reply as unknown as FastifyReply,
         error.code === "FST_ERR_BAD_URL" ? refusals.badPath() : refusals.notFound(),
-      ),
+      );
+    },
     clientErrorHandler: clientErrorHandler((error) =>
       error.code === "HPE_HEADER_OVERFLOW" ? refusals.headersTooLarge() : refusals.notHttp(),
     ),
