@@ -14,6 +14,7 @@ import { readFile } from "node:fs/promises";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import type { ServerOptions as HttpsOptions } from "node:https";
+import { startAddinServer } from "./serve/addin-server";
 import { choosePort } from "./serve/free-port";
 import { runWebpack } from "./serve/build";
 import { playgroundConfigScript, startStaticServer, type RunningStaticServer } from "./serve/static-server";
@@ -98,14 +99,7 @@ async function main(): Promise<void> {
       signal: building.signal,
     });
 
-    const addin: RunningStaticServer = await startStaticServer({
-      root: resolve(ROOT, "dist"),
-      port: addinPort,
-      host: "localhost",
-      index: "taskpane.html",
-      https,
-      headers: { "Access-Control-Allow-Origin": "*" },
-    });
+    const addin: RunningStaticServer = await startAddinServer({ root: resolve(ROOT, "dist"), port: addinPort, https });
     stops.push(() => addin.close());
     const playground = await startStaticServer({
       root: resolve(ROOT, "dist-playground"),
