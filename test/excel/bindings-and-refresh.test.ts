@@ -9,11 +9,12 @@ import {
   type RowBatches,
   type TableBinding,
 } from "../../src/excel";
-import { BINDINGS_SETTING, removeBinding } from "../../src/excel/bindings";
+import { BINDINGS_INDEX_SETTING, LEGACY_BINDINGS_SETTING, removeBinding } from "../../src/excel/bindings";
 import { BindingError } from "../../src/excel/errors";
 import { createWorkbook } from "../../src/playground/workbook";
 import type { CellValue } from "../../src/sheet";
 import { ManualClock } from "../support/manual-clock";
+import { SharedDocument } from "../support/shared-document";
 
 const KEY = "sk_live_0123456789abcdef";
 const NOW = Date.parse("2026-01-01T00:00:00.000Z");
@@ -44,9 +45,10 @@ describe("bindings in document settings", () => {
     });
     await saveBinding(settings, binding({ params: { limit: 10 } }), { now: NOW }); // same table: replaces
     wb.reopen();
+    // Replacing a table's binding keeps its place.
     expect(listBindings(settings).map((b) => [b.tableName, b.kind, b.id])).toEqual([
-      ["Query42", "query", 42],
       ["Pairs", "dataset", "dex/pairs"],
+      ["Query42", "query", 42],
     ]);
     expect(getBinding(settings, "pairs")?.params).toEqual({ limit: 10 });
     expect(await removeBinding(settings, "Query42", { now: NOW })).toBe(true);
@@ -64,7 +66,8 @@ describe("bindings in document settings", () => {
     });
     const saved = await saveBinding(settings, leaky, { now: NOW, secrets: [KEY] });
     wb.reopen();
-    const stored = JSON.stringify(settings.get(BINDINGS_SETTING));
+    const stored = JSON.stringify([settings.get(BINDINGS_INDEX_SETTING), settings.get("service.tableBinding.pairs")]);
+    expect(stored).toContain("dex/pairs");
     expect(stored).not.toContain(KEY);
     expect(stored).not.toMatch(/api_key|apiKey|X-Service-Api-Key|Authorization/);
     expect(saved.params).toEqual({ filters: "[redacted]", nested: { ok: 1 } });
@@ -97,7 +100,7 @@ describe("bindings in document settings", () => {
   test("entries that do not parse are ignored", () => {
     const wb = createWorkbook();
     const settings = wb.Office.context.document.settings;
-    settings.set(BINDINGS_SETTING, { version: 1, bindings: [{ nonsense: true }, binding()] });
+    settings.set(LEGACY_BINDINGS_SETTING, { version: 1, bindings: [{ nonsense: true }, binding()] });
     expect(listBindings(settings)).toHaveLength(1);
   });
 });
@@ -307,5 +310,50 @@ describe("replaceTableRows where Excel cannot resize a table (no ExcelApi 1.13)"
       delete scope.Office;
     }
     expect(officeSupports(TABLE_RESIZE)).toBe(true); // no Office (the playground, tests): everything
+  });
+});
+
+describe("bindings with two sessions of one workbook (co-authors)", () => {
+  test("a table a co-author bound after we opened the file survives our next save; each binding is its own setting", async () => {
+    const doc = new SharedDocument();
+    const a = doc.open("A");
+    const b = doc.open("B");
+    const bSaved = saveBinding(b, binding({ tableName: "FromB" }), { now: NOW });
+    await doc.drain();
+    await bSaved;
+    const aSaved = saveBinding(a, binding({ tableName: "FromA", kind: "query", id: 7 }), { now: NOW });
+    await doc.drain();
+    await aSaved;
+    const reopened = doc.open("C");
+    expect(listBindings(reopened).map((x) => x.tableName)).toEqual(["FromB", "FromA"]);
+    expect(Object.keys(doc.saved).sort()).toEqual([
+      "service.tableBinding.froma",
+      "service.tableBinding.fromb",
+      "service.tableBindingIndex",
+    ]);
+  });
+
+  test("a workbook saved by an older version (one setting for every binding) is read, and moved by the next save", async () => {
+    const doc = new SharedDocument();
+    doc.saved = { [LEGACY_BINDINGS_SETTING]: { version: 1, bindings: [binding({ tableName: "Old" })] } };
+    const a = doc.open("A");
+    expect(getBinding(a, "old")?.tableName).toBe("Old");
+    const saved = saveBinding(a, binding({ tableName: "New" }), { now: NOW });
+    await doc.drain();
+    await saved;
+    expect(doc.saved[LEGACY_BINDINGS_SETTING]).toBeUndefined();
+    expect(listBindings(doc.open("B")).map((x) => x.tableName)).toEqual(["Old", "New"]);
+  });
+
+  test("a save that fails is a BindingError that says so", async () => {
+    const doc = new SharedDocument();
+    const a = doc.open("A");
+    a.failNextSave = "Settings exceed the size limit.";
+    const saved = saveBinding(a, binding(), { now: NOW }).catch((e: unknown) => e);
+    await doc.drain();
+    expect(await saved).toMatchObject({
+      reason: "save-failed",
+      message: "Could not save the table's source in the workbook: Settings exceed the size limit.",
+    });
   });
 });
