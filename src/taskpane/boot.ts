@@ -6,6 +6,7 @@ import type { PaneDeps } from "./logic/deps";
 import { type OnOpenOutcome, runOnOpen } from "./logic/on-open";
 import type { StartupBehaviorApi } from "./logic/open-behaviour";
 import { functionsQueryReport } from "./functions-report";
+import { officePlatform } from "./logic/csv-destination";
 import { HISTORY_ITEM, userItem } from "./logic/user-item";
 import { type MountedPane, mountTaskpane } from "./mount-taskpane";
 
@@ -46,6 +47,7 @@ export function defaultPaneDeps(): PaneDeps {
     recordQueryRun,
     queryReport: functionsQueryReport,
     addin: officeAddin(),
+    platform: officePlatform,
   };
 }
 
