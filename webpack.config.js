@@ -18,6 +18,7 @@ const HtmlWebpackPlugin = require("html-webpack-plugin");
 const CopyWebpackPlugin = require("copy-webpack-plugin");
 const CustomFunctionsMetadataPlugin = require("custom-functions-metadata-plugin");
 const { unifiedManifest } = require("./scripts/manifest/unified-manifest.js");
+const { ADDIN_CORS_HEADERS } = require("./scripts/serve/addin-cors.js");
 
 const DEV_ADDIN_BASE_URL = "https://localhost:3000";
 const DEV_SERVICE_API_BASE_URL = "http://127.0.0.1:8787";
@@ -178,7 +179,8 @@ module.exports = async (env = {}, argv = {}) => {
     config.devServer = {
       port,
       static: { directory: outputDir },
-      headers: { "Access-Control-Allow-Origin": "*" },
+      // Excel on the web reads functions.json from its own origin (scripts/serve/addin-cors.js says why).
+      headers: { ...ADDIN_CORS_HEADERS },
       server: await devServerTransport(),
       hot: false,
     };

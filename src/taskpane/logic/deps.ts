@@ -78,6 +78,8 @@ export interface PaneDeps {
   queryReport?: QueryReportSource;
   /** `Office.addin`'s startup behaviour (absent where the host lacks SharedRuntime 1.1). */
   addin?: StartupBehaviorApi;
+  /** The Office platform ("PC", "Mac", "OfficeOnline", …); default `Office.context.diagnostics.platform`. */
+  platform?: () => string | undefined;
   /** Used only for the throw-away client that checks a key before it is stored. */
   fetch?: FetchLike;
   /** Options of the key-check client (timeouts in tests). */
