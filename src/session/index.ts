@@ -3,6 +3,7 @@ export { type KeyStore, API_KEY_ITEM, createKeyStore } from "./key-store";
 export { SETTINGS_ITEM, memorySettingsStore } from "./settings-store";
 export { type AsyncStringStorage, type StorageEnvironment, detectStorageEnvironment } from "./user-storage";
 export { Session, normaliseBaseUrl } from "./session";
+export type { GatewayAccount, GatewayBudget } from "./gateway-account";
 export { NotSignedInError, NOT_SIGNED_IN_MESSAGE, isNotSignedInError } from "./not-signed-in-error";
 export { type UsageSnapshot, CREDITS_PER_EXECUTION } from "./usage-tracker";
 export { sharedSession, sharedSessionReady, setSharedSession } from "./shared-session";

@@ -7,7 +7,7 @@ import type {
   ServiceClientOptions,
 } from "../../client";
 import type { ExcelRun, SettingsLike } from "../../excel";
-import type { UsageSnapshot } from "../../session";
+import type { GatewayAccount, UsageSnapshot } from "../../session";
 import type { StartupBehaviorApi } from "./open-behaviour";
 import type { QueryReportSource } from "./report-source";
 
@@ -26,6 +26,8 @@ export interface PaneSession {
   signIn(key: string, baseUrl?: string): Promise<void>;
   signOut(): Promise<void>;
   onChange(listener: () => void): () => void;
+  /** Who the key is at a team gateway (undefined elsewhere); optional for sessions that never reach one. */
+  gatewayAccount?(): Promise<GatewayAccount | undefined>;
   readonly usage: {
     snapshot(): UsageSnapshot;
     recordDatapoints(count: number): void;
