@@ -7,6 +7,7 @@ import { KEY_HEADER, callerKey } from "./caller-key";
 import type { Gateway } from "./gateway/gateway";
 import { registerGatewayRoutes } from "./gateway/gateway-routes";
 import { gatewayAnswer } from "./gateway/gateway-answer";
+import { readWhole } from "./whole-answer";
 import { KeyAuthorizations } from "./key-authorizations";
 import { linkThroughRelay } from "./paging-links";
 import { BODY_LIMIT_MB, RelayRefusal, answer, fromFramework, refusals } from "./relay-errors";
@@ -81,6 +82,11 @@ export async function buildRelay(config: RelayConfig): Promise<FastifyInstance> 
   const settling = new Set<Promise<void>>();
   if (gateway) {
     registerGatewayRoutes(app, gateway);
+    gateway.connect(async (target) => {
+      const headers = { "accept-encoding": "identity", [KEY_HEADER]: gateway.teamKey.reveal() };
+      const res = await upstream.send("GET", target, headers).response;
+      return { status: res.statusCode ?? 502, body: await readWhole(res) };
+    });
     app.addHook("onClose", async () => {
       await Promise.all([...settling]);
       await gateway.close();

@@ -6,17 +6,14 @@ import { estimateExecutionCredits, readCredits, type BillingPlan, type Performan
  * the estimates in flight is what spending can pass a budget by.
  *
  * A read's bytes: its rows × the bytes of a row.
- * - Rows: `sample_count`, else `limit`, else what is left of a result whose size is known (from its status or an
- *   earlier page), else a page at the service's per-request guard (250,000 datapoints); never more than what is
- *   left of a result of known size.
+ * - Rows: `sample_count`, else `limit`, else what is left of a result whose size is known (the gateway learns it
+ *   first when it is not: see `learnSize`), else a page at the service's per-request guard (250,000 datapoints);
+ *   never more than what is left of a result of known size.
  * - A row's bytes: the most a row weighed in pages of the same source (an execution's results, a dataset, a query's
  *   latest result, with the same `columns`) this instance has forwarded, plus a tenth; before any, every value
  *   counted at 100 bytes (JSON pages of the service's own data weigh 20 to 75 bytes a value, CSV 9 to 17), over the
- *   columns asked for, else the columns known (an execution's status, the dataset's catalog), else 32.
+ *   columns asked for, else the columns known (a status, a one-row read, the dataset's catalog), else 32.
  * - Plus 4 kB for the envelope.
- * The one estimate that can come out low without a learned figure behind it is a read with no `limit` and the
- * guard lifted, of a result whose size this instance has not seen; the add-in never sends one (its pager always
- * asks for a number of rows).
  */
 export const DEFAULT_BYTES_PER_VALUE = 100;
 export const ASSUMED_COLUMNS = 32;

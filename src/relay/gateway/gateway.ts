@@ -13,7 +13,8 @@ import {
 import type { ApiRoute } from "../api-routes";
 import { estimateExecution, estimateRead, requestedTier } from "./estimates";
 import { gatewayRefusals } from "./gateway-refusals";
-import { ResultSizes } from "./result-sizes";
+import { ResultSizes, type ReadSource } from "./result-sizes";
+import { learnSize, sizeKeyOf, type UpstreamGet } from "./size-probe";
 import { Settlements, type ReadOutcome } from "./settlements";
 import { StoreRetry } from "./store-retry";
 import type { TeamKey } from "./team-key";
@@ -55,6 +56,7 @@ export class Gateway {
   readonly sizes = new ResultSizes();
   readonly #retry: StoreRetry;
   readonly settle: Settlements;
+  #upstream: UpstreamGet = () => Promise.reject(new Error("not connected"));
 
   constructor(readonly config: GatewayConfig) {
     this.#retry = new StoreRetry(config.clock, config.log);
@@ -63,6 +65,11 @@ export class Gateway {
 
   get teamKey(): TeamKey {
     return this.config.teamKey;
+  }
+
+  /** How the gateway sends its own requests upstream (a run's status, a one-row read: see `learnSize`). */
+  connect(upstream: UpstreamGet): void {
+    this.#upstream = upstream;
   }
 
   /** The person a credential belongs to: a personal token, known and not revoked; anything else is a 401. */
@@ -114,8 +121,7 @@ export class Gateway {
             requestedTier(body),
             visit.queryId === null ? undefined : await storeCall(() => store.lastExecutionCost(visit.queryId!)),
           )
-        : estimateRead(query, this.sizes.known(visit.source, executionId ?? undefined, route.columns), this.config.plan)
-            .credits;
+        : await this.#readEstimate(visit, path, query);
     const reserved = await storeCall(() =>
       store.reserve({ person: person.name, action: route.kind as "execute" | "read", estimate, ...ids(visit) }),
     );
@@ -130,6 +136,28 @@ export class Gateway {
     if (!decision.ok) {
       throw gatewayRefusals.paced(pacingClass, this.config.limits[pacingClass] ?? 0, decision.retryAfterMs);
     }
+  }
+
+  /** A read's estimate, once the size of what it pages through is known (learnt first when it is not). */
+  async #readEstimate(visit: Visit, path: string, query: ReadonlyMap<string, string>): Promise<number> {
+    const read: ReadSource = { source: visit.source, sizeKey: sizeKeyOf(path, query) };
+    if (visit.executionId !== null) read.executionId = visit.executionId;
+    if (visit.route.columns !== undefined) read.columns = visit.route.columns;
+    const { clock, plan, store } = this.config;
+    if (!query.has("sample_count") && !this.sizes.sized(read, clock.now())) {
+      // Learning the size is a request upstream of its own, paced like the read it is for.
+      await this.pace(visit.person, "read");
+      const deps = {
+        store,
+        sizes: this.sizes,
+        retry: this.#retry,
+        plan,
+        upstream: this.#upstream,
+        now: () => clock.now(),
+      };
+      await storeCall(() => learnSize(deps, visit.person, read, visit.queryId));
+    }
+    return estimateRead(query, this.sizes.known(read, clock.now()), plan).credits;
   }
 
   async #owner(executionId: string) {

@@ -6,7 +6,8 @@ import {
   requestedTier,
   type KnownSize,
 } from "../../../src/relay/gateway/estimates";
-import { ResultSizes, offsetOf } from "../../../src/relay/gateway/result-sizes";
+import { LATEST_SIZE_TTL_MS, ResultSizes, offsetOf } from "../../../src/relay/gateway/result-sizes";
+import { sizeKeyOf } from "../../../src/relay/gateway/size-probe";
 
 const free = billingPlan("free");
 const params = (query: string) => new Map(new URLSearchParams(query));
@@ -31,20 +32,39 @@ describe("a read's estimate (bytes before the envelope's 4 kB)", () => {
 
   test("what a source's pages weighed is learned from full pages (the heaviest row), per source", () => {
     const sizes = new ResultSizes();
+    const run = { source: "/v1/execution/E1/results|", sizeKey: "/v1/execution/E1/results", executionId: "E1" };
+    expect(sizes.sized(run, 0)).toBe(false);
     sizes.noteStatus("E1", { query_id: 1002, result_metadata: { total_row_count: 500, column_names: ["a", "b"] } });
-    expect(sizes.known("/v1/execution/E1/results|", "E1")).toEqual({ totalRows: 500, columns: 2 });
+    expect(sizes.known(run, 0)).toEqual({ totalRows: 500, columns: 2 });
     expect(sizes.queryOf("E1")).toBe(1002);
-    sizes.notePage("/v1/execution/E1/results|", 20_000, 100);
-    sizes.notePage("/v1/execution/E1/results|", 15_000, 100);
-    sizes.notePage("/v1/execution/E1/results|", 15_000, 0);
-    expect(sizes.known("/v1/execution/E1/results|", "E1")).toEqual({ totalRows: 500, columns: 2, bytesPerRow: 200 });
-    expect(sizes.known("/v1/dex/pairs/ethereum|", undefined, 12)).toEqual({ columns: 12 });
+    sizes.notePage(run.source, 20_000, 100);
+    sizes.notePage(run.source, 15_000, 100);
+    sizes.notePage(run.source, 15_000, 0);
+    expect(sizes.known(run, 0)).toEqual({ totalRows: 500, columns: 2, bytesPerRow: 200 });
     expect(offsetOf("http://x/v1/execution/E1/results?offset=100&limit=100")).toBe(100);
     expect([offsetOf(undefined), offsetOf("http://x/?offset=-1"), offsetOf("::")]).toEqual([
       undefined,
       undefined,
       undefined,
     ]);
+  });
+
+  test("a dataset's or a latest result's size, from a one-row page's envelope, is trusted for ten minutes", () => {
+    const sizes = new ResultSizes();
+    const query = params(
+      "columns=token_pair&filters=x%20%3D%201&limit=20833&offset=0&ignore_max_credits_per_request=true",
+    );
+    const sizeKey = sizeKeyOf("/v1/dex/pairs/ethereum", query);
+    // The page's own parameters are not part of it; those choosing the rows are, in one canonical form.
+    expect(sizeKey).toBe("/v1/dex/pairs/ethereum?columns=token_pair&filters=x%20%3D%201");
+    expect(sizeKeyOf("/v1/query/7/results/csv", params("limit=5"))).toBe("/v1/query/7/results");
+    const read = { source: "/v1/dex/pairs/ethereum|token_pair", sizeKey, columns: 12 };
+    expect(sizes.known(read, 0)).toEqual({ columns: 12 });
+    sizes.noteEnvelope(sizeKey, { result: { metadata: { total_row_count: 5000, column_names: ["token_pair"] } } }, 0);
+    expect(sizes.known(read, LATEST_SIZE_TTL_MS - 1)).toEqual({ totalRows: 5000, columns: 1 });
+    expect(sizes.sized(read, LATEST_SIZE_TTL_MS)).toBe(false);
+    sizes.noteEnvelope(sizeKey, { error: "not found" }, 0);
+    expect(estimateRead(query, { totalRows: 5000, columns: 1 }, free).bytes).toBe(5000 * 100 + ENVELOPE_BYTES);
   });
 });
 

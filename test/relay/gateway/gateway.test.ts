@@ -175,7 +175,12 @@ describe("budgets: reserve, then reconcile", () => {
       ["ok", 1002, finished, 100, sent(page.text, a)],
       ["ok", 1002, finished, 40, sent(csv.text, b)],
       ["ok", null, null, 5, sent(dataset.text, a)],
+      // Before the dataset's first read, one row of it told the gateway how many rows there are.
+      ["ok", null, null, 1, expect.any(Number)],
     ]);
+    // Instance a had not seen the run's status (b had): it asked for it first, so the page was estimated for its 7
+    // columns (100 rows × 7 × 100 bytes + 4 kB = 1.49 credits), not for 32 unknown ones.
+    expect(reads.find((e) => e.rows === 100)!.estimate).toBe(1.49);
     for (const entry of reads) {
       expect(entry.credits).toBe(Math.ceil((entry.bytes! / 1_000_000) * 20 * 100 - 1e-9) / 100);
       // Estimates err high: nothing read here cost more than reserved for it.
@@ -203,7 +208,8 @@ describe("budgets: reserve, then reconcile", () => {
     expect(refused.body.error).toMatch(
       /^tight's daily budget of 5 credits would be exceeded: 0 credits spent, and this request is estimated at 10 credits\. It resets at \d{4}-\d\d-\d\d 00:00 UTC\.$/,
     );
-    const wide = await run.call(a.url, token, "GET", `/v1/execution/${finished}/results?limit=5000`);
+    // The whole run as CSV: 500 rows of 7 columns this instance has not read as CSV yet, estimated at 7.08 credits.
+    const wide = await run.call(a.url, token, "GET", `/v1/execution/${finished}/results/csv`);
     expect([wide.status, wide.body.error]).toEqual([402, expect.stringMatching(/tight's daily budget of 5 credits/)]);
     expect(await charged()).toBe(usage);
     expect((await entriesOf("tight")).map((e) => [e.action, e.outcome, e.credits])).toEqual([
