@@ -90,7 +90,7 @@ export class PlaygroundView {
     this.ribbon.render(actions.ids());
     actions.onAssociate(() => this.ribbon.render(actions.ids()));
     workbook.onChange((event) => {
-      this.source.forget(event.sheet);
+      this.source.changed(event);
       this.changed();
     });
     functions.onUpdate(() => this.changed());

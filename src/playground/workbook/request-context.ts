@@ -2,11 +2,13 @@ import type { ChangeListener } from "./change-log";
 import { EmulatedOfficeError, officeError } from "./errors";
 import { SyncStats, utf8Bytes } from "./sync-stats";
 import type { WorkbookState } from "./workbook-state";
+import { yieldToPage } from "./yield-to-page";
 
 /** A queued action: `payload` is what Office.js would serialize into the request. */
 export interface Op {
   payload: unknown;
-  apply(): void;
+  /** Applies the action; a large one returns its steps (rows), applied by the sync a slice of time at a time. */
+  apply(): void | Iterable<void>;
   /** For loads: bytes of the result and a commit that runs only when the whole response is accepted. */
   result?: { bytes(): number; commit(): void };
 }
@@ -15,6 +17,9 @@ export interface EmulationLimits {
   requestBytes: number;
   responseBytes: number;
 }
+
+/** How long a sync applies a large write before it gives the page a turn (one frame at 60 Hz, about). */
+const SLICE_MS = 16;
 
 /** What every context of one workbook shares. */
 export interface EmulationHost {
@@ -69,7 +74,7 @@ export class EmulatedContext {
     this.queue = [];
     const suspended = this.suspendCalculation;
     this.suspendCalculation = false;
-    await Promise.resolve(); // a sync is always asynchronous in Office.js
+    await yieldToPage(); // a sync is a round trip to Excel: the page gets a turn before and after it
     const { state, stats, limits } = this.host;
     const requestBytes = utf8Bytes(JSON.stringify(ops.map((o) => o.payload)));
     const record = { requestBytes, responseBytes: 0, operations: ops.length, calculationSuspended: suspended };
@@ -84,10 +89,18 @@ export class EmulatedContext {
     }
     let failure: EmulatedOfficeError | Error | undefined;
     try {
+      let sliceStart = performance.now();
       for (const op of ops) {
         // A load reads values as calculated after the writes queued before it, as in Excel.
         if (op.result && !suspended) state.recalculate();
-        op.apply();
+        const steps = op.apply();
+        if (!steps) continue;
+        // A chunk of a large insert: the page stays responsive while its rows land (Excel's window does too).
+        for (const _ of steps) {
+          if (performance.now() - sliceStart < SLICE_MS) continue;
+          await yieldToPage();
+          sliceStart = performance.now();
+        }
       }
       if (!suspended) state.recalculate();
     } catch (e) {
@@ -101,6 +114,7 @@ export class EmulatedContext {
       } else for (const o of loads) o.result?.commit();
     }
     this.notify();
+    await yieldToPage();
     if (failure) {
       Object.assign(record, { error: failure instanceof EmulatedOfficeError ? failure.code : "GeneralException" });
       throw failure;
