@@ -51,7 +51,7 @@ export function queryView(
   const status = h(
     doc,
     "section",
-    { role: "status", "aria-live": "polite", "aria-label": "Run status", class: "svc-status" },
+    { role: "status", "aria-live": "polite", "aria-label": "Run status", class: "svc-status", tabIndex: -1 },
     h(doc, "div", {}, message, details, h(doc, "div", { class: "svc-actions" }, cancel)),
   );
 
@@ -90,6 +90,7 @@ export function queryView(
     formError,
     h(doc, "div", { class: "svc-actions" }, runButton),
   );
+  let focusStatus = false;
   form.addEventListener("submit", (e) => {
     e.preventDefault();
     formError.textContent = "";
@@ -104,6 +105,8 @@ export function queryView(
       return editor.focusRow(parsed.rowId);
     }
     const request = { queryId: id, parameters: parsed.parameters, performance: tier.value as Performance };
+    // Run is disabled while the query runs: the focus goes to what answers it, the run's status.
+    focusStatus = true;
     act("running a query", () => run.run(request))();
   });
 
@@ -112,6 +115,10 @@ export function queryView(
     runButton.disabled = live;
     runButton.textContent = live ? "Running…" : "Run";
     setVisible(status, s.phase !== "idle");
+    if (focusStatus && s.phase !== "idle") {
+      focusStatus = false;
+      status.focus();
+    }
     setVisible(details, s.executionId !== undefined);
     message.textContent = s.message;
     message.className = s.phase === "failed" ? "svc-error" : "";
