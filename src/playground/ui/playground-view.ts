@@ -1,13 +1,20 @@
-import { parseAddress } from "../../sheet";
+import { a1Range, cellAddress, parseAddress, type CellBlock } from "../../sheet";
 import type { PlaygroundHost } from "../host/install-host";
 import { CellError } from "../workbook";
 import { CellEditor } from "./cell-editor";
 import { CellEntry } from "./cell-entry";
+import { currentRegion } from "./data-edge";
+import { cellStatusText } from "./error-notes";
+import { CellEdits } from "./editing/cell-edits";
+import { GridClipboard } from "./editing/clipboard";
+import { firstTabbable, installFocusCycle } from "./focus-cycle";
 import { FormulaBar } from "./formula-bar";
 import { WorkbookGridSource } from "./grid-source";
 import { GridView } from "./grid-view";
 import { el } from "./html";
-import { Ribbon } from "./ribbon";
+import { PaneResizer } from "./pane-resizer";
+import { Ribbon, actionLabel } from "./ribbon";
+import { addRibbonCommands } from "./ribbon-commands";
 import { Selection } from "./selection";
 import { SheetTabs } from "./sheet-tabs";
 import { SheetWriter } from "./sheet-writer";
@@ -21,38 +28,75 @@ export class PlaygroundView {
   readonly status = new StatusBar();
   /** `#app`: where the real pane bundle mounts itself, as in the add-in's taskpane.html. */
   readonly paneRoot = el("div", { class: "pg-pane-root", id: "app" });
-  readonly pane = el("aside", { class: "pg-pane", "aria-label": "Task pane" }, [
+  readonly pane = el("aside", { class: "pg-pane", "aria-label": "Task pane", tabindex: "-1" }, [
     el("div", { class: "pg-pane-title" }, [el("span", { text: "Service Data" })]),
     this.paneRoot,
   ]);
   readonly grid: GridView;
   readonly element: HTMLElement;
+  readonly edits: CellEdits;
   private readonly source: WorkbookGridSource;
   private readonly writer: SheetWriter;
   private readonly entry: CellEntry;
+  private readonly resizer: PaneResizer;
+  private readonly commands: ReturnType<typeof addRibbonCommands>;
   sheet: string;
 
   constructor(private readonly host: PlaygroundHost) {
     const { workbook, functions } = host;
+    const say = (text: string, isError?: boolean) => this.status.say(text, isError);
     this.sheet = workbook.inspect.activeSheet();
-    this.writer = new SheetWriter(host.run, (text, isError) => this.status.say(text, isError));
+    // The user's edits apply at once, as typing does in Excel; the window follows the add-in's batches only.
+    this.writer = new SheetWriter(workbook.userRun, say);
     this.source = new WorkbookGridSource(workbook, functions, () => this.sheet);
     this.grid = new GridView(this.source);
-    const editor = new CellEditor(this.grid.layer);
+    const reveal = (sheet: string, block: CellBlock) => this.reveal(sheet, block);
+    this.edits = new CellEdits({ workbook, say, reveal });
+    const clipboard = new GridClipboard({
+      workbook,
+      edits: this.edits,
+      writeText: (sheet, block, rows) => this.writer.writeRows(sheet, blockAddress(block), rows),
+      say,
+      target: () => ({ sheet: this.sheet, block: this.grid.selection.block }),
+      reveal,
+      marquee: (copied) => {
+        this.grid.copied = copied;
+        this.grid.repaint();
+      },
+    });
     this.entry = new CellEntry({
       grid: this.grid,
-      editor,
+      editor: new CellEditor(this.grid.layer),
       formulaBar: this.formulaBar,
       writer: this.writer,
       workbook,
       functions,
+      edits: this.edits,
+      clipboard,
       sheet: () => this.sheet,
+      say,
+    });
+    this.resizer = new PaneResizer(this.pane, safeStorage(), () => this.grid.repaint());
+    this.commands = addRibbonCommands({
+      ribbon: this.ribbon,
+      edits: this.edits,
+      writer: this.writer,
+      selection: () => ({ sheet: this.sheet, block: this.grid.selection.block }),
+      tableArea: () => {
+        const sel = this.grid.selection;
+        const single = sel.block.rowCount === 1 && sel.block.columnCount === 1;
+        return single ? currentRegion(sel.active, workbook.inspect.contentTest(this.sheet)) : sel.block;
+      },
+      activeFormat: () => this.activeCell().numberFormat,
+      say,
+      runCommand: (id, button) => this.ribbon.run(id, button),
     });
     this.element = el("div", { class: "pg-app" }, [
       this.ribbon.element,
       this.formulaBar.element,
       el("div", { class: "pg-main" }, [
         el("section", { class: "pg-sheet", "aria-label": "Workbook" }, [this.grid.element, this.tabs.element]),
+        this.resizer.element,
         this.pane,
       ]),
       this.status.element,
@@ -62,11 +106,16 @@ export class PlaygroundView {
     this.grid.select(Selection.at(0, 0));
   }
 
+  private activeCell() {
+    const { row, column } = this.grid.selection.active;
+    return this.host.workbook.inspect.cell(this.sheet, cellAddress(row, column));
+  }
+
   private wire(): void {
     const { workbook, functions, actions } = this.host;
     this.grid.onSelectionChange = (sel) => {
       workbook.select(this.sheet, sel.address);
-      this.entry.showActiveCell();
+      this.showActiveCell();
     };
     this.grid.onAutofitColumn = (column) =>
       void this.writer.autofitColumn(this.sheet, column).then(() => this.grid.repaint());
@@ -74,21 +123,27 @@ export class PlaygroundView {
     this.tabs.onSelect = (sheet) => this.showSheet(sheet);
     this.tabs.onAdd = () => void this.writer.addSheet().then((name) => name && this.showSheet(name));
     this.ribbon.onAction = async (id) => {
-      this.status.say(`Running ${id}…`);
+      const label = actionLabel(id);
+      this.status.say(`${label}: running…`);
       try {
         await actions.invoke(id);
-        this.status.say(`${id}: done`);
+        this.status.say(`${label}: done`);
       } catch (error) {
-        this.status.say(`${id} failed: ${(error as Error).message}`, true);
+        this.status.say(`${label} failed: ${(error as Error).message}`, true);
       }
     };
     this.ribbon.onTogglePane = () => {
       this.pane.hidden = !this.pane.hidden;
+      this.resizer.element.hidden = this.pane.hidden;
       this.grid.repaint();
       return !this.pane.hidden;
     };
-    this.ribbon.render(actions.ids());
-    actions.onAssociate(() => this.ribbon.render(actions.ids()));
+    const renderActions = () => {
+      this.ribbon.render(actions.ids());
+      this.commands.showDataRefresh(actions.ids().includes("refreshAll"));
+    };
+    renderActions();
+    actions.onAssociate(renderActions);
     workbook.onChange((event) => {
       this.source.changed(event);
       this.changed();
@@ -101,6 +156,28 @@ export class PlaygroundView {
     });
     // The add-in may activate a sheet (insert on a new sheet): follow it, as Excel's window does.
     this.host.onBatchEnd(() => this.followActiveSheet());
+    installFocusCycle(document, [
+      {
+        contains: (n) => this.element.querySelector(".pg-sheet")!.contains(n),
+        focus: () => this.grid.focus(),
+        shown: () => true,
+      },
+      {
+        contains: (n) => this.pane.contains(n),
+        focus: () => (firstTabbable(this.paneRoot) ?? this.pane).focus(),
+        shown: () => !this.pane.hidden,
+      },
+      {
+        contains: (n) => this.ribbon.element.contains(n),
+        focus: () => this.ribbon.selectedTab.focus(),
+        shown: () => true,
+      },
+      {
+        contains: (n) => this.formulaBar.element.contains(n),
+        focus: () => this.formulaBar.nameBox.focus(),
+        shown: () => true,
+      },
+    ]);
   }
 
   private followActiveSheet(): void {
@@ -112,12 +189,20 @@ export class PlaygroundView {
   private changed(): void {
     if (!this.host.workbook.inspect.sheetNames().includes(this.sheet)) return this.followActiveSheet();
     this.grid.repaint();
-    this.entry.showActiveCell();
+    this.showActiveCell();
     const busy = this.host.functions
       .all()
       .filter((c) => !c.canceled && c.display instanceof CellError && c.display.code === "#BUSY!");
     this.status.busy(busy.length);
     this.sayCircularReferences();
+  }
+
+  /** The active cell in the name box, formula bar, Number Format box and status line (its message, if any). */
+  private showActiveCell(): void {
+    this.entry.showActiveCell();
+    this.commands.showFormat();
+    const { row, column } = this.grid.selection.active;
+    this.status.showCell(cellStatusText(cellAddress(row, column), this.source.views.cell(this.sheet, row, column, [])));
   }
 
   private circular = "";
@@ -142,6 +227,15 @@ export class PlaygroundView {
     this.grid.select(Selection.at(0, 0));
   }
 
+  /** Shows a sheet and selects a block there (after an undo, redo or paste). */
+  private reveal(sheet: string, block: CellBlock): void {
+    const name = this.host.workbook.inspect.sheetNames().find((n) => n.toLowerCase() === sheet.toLowerCase());
+    if (!name) return;
+    if (name !== this.sheet) this.showSheet(name);
+    const last = { row: block.row + block.rowCount - 1, column: block.column + block.columnCount - 1 };
+    this.grid.select(new Selection({ row: block.row, column: block.column }, last));
+  }
+
   private goTo(address: string): void {
     try {
       const target = parseAddress(address);
@@ -154,9 +248,23 @@ export class PlaygroundView {
       }
       const last = { row: target.row + target.rowCount - 1, column: target.column + target.columnCount - 1 };
       this.grid.select(new Selection({ row: target.row, column: target.column }, last));
-      this.grid.element.focus();
+      this.grid.focus();
+      this.showActiveCell();
     } catch {
       this.status.say(`"${address}" is not a cell reference`, true);
     }
+  }
+}
+
+function blockAddress(b: CellBlock): string {
+  return a1Range(b.row, b.column, b.rowCount, b.columnCount);
+}
+
+/** localStorage, where the page may use it (a sandboxed frame may not). */
+function safeStorage(): Storage | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined;
   }
 }

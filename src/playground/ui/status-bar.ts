@@ -1,10 +1,20 @@
 import { el } from "./html";
 
-/** Excel's status bar: Ready / Calculating, and the last command's outcome. */
+/**
+ * Excel's status bar: Ready / Calculating, what the active cell's value has to say (a #VALUE! or #N/A message,
+ * which Excel shows beside the cell and the grid shows on hover), and the last command's outcome. Both texts are
+ * live regions, so a screen reader hears them as they change.
+ */
 export class StatusBar {
   private readonly state = el("span", { class: "pg-status-state", text: "Ready" });
-  private readonly note = el("span", { class: "pg-status-note", role: "status" });
-  readonly element = el("footer", { class: "pg-status-bar" }, [this.state, this.note]);
+  readonly cellMessage = el("span", {
+    class: "pg-status-cell",
+    role: "status",
+    "aria-live": "polite",
+    "aria-label": "Cell message",
+  });
+  private readonly note = el("span", { class: "pg-status-note", role: "status", "aria-label": "Status" });
+  readonly element = el("footer", { class: "pg-status-bar" }, [this.state, this.cellMessage, this.note]);
 
   busy(cells: number): void {
     this.state.textContent = cells > 0 ? `Calculating (${cells} cell${cells === 1 ? "" : "s"})` : "Ready";
@@ -13,5 +23,10 @@ export class StatusBar {
   say(text: string, isError = false): void {
     this.note.textContent = text;
     this.note.classList.toggle("pg-status-error", isError);
+  }
+
+  /** The active cell's message ("B2 #N/A: no rows match"), or nothing when it has none. */
+  showCell(text: string): void {
+    if (this.cellMessage.textContent !== text) this.cellMessage.textContent = text;
   }
 }

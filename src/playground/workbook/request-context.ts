@@ -27,6 +27,8 @@ export interface EmulationHost {
   stats: SyncStats;
   limits: EmulationLimits;
   listeners: Set<ChangeListener>;
+  /** Syncs that changed cells or sheets (what add-ins and the user write; calculation does not count). */
+  editSyncs: number;
 }
 
 /**
@@ -42,7 +44,18 @@ export class EmulatedContext {
   private closed = false;
   private suspendCalculation = false;
 
-  constructor(readonly host: EmulationHost) {}
+  /**
+   * `immediate`: the user's own edits (typing, Delete, paste), which Excel applies at once, with no round trip
+   * during which the page would get a turn.
+   */
+  constructor(
+    readonly host: EmulationHost,
+    private readonly immediate = false,
+  ) {}
+
+  private pause(): Promise<void> {
+    return this.immediate ? Promise.resolve() : yieldToPage();
+  }
 
   enqueue(op: Op): void {
     if (this.closed) {
@@ -74,7 +87,7 @@ export class EmulatedContext {
     this.queue = [];
     const suspended = this.suspendCalculation;
     this.suspendCalculation = false;
-    await yieldToPage(); // a sync is a round trip to Excel: the page gets a turn before and after it
+    await this.pause(); // a sync is a round trip to Excel: the page gets a turn before and after it
     const { state, stats, limits } = this.host;
     const requestBytes = utf8Bytes(JSON.stringify(ops.map((o) => o.payload)));
     const record = { requestBytes, responseBytes: 0, operations: ops.length, calculationSuspended: suspended };
@@ -88,6 +101,7 @@ export class EmulatedContext {
       throw e;
     }
     let failure: EmulatedOfficeError | Error | undefined;
+    const inputs = state.changes.inputs;
     try {
       let sliceStart = performance.now();
       for (const op of ops) {
@@ -97,7 +111,7 @@ export class EmulatedContext {
         if (!steps) continue;
         // A chunk of a large insert: the page stays responsive while its rows land (Excel's window does too).
         for (const _ of steps) {
-          if (performance.now() - sliceStart < SLICE_MS) continue;
+          if (this.immediate || performance.now() - sliceStart < SLICE_MS) continue;
           await yieldToPage();
           sliceStart = performance.now();
         }
@@ -106,6 +120,7 @@ export class EmulatedContext {
     } catch (e) {
       failure = e instanceof Error ? e : new Error(String(e));
     }
+    if (state.changes.inputs !== inputs) this.host.editSyncs++;
     if (!failure) {
       const loads = ops.filter((o) => o.result);
       record.responseBytes = loads.reduce((sum, o) => sum + (o.result?.bytes() ?? 0), 0);
@@ -114,7 +129,7 @@ export class EmulatedContext {
       } else for (const o of loads) o.result?.commit();
     }
     this.notify();
-    await yieldToPage();
+    await this.pause();
     if (failure) {
       Object.assign(record, { error: failure instanceof EmulatedOfficeError ? failure.code : "GeneralException" });
       throw failure;
