@@ -81,7 +81,7 @@ body { font-family:"Segoe UI","Segoe UI Web (West European)",-apple-system,Blink
 .pg-tab[aria-selected=true] { background:#fff; color:#185c37; font-weight:600; border-bottom-color:#185c37; }
 .pg-tab-add { font:inherit; font-size:16px; width:28px; height:26px; border:0; background:none; cursor:pointer; color:#616161; }
 .pg-tab-add:hover, .pg-tab:hover { background:#e1dfdd; }
-.pg-pane { width:360px; min-width:320px; flex:none; display:flex; flex-direction:column; background:#fff; border-left:1px solid #d1d1d1; min-height:0; outline:none; }
+.pg-pane { box-sizing:border-box; width:360px; min-width:320px; flex:none; display:flex; flex-direction:column; background:#fff; border-left:1px solid #d1d1d1; min-height:0; outline:none; }
 .pg-pane[hidden], .pg-pane-resizer[hidden] { display:none; }
 .pg-pane-resizer { flex:none; width:6px; margin-right:-3px; margin-left:-3px; cursor:col-resize; z-index:5; background:transparent; touch-action:none; }
 .pg-pane-resizer:hover, .pg-pane-resizer:focus-visible { background:#c8c6c4; outline:none; }
