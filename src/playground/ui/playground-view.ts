@@ -1,13 +1,10 @@
-import { a1Range, cellAddress, parseAddress, type CellBlock } from "../../sheet";
+import { cellAddress, parseAddress, type CellBlock } from "../../sheet";
 import type { PlaygroundHost } from "../host/install-host";
 import { CellError } from "../workbook";
-import { CellEditor } from "./cell-editor";
-import { CellEntry } from "./cell-entry";
-import { currentRegion } from "./data-edge";
+import type { CellEntry } from "./cell-entry";
+import type { CellEdits } from "./editing/cell-edits";
+import { createGridEditing } from "./editing/grid-editing";
 import { cellStatusText } from "./error-notes";
-import { CellEdits } from "./editing/cell-edits";
-import { GridClipboard } from "./editing/clipboard";
-import { firstTabbable, installFocusCycle } from "./focus-cycle";
 import { FormulaBar } from "./formula-bar";
 import { WorkbookGridSource } from "./grid-source";
 import { GridView } from "./grid-view";
@@ -19,6 +16,7 @@ import { Selection } from "./selection";
 import { SheetTabs } from "./sheet-tabs";
 import { SheetWriter } from "./sheet-writer";
 import { StatusBar } from "./status-bar";
+import { installWindowFocus } from "./window-focus";
 
 /** The playground's window: ribbon, formula bar, grid with sheet tabs, the task pane beside it, status bar. */
 export class PlaygroundView {
@@ -33,6 +31,7 @@ export class PlaygroundView {
     this.paneRoot,
   ]);
   readonly grid: GridView;
+  private readonly sheetSection: HTMLElement;
   readonly element: HTMLElement;
   readonly edits: CellEdits;
   private readonly source: WorkbookGridSource;
@@ -50,65 +49,41 @@ export class PlaygroundView {
     this.writer = new SheetWriter(workbook.userRun, say);
     this.source = new WorkbookGridSource(workbook, functions, () => this.sheet);
     this.grid = new GridView(this.source);
-    const reveal = (sheet: string, block: CellBlock) => this.reveal(sheet, block);
-    this.edits = new CellEdits({ workbook, say, reveal });
-    const clipboard = new GridClipboard({
-      workbook,
-      edits: this.edits,
-      writeText: (sheet, block, rows) => this.writer.writeRows(sheet, blockAddress(block), rows),
-      say,
-      target: () => ({ sheet: this.sheet, block: this.grid.selection.block }),
-      reveal,
-      marquee: (copied) => {
-        this.grid.copied = copied;
-        this.grid.repaint();
-      },
-    });
-    this.entry = new CellEntry({
-      grid: this.grid,
-      editor: new CellEditor(this.grid.layer),
-      formulaBar: this.formulaBar,
-      writer: this.writer,
+    const editing = createGridEditing({
       workbook,
       functions,
-      edits: this.edits,
-      clipboard,
+      grid: this.grid,
+      formulaBar: this.formulaBar,
+      writer: this.writer,
       sheet: () => this.sheet,
       say,
+      reveal: (sheet, block) => this.reveal(sheet, block),
     });
+    this.edits = editing.edits;
+    this.entry = editing.entry;
     this.resizer = new PaneResizer(this.pane, safeStorage(), () => this.grid.repaint());
     this.commands = addRibbonCommands({
       ribbon: this.ribbon,
       edits: this.edits,
       writer: this.writer,
-      selection: () => ({ sheet: this.sheet, block: this.grid.selection.block }),
-      tableArea: () => {
-        const sel = this.grid.selection;
-        const single = sel.block.rowCount === 1 && sel.block.columnCount === 1;
-        return single ? currentRegion(sel.active, workbook.inspect.contentTest(this.sheet)) : sel.block;
-      },
-      activeFormat: () => this.activeCell().numberFormat,
+      grid: this.grid,
+      workbook,
+      sheet: () => this.sheet,
       say,
-      runCommand: (id, button) => this.ribbon.run(id, button),
     });
+    this.sheetSection = el("section", { class: "pg-sheet", "aria-label": "Workbook" }, [
+      this.grid.element,
+      this.tabs.element,
+    ]);
     this.element = el("div", { class: "pg-app" }, [
       this.ribbon.element,
       this.formulaBar.element,
-      el("div", { class: "pg-main" }, [
-        el("section", { class: "pg-sheet", "aria-label": "Workbook" }, [this.grid.element, this.tabs.element]),
-        this.resizer.element,
-        this.pane,
-      ]),
+      el("div", { class: "pg-main" }, [this.sheetSection, this.resizer.element, this.pane]),
       this.status.element,
     ]);
     this.wire();
     this.refreshChrome();
     this.grid.select(Selection.at(0, 0));
-  }
-
-  private activeCell() {
-    const { row, column } = this.grid.selection.active;
-    return this.host.workbook.inspect.cell(this.sheet, cellAddress(row, column));
   }
 
   private wire(): void {
@@ -156,28 +131,14 @@ export class PlaygroundView {
     });
     // The add-in may activate a sheet (insert on a new sheet): follow it, as Excel's window does.
     this.host.onBatchEnd(() => this.followActiveSheet());
-    installFocusCycle(document, [
-      {
-        contains: (n) => this.element.querySelector(".pg-sheet")!.contains(n),
-        focus: () => this.grid.focus(),
-        shown: () => true,
-      },
-      {
-        contains: (n) => this.pane.contains(n),
-        focus: () => (firstTabbable(this.paneRoot) ?? this.pane).focus(),
-        shown: () => !this.pane.hidden,
-      },
-      {
-        contains: (n) => this.ribbon.element.contains(n),
-        focus: () => this.ribbon.selectedTab.focus(),
-        shown: () => true,
-      },
-      {
-        contains: (n) => this.formulaBar.element.contains(n),
-        focus: () => this.formulaBar.nameBox.focus(),
-        shown: () => true,
-      },
-    ]);
+    installWindowFocus(document, {
+      sheet: this.sheetSection,
+      grid: this.grid,
+      pane: this.pane,
+      paneRoot: this.paneRoot,
+      ribbon: this.ribbon,
+      formulaBar: this.formulaBar,
+    });
   }
 
   private followActiveSheet(): void {
@@ -254,10 +215,6 @@ export class PlaygroundView {
       this.status.say(`"${address}" is not a cell reference`, true);
     }
   }
-}
-
-function blockAddress(b: CellBlock): string {
-  return a1Range(b.row, b.column, b.rowCount, b.columnCount);
 }
 
 /** localStorage, where the page may use it (a sandboxed frame may not). */

@@ -1,6 +1,9 @@
-import { a1Range, type CellBlock } from "../../sheet";
+import { a1Range, cellAddress, type CellBlock } from "../../sheet";
+import type { PlaygroundWorkbook } from "../workbook";
+import { currentRegion } from "./data-edge";
 import type { CellEdits } from "./editing/cell-edits";
 import { el } from "./html";
+import type { GridView } from "./grid-view";
 import { ribbonButton, type Ribbon } from "./ribbon";
 import type { SheetWriter } from "./sheet-writer";
 
@@ -20,14 +23,23 @@ export interface RibbonCommandParts {
   ribbon: Ribbon;
   edits: CellEdits;
   writer: SheetWriter;
-  /** The selection now: its sheet and block. */
-  selection(): { sheet: string; block: CellBlock };
-  /** The block Insert → Table takes from the selection (a single cell grows to its data region). */
-  tableArea(): CellBlock;
-  activeFormat(): string;
+  grid: Pick<GridView, "selection">;
+  workbook: Pick<PlaygroundWorkbook, "inspect">;
+  /** The sheet the grid shows. */
+  sheet(): string;
   say(text: string, isError?: boolean): void;
-  /** Runs the add-in's command `id` from a button (Data → Refresh All runs the add-in's Refresh All). */
-  runCommand(id: string, button: HTMLElement): Promise<void>;
+}
+
+/** The selection, and the block Insert → Table takes from it (a single cell grows to its data region). */
+function selected(p: RibbonCommandParts): { sheet: string; block: CellBlock; table: () => CellBlock } {
+  const sheet = p.sheet();
+  const sel = p.grid.selection;
+  const single = sel.block.rowCount === 1 && sel.block.columnCount === 1;
+  return {
+    sheet,
+    block: sel.block,
+    table: () => (single ? currentRegion(sel.active, p.workbook.inspect.contentTest(sheet)) : sel.block),
+  };
 }
 
 const address = (b: CellBlock) => a1Range(b.row, b.column, b.rowCount, b.columnCount);
@@ -40,7 +52,7 @@ const address = (b: CellBlock) => a1Range(b.row, b.column, b.rowCount, b.columnC
 export function addRibbonCommands(p: RibbonCommandParts): { showFormat(): void; showDataRefresh(on: boolean): void } {
   const { ribbon, edits, writer } = p;
   const change = (label: string, act: (sheet: string, address: string) => Promise<unknown>) => {
-    const { sheet, block } = p.selection();
+    const { sheet, block } = selected(p);
     return edits.change(label, [{ sheet, block }], () => act(sheet, address(block)));
   };
 
@@ -85,12 +97,13 @@ export function addRibbonCommands(p: RibbonCommandParts): { showFormat(): void; 
 
   const refresh = ribbonButton("Refresh All", { "data-command": "data-refresh-all" }, "pg-icon-refresh");
   refresh.title = "Refreshes the add-in's data, the only connection a playground workbook has";
-  refresh.addEventListener("click", () => void p.runCommand("refreshAll", refresh));
+  refresh.addEventListener("click", () => void ribbon.run("refreshAll", refresh));
   const dataGroup = ribbon.addGroup("data", "Queries & Connections", [refresh]);
 
   return {
     showFormat() {
-      const code = p.activeFormat();
+      const { row, column } = p.grid.selection.active;
+      const code = p.workbook.inspect.cell(p.sheet(), cellAddress(row, column)).numberFormat;
       formats.value = NUMBER_FORMATS.some(([, c]) => c === code) ? code : "";
     },
     /** Data → Refresh All exists while the add-in has a Refresh All command. */
@@ -102,8 +115,8 @@ export function addRibbonCommands(p: RibbonCommandParts): { showFormat(): void; 
 }
 
 async function insertTable(p: RibbonCommandParts): Promise<void> {
-  const { sheet } = p.selection();
-  const block = p.tableArea();
+  const { sheet, table } = selected(p);
+  const block = table();
   // A new table is structure, not cells: undo does not remove it (Excel's does), so it is not an undo step.
   const name = await p.edits.untracked(() => p.writer.addTable(sheet, address(block)));
   if (name) p.say(`${name} covers ${address(block)}; its first row is the header.`);

@@ -1,7 +1,8 @@
 import { MAX_COLUMNS, MAX_ROWS, a1Range, type CellBlock } from "../../../sheet";
 import type { BlockContents, CellContent, PlaygroundWorkbook } from "../../workbook";
 import type { CellEdits, SheetBlock } from "./cell-edits";
-import { followMove, shiftFormula, type CellMove } from "./reference-shift";
+import { moveCells } from "./cut-move";
+import { shiftFormula } from "./reference-shift";
 import { parseTsv, toTsv } from "./tsv";
 
 /** The part of a clipboard event's data we use. */
@@ -71,6 +72,7 @@ export class GridClipboard {
       // As in Excel, what is pasted is what the copied cells hold now.
       const exists = this.p.workbook.inspect.sheetNames().some((n) => n.toLowerCase() === copied.sheet.toLowerCase());
       const contents = exists ? this.p.workbook.contents(copied.sheet, blockA1(copied.block)) : copied.contents;
+      if (copied.cut && !exists) return this.cancel(); // its sheet was deleted: nothing left to move
       const now = { ...copied, contents };
       return copied.cut ? this.#move(now) : this.#pasteCells(now);
     }
@@ -124,57 +126,9 @@ export class GridClipboard {
     const target = this.p.target();
     const block = { ...target.block, rowCount: copied.block.rowCount, columnCount: copied.block.columnCount };
     if (!this.#fits(block)) return;
-    const move: CellMove = {
-      sheet: copied.sheet,
-      block: copied.block,
-      toSheet: target.sheet,
-      rows: block.row - copied.block.row,
-      columns: block.column - copied.block.column,
-    };
-    const moved = {
-      ...copied.contents,
-      cells: copied.contents.cells.map((cell) =>
-        cell.formula === undefined
-          ? cell
-          : { ...cell, formula: followMove(cell.formula, { from: copied.sheet, to: target.sheet }, move) },
-      ),
-    };
-    const others = this.#followers(move, [copied, { sheet: target.sheet, block }]);
-    const blocks: SheetBlock[] = [{ sheet: target.sheet, block }, copied, ...others.map((o) => o.at)];
-    const { workbook } = this.p;
-    await this.p.edits.change("Cut and paste", blocks, async () => {
-      workbook.putContents(copied.sheet, copied.block.row, copied.block.column, { ...copied.contents, cells: [] });
-      workbook.putContents(target.sheet, block.row, block.column, moved);
-      for (const { at, formula } of others) {
-        const [cell] = workbook.contents(at.sheet, blockA1(at.block)).cells;
-        const contents = { rowCount: 1, columnCount: 1, cells: [{ ...cell, row: 0, column: 0, formula }] };
-        workbook.putContents(at.sheet, at.block.row, at.block.column, contents);
-      }
-    });
+    await moveCells(this.p.workbook, this.p.edits, copied, { sheet: target.sheet, block });
     this.#copied = undefined;
     this.p.marquee(undefined);
     this.p.reveal(target.sheet, block);
-  }
-
-  /** Formulas outside the moved cells whose references follow them: where they are and their new text. */
-  #followers(move: CellMove, skip: readonly SheetBlock[]): { at: SheetBlock; formula: string }[] {
-    const { inspect } = this.p.workbook;
-    const inside = (sheet: string, row: number, column: number) =>
-      skip.some(
-        (s) =>
-          s.sheet.toLowerCase() === sheet.toLowerCase() &&
-          row >= s.block.row &&
-          row < s.block.row + s.block.rowCount &&
-          column >= s.block.column &&
-          column < s.block.column + s.block.columnCount,
-      );
-    return inspect.sheetNames().flatMap((sheet) =>
-      inspect.formulaCells(sheet).flatMap(({ row, column, formula }) => {
-        if (inside(sheet, row, column)) return [];
-        const moved = followMove(formula, { from: sheet, to: sheet }, move);
-        if (moved === formula) return [];
-        return [{ at: { sheet, block: { row, column, rowCount: 1, columnCount: 1 } }, formula: moved }];
-      }),
-    );
   }
 }
