@@ -98,3 +98,22 @@ test("the ribbon shows only tabs that work: Home formats and clears, Insert make
   await page.locator('[data-command="data-refresh-all"]').click();
   await page.locator(".pg-status-note").getByText("Refresh All: done").waitFor();
 });
+
+test("Datasets: the filter's placeholder names a column of the chosen dataset; unquoted text is told to be quoted", async () => {
+  const datasets = page.locator("#app").getByLabel("Curated datasets");
+  await page.locator("#app").getByRole("tab", { name: "Datasets" }).click();
+  const dataset = datasets.getByLabel("Dataset", { exact: true });
+  const filters = datasets.getByLabel("Filters");
+  await dataset.selectOption("operators");
+  expect(await filters.getAttribute("placeholder")).toBe("operator_name = 'text'");
+  await dataset.selectOption("dex");
+  expect(await filters.getAttribute("placeholder")).toBe("one_day_volume > 1000");
+  await filters.fill("token_pair = WBTC-WETH");
+  await goTo(page, "Sheet3!A1");
+  await datasets.getByRole("button", { name: "Insert table" }).click();
+  await page
+    .locator("#app")
+    .getByRole("region", { name: "Progress" })
+    .getByText("put text in single quotes: token_pair = 'WBTC-WETH'", { exact: false })
+    .waitFor();
+});
