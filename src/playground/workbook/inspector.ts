@@ -100,6 +100,18 @@ export class WorkbookInspector {
       sheet.values.get(row, column) !== undefined || sheet.formulas.get(row, column) !== undefined;
   }
 
+  /**
+   * How many entries a block's cells have (values, formulas, number formats, styles; a cell may count more than
+   * once): what copying or undoing the block would hold in memory, found without building it.
+   */
+  entries(sheetName: string, address: string): number {
+    const sheet = this.sheet(sheetName);
+    const block = this.block(address);
+    let n = 0;
+    for (const layer of [sheet.values, sheet.formulas, sheet.formats, sheet.styles]) layer.forEachIn(block, () => n++);
+    return n;
+  }
+
   /** Every formula of a sheet with its cell (0-based), in row order. */
   formulaCells(sheetName: string): { row: number; column: number; formula: string }[] {
     const out: { row: number; column: number; formula: string }[] = [];

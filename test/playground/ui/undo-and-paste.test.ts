@@ -136,6 +136,22 @@ describe("undo and redo of cell edits", () => {
   });
 });
 
+test("an action over more cells than undo keeps is done, not kept, and the history before it is gone", async () => {
+  const wb = createWorkbook();
+  const said: string[] = [];
+  const edits = new CellEdits({ workbook: wb, say: (t) => said.push(t), reveal: () => undefined, cellLimit: 3 });
+  const writer = new SheetWriter(wb.userRun, () => undefined);
+  const block = parseAddress("A1:A5");
+  await edits.change("Typing", [{ sheet: "Sheet1", block: parseAddress("B1") }], () =>
+    writer.write("Sheet1", "B1", "1"),
+  );
+  await writer.writeRows("Sheet1", "A1:A5", [["1"], ["2"], ["3"], ["4"], ["5"]]);
+  await edits.change("Clear", [{ sheet: "Sheet1", block }], () => writer.clear("Sheet1", "A1:A5"));
+  expect(wb.inspect.values("Sheet1", "A1:A5")).toEqual([[""], [""], [""], [""], [""]]);
+  expect(said.at(-1)).toBe("Clear: too large to undo (5 cells); earlier steps are gone too.");
+  expect(edits.history.canUndo).toBe(false);
+});
+
 describe("copy and paste of cells", () => {
   test("a pasted formula's relative references move by the paste offset; its value is calculated", async () => {
     const { clipboard, select, type, v, wb, edits } = setup();

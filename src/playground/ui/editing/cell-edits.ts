@@ -12,11 +12,13 @@ export interface SheetBlock {
 export const UNDO_CELL_LIMIT = 2_000_000;
 
 export interface CellEditsParts {
-  workbook: Pick<PlaygroundWorkbook, "contents" | "putContents" | "editSyncs">;
+  workbook: Pick<PlaygroundWorkbook, "contents" | "putContents" | "editSyncs" | "inspect">;
   /** Status bar text (an error when `isError`). */
   say(text: string, isError?: boolean): void;
   /** Shows a sheet and selects a block on it (an undone action's place). */
   reveal(sheet: string, block: CellBlock): void;
+  /** Cells beyond which an action is not kept; UNDO_CELL_LIMIT unless a test says otherwise. */
+  cellLimit?: number;
 }
 
 const address = (b: CellBlock) => a1Range(b.row, b.column, b.rowCount, b.columnCount);
@@ -60,6 +62,16 @@ export class CellEdits {
    */
   async change(label: string, blocks: readonly SheetBlock[], action: () => Promise<unknown>): Promise<void> {
     this.#checkOthers();
+    const entries = blocks.reduce((n, b) => n + this.p.workbook.inspect.entries(b.sheet, address(b.block)), 0);
+    const limit = this.p.cellLimit ?? UNDO_CELL_LIMIT;
+    if (entries > limit) {
+      // Not even read: a clear of a million-row selection must not first copy it all.
+      this.history.clear();
+      this.p.say(`${label}: too large to undo (${entries.toLocaleString("en-US")} cells); earlier steps are gone too.`);
+      await action();
+      this.#seen = this.p.workbook.editSyncs();
+      return;
+    }
     const before = this.#read(blocks);
     try {
       await action();
@@ -67,7 +79,7 @@ export class CellEdits {
       const after = this.#read(blocks);
       this.#seen = this.p.workbook.editSyncs();
       const size = [...before, ...after].reduce((n, c) => n + c.cells.length, 0);
-      if (size > UNDO_CELL_LIMIT) {
+      if (size > limit) {
         this.history.clear();
         this.p.say(`${label}: too large to undo (${size.toLocaleString("en-US")} cells); earlier steps are gone too.`);
       } else {

@@ -29,6 +29,9 @@ export interface ClipboardParts {
   marquee(copied: SheetBlock | undefined): void;
 }
 
+/** The most cells a copy takes (their text and contents are held in the page). */
+const COPY_LIMIT = 2_000_000;
+
 const blockA1 = (b: CellBlock) => a1Range(b.row, b.column, b.rowCount, b.columnCount);
 
 /** A block of `source`'s size repeated over `target` when it is a whole multiple of it (Excel fills it), else once. */
@@ -52,6 +55,10 @@ export class GridClipboard {
   copy(data: ClipboardText, cut: boolean): void {
     const { sheet, block } = this.p.target();
     const address = blockA1(block);
+    const entries = this.p.workbook.inspect.entries(sheet, address);
+    if (entries > COPY_LIMIT) {
+      return this.p.say(`The selection holds ${entries.toLocaleString("en-US")} cells: too many to copy here.`, true);
+    }
     const text = this.p.workbook.inspect.text(sheet, address);
     const tsv = toTsv(text);
     data.setData("text/plain", tsv);
