@@ -12,6 +12,8 @@ import type { RerunOutcome } from "./query-service";
 import type { AutomaticRunEvent } from "./auto-runs";
 import { queryRunKey, type QueryRun } from "./query-runs";
 import { functionsRuntime } from "./shared-runtime";
+import type { PerformanceChoice } from "../client";
+import type { QueryDeclaration } from "./saved-queries";
 
 export { FunctionsRuntime } from "./runtime";
 export { setFunctionsRuntime } from "./shared-runtime";
@@ -34,7 +36,9 @@ export function cacheStats(): CacheStats & { liveCells: number; statusRequests: 
   return functionsRuntime().cacheStats();
 }
 export { cellFailure } from "./cell-error";
-export { formatStatus } from "./status-format";
+export { formatDuration, formatStatus } from "./status-format";
+export { SavedQueries, type QueryDeclaration } from "./saved-queries";
+export { DEFAULT_TIER, TIER_CHOICES, tierCostText, tierCredits, tierLabel, tierOf } from "./tiers";
 
 export {
   queryRunKey,
@@ -48,7 +52,7 @@ export {
 };
 
 type QueryInputs = Record<string, string | number | boolean>;
-type Tier = "medium" | "large";
+type Tier = PerformanceChoice;
 
 /** Records a completed run of a query, so SERVICE.QUERY cells with the same inputs show it (the pane calls this). */
 export function recordQueryRun(queryId: number, parameters: QueryInputs, performance: Tier, run: QueryRun): void {
@@ -63,6 +67,11 @@ export function noteQueryRun(
   note: PaneRunNote | undefined,
 ): void {
   functionsRuntime().queries.note(queryRunKey(queryId, parameters, performance), note);
+}
+
+/** A saved query's declared parameters, asked once per query id in the shared runtime (the pane's form). */
+export function describeSavedQuery(queryId: number): Promise<QueryDeclaration> {
+  return functionsRuntime().savedQueries.declaration(queryId);
 }
 
 /** Every distinct parameter set of the workbook's SERVICE.QUERY cells, with its state (the pane's Report). */

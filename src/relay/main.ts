@@ -1,3 +1,4 @@
+import { isAdminCommand, runAdminCommand } from "../gateway";
 import { parseRelayOptions } from "./relay-options";
 import { startRelay } from "./start-relay";
 
@@ -26,7 +27,19 @@ async function main(): Promise<void> {
   process.once("SIGTERM", () => stop("SIGTERM"));
 }
 
-void main().catch((error: unknown) => {
-  console.error(`The relay could not start: ${(error as Error).message}`);
-  process.exit(1);
-});
+// `npm run relay -- users …` and `budget …` are the gateway's admin commands (src/gateway), not a relay to start.
+const argv = process.argv.slice(2);
+if (isAdminCommand(argv)) {
+  void runAdminCommand(argv, process.env, { out: console.log, error: console.error }).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+} else {
+  void main().catch((error: unknown) => {
+    console.error(`The relay could not start: ${(error as Error).message}`);
+    process.exit(1);
+  });
+}

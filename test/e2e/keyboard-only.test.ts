@@ -46,6 +46,9 @@ test("keyboard only: sign in, run a query, insert it, read a cell's error in the
   await pressUntil(page, "ArrowLeft", (f) => f.role === "tab" && f.text === "Query");
   await pressUntil(page, "Tab", (f) => f.label === "Query ID");
   await type("1002");
+  // Enter in the id box shows the query's parameter form (it does not run); Run is the form's button.
+  await page.keyboard.press("Enter");
+  await pressUntil(page, "Tab", (f) => f.tag === "BUTTON" && f.text === "Run");
   await page.keyboard.press("Enter");
   // Run is disabled while the query runs: the focus is on the run's status, not lost.
   await page.waitForFunction(() => document.activeElement?.getAttribute("aria-label") === "Run status");

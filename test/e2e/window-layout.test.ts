@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { startPlayground, type Playground } from "./support/harness";
+import { focused } from "./support/keyboard";
 import { goTo, typeInCell, values } from "./support/sheet-actions";
 
 // Browser steps against the real service; CI runs this file beside the heavy service tests on two cores.
@@ -72,9 +73,22 @@ test("typing in a cell at the grid's right edge, under the pane, scrolls nothing
   expect((await values(page, `${last}3`))[0][0]).toMatch(/^a long text/);
 });
 
-test("the ribbon shows only tabs that work: Home formats and clears, Insert makes a table, Data refreshes", async () => {
+test("the ribbon shows only tabs that work: File opens the backstage, Home formats and clears, Insert makes a table, Formulas calculates, Data refreshes", async () => {
   const ribbonTabs = page.getByRole("tablist", { name: "Ribbon" }).getByRole("tab");
-  expect(await ribbonTabs.allTextContents()).toEqual(["Home", "Insert", "Data", "Service"]);
+  expect(await ribbonTabs.allTextContents()).toEqual(["File", "Home", "Insert", "Formulas", "Data", "Service"]);
+  // Arrowing onto File only focuses it; Enter opens the backstage, Escape returns to the sheet, the tab unchanged.
+  const backstage = page.getByRole("dialog", { name: "File" });
+  await page.getByRole("tab", { name: "Home", exact: true }).click();
+  await page.keyboard.press("ArrowLeft");
+  expect(await focused(page)).toMatchObject({ role: "tab", text: "File" });
+  expect(await backstage.isHidden()).toBe(true);
+  await page.keyboard.press("Enter");
+  await backstage.getByRole("button", { name: "Info" }).waitFor();
+  await page.keyboard.press("F6"); // the backstage keeps the focus while it is open
+  expect(await backstage.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+  await page.keyboard.press("Escape");
+  await backstage.waitFor({ state: "hidden" });
+  expect(await page.getByRole("tab", { name: "Home", exact: true }).getAttribute("aria-selected")).toBe("true");
   await typeInCell(page, "A1", "0.25");
   await goTo(page, "A1");
   await page.getByRole("tab", { name: "Home", exact: true }).click();
@@ -93,6 +107,10 @@ test("the ribbon shows only tabs that work: Home formats and clears, Insert make
   await page.getByRole("tab", { name: "Insert", exact: true }).click();
   await page.locator('[data-command="insert-table"]').click();
   await page.waitForFunction(() => window.playground!.inspect.tables().some((t) => t.address === "Sheet1!A1:B2"));
+
+  await page.getByRole("tab", { name: "Formulas", exact: true }).click();
+  await page.getByRole("button", { name: "Calculate Now" }).waitFor();
+  await page.getByRole("button", { name: "Calculate Full" }).waitFor();
 
   await page.getByRole("tab", { name: "Data", exact: true }).click();
   await page.locator('[data-command="data-refresh-all"]').click();

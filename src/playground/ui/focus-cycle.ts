@@ -27,6 +27,8 @@ export function installFocusCycle(doc: Document, regions: readonly FocusRegion[]
     "keydown",
     (e) => {
       if (e.key !== "F6" || e.ctrlKey || e.altKey || e.metaKey) return;
+      // A dialog over the window (File's backstage, a menu) keeps the focus until it is closed.
+      if (doc.activeElement?.closest("[role=dialog]")) return;
       const shown = regions.filter((r) => r.shown());
       if (shown.length === 0) return;
       e.preventDefault();

@@ -5,6 +5,7 @@ import type { CellEntry } from "./cell-entry";
 import type { CellEdits } from "./editing/cell-edits";
 import { createGridEditing } from "./editing/grid-editing";
 import { cellStatusText } from "./error-notes";
+import { wireFileChrome } from "./file-chrome";
 import { FormulaBar } from "./formula-bar";
 import { WorkbookGridSource } from "./grid-source";
 import { GridView } from "./grid-view";
@@ -16,6 +17,7 @@ import { Selection } from "./selection";
 import { SheetTabs } from "./sheet-tabs";
 import { SheetWriter } from "./sheet-writer";
 import { StatusBar } from "./status-bar";
+import { attachValuePreview } from "./value-preview-tip";
 import { installWindowFocus } from "./window-focus";
 
 /** The playground's window: ribbon, formula bar, grid with sheet tabs, the task pane beside it, status bar. */
@@ -82,6 +84,17 @@ export class PlaygroundView {
       this.status.element,
     ]);
     this.wire();
+    const typedInto = () => ({ sheet: this.sheet, ...this.grid.selection.active });
+    attachValuePreview(editing.editor.input, host.preview, typedInto);
+    attachValuePreview(this.formulaBar.input, host.preview, typedInto);
+    wireFileChrome(host, {
+      element: this.element,
+      ribbon: this.ribbon,
+      tabs: this.tabs,
+      status: this.status,
+      showSheet: (sheet) => this.showSheet(sheet ?? workbook.inspect.activeSheet()),
+      focusGrid: () => this.grid.element.focus(),
+    });
     this.refreshChrome();
     this.grid.select(Selection.at(0, 0));
   }
@@ -124,11 +137,6 @@ export class PlaygroundView {
       this.changed();
     });
     functions.onUpdate(() => this.changed());
-    // The workbook could not be kept in the browser: said where Excel says a file could not be saved.
-    this.host.file.onProblem((problem) => {
-      if (problem) this.status.say(problem, true);
-      else this.status.say("This workbook is kept in the browser again.");
-    });
     // The add-in may activate a sheet (insert on a new sheet): follow it, as Excel's window does.
     this.host.onBatchEnd(() => this.followActiveSheet());
     installWindowFocus(document, {

@@ -36,9 +36,9 @@ interface TabParts {
 
 /**
  * An Office-like title bar and ribbon. Tabs are ARIA tabs (arrow keys move between them); a tab is shown only once
- * something has put a group on it (`addGroup`), so no tab does nothing. The add-in's tab lists the commands its
- * bundle associated with `Office.actions.associate`; a click runs them as Excel does (the button is busy until
- * event.completed()).
+ * something has put a group on it (`addGroup`), or for File a backstage view (`setBackstage`), so no tab does
+ * nothing. The add-in's tab lists the commands its bundle associated with `Office.actions.associate`; a click runs
+ * them as Excel does (the button is busy until event.completed()).
  */
 export class Ribbon {
   private readonly group = el("div", { class: "pg-ribbon-commands" });
@@ -50,15 +50,15 @@ export class Ribbon {
   private readonly tabList = el("div", { class: "pg-ribbon-tabs", role: "tablist", "aria-label": "Ribbon" });
   private readonly panels = el("div", { class: "pg-ribbon" });
   private readonly tabs = new Map<RibbonTabId, TabParts>();
-  readonly element = el("header", { class: "pg-chrome" }, [
-    el("div", { class: "pg-titlebar" }, [
-      el("span", { class: "pg-app-mark", text: "X", "aria-hidden": "true" }),
-      el("span", { class: "pg-title", text: "Book1 - Excel (playground)" }),
-      el("span", { class: "pg-title-note", text: "In-browser emulation of Excel's Office.js and custom functions" }),
-    ]),
-    this.tabList,
-    this.panels,
+  /** Opens the File tab's backstage view, once one is set (`setBackstage`). */
+  private openBackstage?: () => void;
+  /** The window's title bar (the AutoSave switch sits in it). */
+  readonly titleBar = el("div", { class: "pg-titlebar" }, [
+    el("span", { class: "pg-app-mark", text: "X", "aria-hidden": "true" }),
+    el("span", { class: "pg-title", text: "Book1 - Excel (playground)" }),
+    el("span", { class: "pg-title-note", text: "In-browser emulation of Excel's Office.js and custom functions" }),
   ]);
+  readonly element = el("header", { class: "pg-chrome" }, [this.titleBar, this.tabList, this.panels]);
   onAction?: (actionId: string) => Promise<void>;
   onTogglePane?: () => boolean;
 
@@ -90,7 +90,7 @@ export class Ribbon {
     });
     button.hidden = true;
     panel.hidden = true;
-    button.addEventListener("click", () => this.select(id));
+    button.addEventListener("click", () => (this.opensBackstage(id) ? this.openBackstage?.() : this.select(id)));
     button.addEventListener("keydown", (e) => this.tabKey(e, id));
     this.tabs.set(id, { button, panel });
     this.tabList.append(button);
@@ -104,8 +104,30 @@ export class Ribbon {
     if (to === undefined) return;
     e.preventDefault();
     const next = shown[(to + shown.length) % shown.length]!;
-    this.select(next);
+    // Arrowing onto File only focuses it (Enter or Space opens the backstage), as the ribbon's keyboard does in Excel.
+    if (!this.opensBackstage(next)) this.select(next);
     this.tabs.get(next)!.button.focus();
+  }
+
+  private opensBackstage(id: RibbonTabId): boolean {
+    return id === "file" && this.openBackstage !== undefined;
+  }
+
+  /**
+   * Makes the File tab Excel's: it has no groups, it opens the backstage view (a dialog over the window) and is
+   * shown from then on.
+   */
+  setBackstage(open: () => void): void {
+    this.openBackstage = open;
+    const { button } = this.tabs.get("file")!;
+    button.setAttribute("aria-haspopup", "dialog");
+    button.removeAttribute("aria-controls");
+    button.hidden = false;
+  }
+
+  /** The File tab's button (the backstage gives the focus back to it, or to the grid). */
+  get fileTab(): HTMLButtonElement {
+    return this.tabs.get("file")!.button;
   }
 
   /** Shows a tab's groups. */

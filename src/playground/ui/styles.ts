@@ -37,6 +37,7 @@ body { font-family:"Segoe UI","Segoe UI Web (West European)",-apple-system,Blink
 .pg-icon-redo { background-image:url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24'%3E%3Cpath fill='%23424242' d='m16 5 6 5-6 5v-4H9a4 4 0 0 0 0 8h3v2H9A6 6 0 0 1 9 9h7z'/%3E%3C/svg%3E"); }
 .pg-icon-clear { background-image:url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24'%3E%3Cpath fill='%23c50f1f' d='M15 3 21 9 11 19H5l-2-2 12-14zm-3 14 5-5-3-3-8 8 1 1z'/%3E%3C/svg%3E"); }
 .pg-icon-table { background-image:url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24'%3E%3Cpath fill='%234472c4' d='M3 4h18v16H3zm2 5v4h6V9zm8 0v4h6V9zm-8 6v3h6v-3zm8 0v3h6v-3z'/%3E%3C/svg%3E"); }
+.pg-icon-calculate { background-image:url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24'%3E%3Cpath fill='%23185c37' d='M5 2h14v20H5zm2 2v4h10V4zm0 6v2h2v-2zm4 0v2h2v-2zm4 0v2h2v-2zm-8 4v2h2v-2zm4 0v2h2v-2zm4 0v6h2v-6zm-8 4v2h2v-2zm4 0v2h2v-2z'/%3E%3C/svg%3E"); }
 .pg-icon-pane { background-image:url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24'%3E%3Cpath fill='%230f6cbd' d='M3 4h18v16H3zm2 2v12h9V6zm11 0v12h3V6z'/%3E%3C/svg%3E"); }
 .pg-formula-bar { display:flex; align-items:center; gap:0; height:30px; padding:3px 8px; background:#fff; border-bottom:1px solid #e1dfdd; }
 .pg-name-box { width:110px; height:22px; border:1px solid #c8c6c4; padding:0 6px; font:inherit; }

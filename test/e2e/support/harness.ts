@@ -1,14 +1,26 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import {
-  playgroundConfigScript,
-  startStaticServer,
-  type RunningStaticServer,
-} from "../../../scripts/serve/static-server";
+import { startPlaygroundServer } from "../../../scripts/serve/playground-server";
+import type { RunningStaticServer } from "../../../scripts/serve/static-server";
 import type { Clock } from "../../../src/service";
 import { startTestService, type TestService } from "../../support/service";
 import { launchBrowser, requireBrowser } from "../../support/browser";
 import { startRelay } from "../../../src/relay";
 import { playgroundBuild } from "./playground-build";
+
+/** What a page logged as an error and the requests that failed (status 400 or more), from before it loaded. */
+export interface PageProblems {
+  consoleErrors: string[];
+  failedRequests: string[];
+}
+
+const problems = new WeakMap<Page, PageProblems>();
+
+/** The console errors and failed requests of a page opened by `Playground.open`, since it started loading. */
+export function pageProblems(page: Page): PageProblems {
+  const found = problems.get(page);
+  if (!found) throw new Error("pageProblems: the page was not opened by Playground.open");
+  return found;
+}
 
 export interface Playground {
   service: TestService;
@@ -18,6 +30,8 @@ export interface Playground {
   browser: Browser;
   /** A fresh browser context (empty storage) on the playground; `query` as in "?signin=none". */
   open(query?: string): Promise<Page>;
+  /** Stops the playground's server and starts it again on its port, as restarting `npm start` does. */
+  restartServer(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -39,16 +53,15 @@ export async function startPlayground(options: { clock?: Clock; relay?: boolean 
     throw failure.reason;
   }
   const [dir, service, browser] = [built.value, serviceStart.value, browserStart.value];
-  const server = await startStaticServer({
-    root: dir,
-    index: "playground.html",
-    generated: {
-      "/playground-config.js": {
-        type: "text/javascript; charset=utf-8",
-        body: () => playgroundConfigScript({ serviceUrl: relay?.url ?? service.url, demoKey: service.apiKey }),
-      },
-    },
-  });
+  // Tests choose the port at run time (0); a restart asks for the same port again, as `npm start` does.
+  let relayUrl: string | undefined;
+  const serve = (port: number): Promise<{ server: RunningStaticServer; note?: string }> =>
+    startPlaygroundServer({
+      root: dir,
+      port,
+      config: () => ({ serviceUrl: relayUrl ?? service.url, demoKey: service.apiKey }),
+    });
+  let server: RunningStaticServer = (await serve(0)).server;
   const relay = options.relay
     ? await startRelay({
         upstream: new URL(service.url),
@@ -58,18 +71,40 @@ export async function startPlayground(options: { clock?: Clock; relay?: boolean 
         cacheMb: 16,
       })
     : undefined;
+  relayUrl = relay?.url;
   const contexts: BrowserContext[] = [];
   return {
     service,
     relayUrl: relay?.url,
-    server,
+    get server() {
+      return server;
+    },
     browser,
+    async restartServer() {
+      const port = server.port;
+      await server.close();
+      const restarted = await serve(port);
+      if (restarted.server.port !== port) {
+        await restarted.server.close();
+        throw new Error(`The playground could not restart on port ${port}: ${restarted.note ?? ""}`);
+      }
+      server = restarted.server;
+    },
     async open(query = "") {
       const context = await browser.newContext({ viewport: { width: 1400, height: 860 } });
       contexts.push(context);
       const page = await context.newPage();
       const errors: string[] = [];
       page.on("pageerror", (e) => errors.push(e.message));
+      const seen: PageProblems = { consoleErrors: [], failedRequests: [] };
+      problems.set(page, seen);
+      page.on("console", (m) => {
+        if (m.type() === "error") seen.consoleErrors.push(m.text());
+      });
+      page.on("response", (r) => {
+        if (r.status() >= 400)
+          seen.failedRequests.push(`${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}`);
+      });
       await page.goto(`${server.url}/playground.html${query}`);
       await page.waitForFunction(() => document.body.dataset.ready !== undefined, undefined, { timeout: 30_000 });
       const state = await page.evaluate(() => document.body.dataset.ready);

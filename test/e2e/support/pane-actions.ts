@@ -5,24 +5,41 @@ export function pane(page: Page): Locator {
   return page.locator("#app");
 }
 
-/** Fills the Query tab and presses Run. */
+/**
+ * Fills the Query tab and presses Run: the query id, Enter (which shows the query's own parameter form, or the
+ * free-form editor where the service does not describe the query), then each parameter in the form's field named
+ * after it, or as a free-form row.
+ */
 export async function runQuery(page: Page, queryId: number, parameters: Record<string, string> = {}): Promise<void> {
   await paneTab(page, "Query");
   const form = pane(page).getByRole("form", { name: "Run a query" });
   await form.getByLabel("Query ID").fill(String(queryId));
-  // Remove rows left from an earlier run, then add ours.
-  while ((await form.getByRole("button", { name: /^Remove parameter/ }).count()) > 0) {
-    await form
-      .getByRole("button", { name: /^Remove parameter/ })
-      .first()
-      .click();
-  }
-  let i = 0;
-  for (const [name, value] of Object.entries(parameters)) {
-    i++;
-    await form.getByRole("button", { name: "+ Add parameter" }).click();
-    await form.getByLabel(`Parameter ${i} name`).fill(name);
-    await form.getByLabel(`Parameter ${i} value`).fill(value);
+  await form.getByLabel("Query ID").press("Enter");
+  // Enter starts reading the query ("Reading query N…"): wait until the form or the free-form editor replaced it.
+  await page.waitForFunction(() => !document.querySelector("#app")?.textContent?.includes("Reading query"));
+  const declared = form.getByRole("group", { name: "Parameters" });
+  const freeForm = form.getByRole("button", { name: "+ Add parameter" });
+  if (await declared.isVisible()) {
+    for (const [name, value] of Object.entries(parameters)) {
+      const control = declared.getByLabel(new RegExp(`^${name} \\(`));
+      if ((await control.evaluate((e) => e.tagName)) === "SELECT") await control.selectOption(value);
+      else await control.fill(value);
+    }
+  } else {
+    // Remove rows left from an earlier run, then add ours.
+    while ((await form.getByRole("button", { name: /^Remove parameter/ }).count()) > 0) {
+      await form
+        .getByRole("button", { name: /^Remove parameter/ })
+        .first()
+        .click();
+    }
+    let i = 0;
+    for (const [name, value] of Object.entries(parameters)) {
+      i++;
+      await freeForm.click();
+      await form.getByLabel(`Parameter ${i} name`).fill(name);
+      await form.getByLabel(`Parameter ${i} value`).fill(value);
+    }
   }
   await form.getByRole("button", { name: "Run" }).click();
 }

@@ -23,7 +23,7 @@ export interface GridEditingParts {
 }
 
 /** Typing, undo and the clipboard on the grid, wired together: one history for every kind of edit. */
-export function createGridEditing(p: GridEditingParts): { edits: CellEdits; entry: CellEntry } {
+export function createGridEditing(p: GridEditingParts): { edits: CellEdits; entry: CellEntry; editor: CellEditor } {
   const { workbook, grid, writer, say, reveal } = p;
   const edits = new CellEdits({ workbook, say, reveal });
   const clipboard = new GridClipboard({
@@ -38,9 +38,10 @@ export function createGridEditing(p: GridEditingParts): { edits: CellEdits; entr
       grid.repaint();
     },
   });
+  const editor = new CellEditor(grid.layer);
   const entry = new CellEntry({
     grid,
-    editor: new CellEditor(grid.layer),
+    editor,
     formulaBar: p.formulaBar,
     writer,
     workbook,
@@ -50,5 +51,5 @@ export function createGridEditing(p: GridEditingParts): { edits: CellEdits; entr
     sheet: p.sheet,
     say,
   });
-  return { edits, entry };
+  return { edits, entry, editor };
 }
