@@ -8,6 +8,7 @@ export {
   saveBinding,
   listBindings,
   getBinding,
+  BINDINGS_SETTING,
   type TableBinding,
   type BindingWrite,
   type SettingsLike,

@@ -36,6 +36,19 @@ export function cacheStats(): CacheStats & { liveCells: number; statusRequests: 
 export { cellFailure } from "./cell-error";
 export { formatStatus } from "./status-format";
 
+// Node-safe pieces for tools that refresh a workbook file without Excel (src/refresh): the canonical request a cell
+// makes, how its rows become cell values, and the document settings' names and shapes. None touches Office.
+export { readArguments, type ReadArguments } from "./arguments";
+export { booleanValue } from "./option-values";
+export type { CellRequestOptions } from "./options";
+export { datasetRequest, resultsRequest, type CanonicalRequest, type CellSource } from "./request";
+export { readQueryCell, type QueryCell } from "./query-request";
+export { renderSpill, type CachedTable } from "./render";
+export { fetchTable, type FetchOutcome } from "./fetch-table";
+export { DEFAULT_SPILL_LIMIT_BYTES, SpillTooLargeError, isSpillTooLargeError } from "./spill-limit";
+export { QUERY_RUNS_SETTING, runExpiresAt } from "./query-runs";
+export { freshness, type Freshness } from "./query-freshness";
+
 export {
   queryRunKey,
   type QueryRun,
