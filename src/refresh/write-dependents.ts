@@ -36,19 +36,10 @@ function cachedOf(book: WorkbookFile, f: FormulaAt): XlsxValue[][] {
   );
 }
 
-/**
- * Recalculates what the new results reach and writes back, beside `inputs` (the formulas SERVICE cells' inputs came
- * from, computed at today's date), every formula whose value changed. A value the engine cannot vouch for (an error:
- * a function it lacks shows #NAME?) is left as the file had it, for Excel's full calculation on load.
- */
-export function writeDependents(
-  edit: WorkbookEdit,
-  book: WorkbookFile,
-  host: WorkbookHost,
-  engine: FormulaEngine,
-  inputs: readonly FormulaAt[],
-  isServiceCell: (f: FormulaAt) => boolean,
-): DependentReport[] {
+const keyOf = (f: FormulaAt) => qualifiedAddress(f.sheet, cellAddress(f.row, f.column));
+
+/** The formulas a calculation reaches, in order, with what each shows afterwards. */
+function calculate(host: WorkbookHost, engine: FormulaEngine): Map<string, { at: FormulaAt; values: string }> {
   const reached: FormulaAt[] = [];
   host.onFormulaWrite = (sheet, row, column) => reached.push({ sheet, row, column });
   try {
@@ -56,11 +47,40 @@ export function writeDependents(
   } finally {
     host.onFormulaWrite = undefined;
   }
+  return new Map(reached.map((at) => [keyOf(at), { at, values: JSON.stringify(current(host, engine, at)) }]));
+}
+
+/**
+ * The volatile formulas (TODAY, NOW, RAND…) and what they show before any result is written: the engine
+ * recalculates them on every calculation, so only a change of value tells that one of them reads a new result.
+ */
+export function volatileFormulas(host: WorkbookHost, engine: FormulaEngine): Map<string, string> {
+  return new Map([...calculate(host, engine)].map(([key, v]) => [key, v.values]));
+}
+
+/**
+ * Recalculates what the new results reach and writes back, beside `inputs` (the formulas SERVICE cells' inputs came
+ * from, computed at today's date), every formula whose value changed. A volatile formula that reads no new result
+ * is not written (a date shown beside last month's data would say they are this month's), nor is a value the engine
+ * cannot vouch for (an error: a function it lacks shows #NAME?); Excel's full calculation on load does the rest.
+ */
+export function writeDependents(
+  edit: WorkbookEdit,
+  book: WorkbookFile,
+  host: WorkbookHost,
+  engine: FormulaEngine,
+  inputs: readonly FormulaAt[],
+  volatile: ReadonlyMap<string, string>,
+  isServiceCell: (f: FormulaAt) => boolean,
+): DependentReport[] {
+  const reached = [...calculate(host, engine).values()]
+    .filter(({ at, values }) => volatile.get(keyOf(at)) !== values)
+    .map(({ at }) => at);
   const seen = new Set<string>();
   const reports: DependentReport[] = [];
   const worksheets = new Set(book.worksheets().map((w) => w.info.name));
   for (const f of [...inputs, ...reached]) {
-    const cell = qualifiedAddress(f.sheet, cellAddress(f.row, f.column));
+    const cell = keyOf(f);
     if (seen.has(cell) || !worksheets.has(f.sheet) || isServiceCell(f)) continue;
     seen.add(cell);
     const now = current(host, engine, f);

@@ -7,7 +7,7 @@ import type { Plan } from "./plan-types";
 import { mergeRefreshTimes } from "./refresh-times";
 import type { CellReport, DependentReport, TableReport } from "./report";
 import { writeCells } from "./write-cells";
-import { writeDependents } from "./write-dependents";
+import { volatileFormulas, writeDependents } from "./write-dependents";
 import { writeTables } from "./write-tables";
 import type { WorkbookHost } from "./workbook-host";
 
@@ -44,13 +44,14 @@ export interface WorkbookWriteContext {
 export async function writeWorkbook(ctx: WorkbookWriteContext): Promise<WorkbookWrite> {
   const { book, host, engine, plan, ex, document, now, secrets } = ctx;
   const edit = new WorkbookEdit(book);
+  const volatile = volatileFormulas(host, engine);
   const cells = writeCells({ edit, host, engine, plan, ex, now, secrets, spillLimitBytes: ctx.spillLimitBytes });
   const tables = writeTables({ edit, host, engine, plan, ex, now, secrets });
   const service = new Set(plan.cells.map((c) => c.address));
   const inputs = plan.cells
     .filter((c) => cells.reports.some((r) => r.cell === c.address && r.status === "refreshed"))
     .flatMap((c) => c.inputs);
-  const dependents = writeDependents(edit, book, host, engine, inputs, (f) =>
+  const dependents = writeDependents(edit, book, host, engine, inputs, volatile, (f) =>
     service.has(qualifiedAddress(f.sheet, cellAddress(f.row, f.column))),
   );
   const notes: string[] = [];

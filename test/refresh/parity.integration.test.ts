@@ -55,8 +55,8 @@ describe("parity with the add-in's functions", () => {
     row(3, text("A3", "columns") + text("B3", "token_pair"));
   const cases: [string, (exec: string) => string, (exec: string) => unknown[]][] = [
     [
-      "DATASET with literal options",
-      () => '_xldudf_SERVICE_DATASET("dex","ethereum","limit=2","columns=token_pair,chain")',
+      "DATASET with literal options (its name stored in another case)",
+      () => '_xldudf_Service_Dataset("dex","ethereum","limit=2","columns=token_pair,chain")',
       () => ["DATASET", "dex", "ethereum", "limit=2", "columns=token_pair,chain"],
     ],
     [
