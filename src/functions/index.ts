@@ -47,6 +47,14 @@ export { renderSpill, type CachedTable } from "./render";
 export { fetchTable, type FetchOutcome } from "./fetch-table";
 export { DEFAULT_SPILL_LIMIT_BYTES, SpillTooLargeError, isSpillTooLargeError } from "./spill-limit";
 export { QUERY_RUNS_SETTING, runExpiresAt } from "./query-runs";
+export {
+  REFRESH_TIMES_SETTING,
+  readRefreshTimes,
+  mergeRefreshTimes,
+  type RefreshTimes,
+  type ResultTime,
+  type QueryResultTime,
+} from "./refresh-times";
 export { freshness, type Freshness } from "./query-freshness";
 
 export {

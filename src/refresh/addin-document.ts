@@ -1,7 +1,13 @@
 import { BINDINGS_SETTING, listBindings, saveBinding, type SettingsLike, type TableBinding } from "../excel";
-import { QUERY_RUNS_SETTING, runExpiresAt, type QueryRun } from "../functions";
+import {
+  QUERY_RUNS_SETTING,
+  readRefreshTimes,
+  REFRESH_TIMES_SETTING,
+  runExpiresAt,
+  type QueryRun,
+  type RefreshTimes,
+} from "../functions";
 import { addinSettings, type WorkbookFile } from "../xlsx";
-import { readRefreshTimes, REFRESH_TIMES_SETTING, type RefreshTimes } from "./refresh-times";
 
 /**
  * The add-in's manifest id, as its web-extension part names it (`<we:reference id>`): the part whose property bag

@@ -1,5 +1,5 @@
 // Public surface of src/refresh (Node only): `npm run refresh`, which brings a workbook file's SERVICE data up to
-// date without Excel, and the document setting it records refresh times in (which the add-in reads).
+// date without Excel. The document setting it records refresh times in is src/functions' REFRESH_TIMES_SETTING.
 export { runRefreshCommand, type CommandIo } from "./command";
 export { refreshWorkbook, type RefreshOptions, type RefreshDeps } from "./refresh";
 export { EXIT_CODES, type ExitCode } from "./exit-codes";
@@ -12,11 +12,4 @@ export type {
   DependentReport,
   ItemStatus,
 } from "./report";
-export {
-  REFRESH_TIMES_SETTING,
-  readRefreshTimes,
-  type RefreshTimes,
-  type ResultTime,
-  type QueryResultTime,
-} from "./refresh-times";
 export { ADDIN_MANIFEST_ID } from "./addin-document";

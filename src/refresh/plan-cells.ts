@@ -1,10 +1,9 @@
 import { estimateExecutionCredits, readCredits, type BillingPlan } from "../billing";
-import { cellFailure, freshness, type QueryCell, type QueryRun } from "../functions";
+import { cellFailure, freshness, type QueryCell, type QueryRun, type RefreshTimes } from "../functions";
 import { isCellError, type XlsxValue } from "../xlsx";
 import type { CellWork } from "./cell-work";
 import { estimateFromCached, type ReadEstimate } from "./estimate";
 import type { CellPlan, Plan, ReadJob, RunJob } from "./plan-types";
-import type { RefreshTimes } from "./refresh-times";
 
 export type Rerun = "none" | "stale" | "all";
 

@@ -1,10 +1,9 @@
 import type { FormulaEngine, Scalar } from "../formulas";
-import { cellFailure, formatStatus, renderSpill } from "../functions";
+import { cellFailure, formatStatus, renderSpill, type QueryResultTime, type ResultTime } from "../functions";
 import { parseAddress, type CellBlock } from "../sheet";
 import type { WorkbookEdit, XlsxValue } from "../xlsx";
 import type { Execution } from "./execute-plan";
 import type { CellPlan, Plan } from "./plan-types";
-import type { QueryResultTime, ResultTime } from "./refresh-times";
 import type { CellReport } from "./report";
 import type { WorkbookHost } from "./workbook-host";
 

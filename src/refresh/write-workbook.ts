@@ -4,7 +4,7 @@ import { WorkbookEdit, type WorkbookFile } from "../xlsx";
 import type { AddinDocument } from "./addin-document";
 import type { Execution } from "./execute-plan";
 import type { Plan } from "./plan-types";
-import { mergeRefreshTimes } from "./refresh-times";
+import { mergeRefreshTimes } from "../functions";
 import type { CellReport, DependentReport, TableReport } from "./report";
 import { writeCells } from "./write-cells";
 import { volatileFormulas, writeDependents } from "./write-dependents";

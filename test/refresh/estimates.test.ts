@@ -1,7 +1,6 @@
 import { billingPlan } from "../../src/billing";
 import { ASSUMED_READ_BYTES, estimateFromCached } from "../../src/refresh/estimate";
 import { meteredFetch, newMeter } from "../../src/refresh/metered-fetch";
-import { mergeRefreshTimes, readRefreshTimes } from "../../src/refresh/refresh-times";
 
 describe("read estimates from the file's cached values", () => {
   const rows = [
@@ -76,34 +75,5 @@ describe("the meter: reads billed by their uncompressed body, per request", () =
     const fetch = meteredFetch(answer("x"), meter, plan);
     for (let i = 0; i < 3; i++) await fetch("http://s/v1/execution/01X/results", { method: "GET" });
     expect(meter).toMatchObject({ readBytes: 3, readCredits: 0.03, requests: 3 });
-  });
-});
-
-describe("the refresh-time setting", () => {
-  test("unreadable entries are left out", () => {
-    expect(
-      readRefreshTimes({
-        requests: { a: { refreshedAt: "2026-01-01T00:00:00.000Z" }, b: 3 },
-        queries: { q: { refreshedAt: "2026-01-01T00:00:00.000Z" } },
-      }),
-    ).toEqual({ version: 1, requests: { a: { refreshedAt: "2026-01-01T00:00:00.000Z" } }, queries: {} });
-    expect(readRefreshTimes("nonsense")).toEqual({ version: 1, requests: {}, queries: {} });
-  });
-
-  test("merged entry by entry, keeping only keys the workbook's cells still show", () => {
-    const stored = readRefreshTimes({
-      requests: { kept: { refreshedAt: "A", bytes: 5 }, gone: { refreshedAt: "A" } },
-      queries: { q: { refreshedAt: "A", executionId: "1", executionCredits: 12 } },
-    });
-    const merged = mergeRefreshTimes(
-      stored,
-      { requests: { kept: { refreshedAt: "B", bytes: 7 } }, queries: { q: { refreshedAt: "B", executionId: "2" } } },
-      { requests: new Set(["kept"]), queries: new Set(["q"]) },
-    );
-    expect(merged).toEqual({
-      version: 1,
-      requests: { kept: { refreshedAt: "B", bytes: 7 } },
-      queries: { q: { refreshedAt: "B", executionId: "2", executionCredits: 12 } },
-    });
   });
 });

@@ -1,7 +1,8 @@
 /**
- * The document setting in which a refresh records when each SERVICE result in the file was fetched, so the add-in
- * never shows a result from its own (per-user) cache that is older than the file's values: an entry newer than
- * what the cache holds for the same key means the file is the fresher copy.
+ * The document setting in which a refresh of the workbook file (`npm run refresh`) records when each SERVICE result
+ * in the file was fetched, so the add-in never shows a result from its own (per-user) cache that is older than the
+ * file's values: an entry newer than what the cache holds for the same key means the file is the fresher copy. It
+ * lives here, beside the other document settings, so the add-in and the refresh read one name and one shape.
  */
 export const REFRESH_TIMES_SETTING = "service.refreshedAt";
 
