@@ -1,6 +1,5 @@
-import { execFile } from "node:child_process";
+import { spawn } from "node:child_process";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import { CommandLineError } from "../../src/cli";
 import { EXIT_CODES } from "../../src/refresh";
 import { parseCommandOptions } from "../../src/refresh/command-options";
@@ -69,13 +68,14 @@ describe("the command line", () => {
   });
 
   test("npm run refresh's entry point exits with the command's code", async () => {
-    const run = promisify(execFile);
-    const tsx = join(__dirname, "../../node_modules/.bin/tsx");
-    const main = join(__dirname, "../../src/refresh/main.ts");
-    const failed = await run(tsx, [main, "missing.xlsx", "--dry-run"]).catch(
-      (e: { code: number; stdout: string }) => e,
-    );
-    expect(failed).toMatchObject({ code: EXIT_CODES.fileRefused });
-    expect((failed as { stdout: string }).stdout).toContain('"missing.xlsx" cannot be opened: there is no such file.');
+    const child = spawn(process.execPath, ["--import", "tsx", "src/refresh/main.ts", "missing.xlsx", "--dry-run"], {
+      cwd: join(__dirname, "../.."),
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let out = "";
+    child.stdout.on("data", (d: Buffer) => (out += d.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+    expect(code).toBe(EXIT_CODES.fileRefused);
+    expect(out).toContain('"missing.xlsx" cannot be opened: there is no such file.');
   });
 });
