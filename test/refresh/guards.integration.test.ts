@@ -3,7 +3,7 @@ import { startTestService, type TestService } from "../support/service";
 import { row } from "../xlsx/support/build-workbook";
 import { bytesOf, formula, NOW, reportSpec, writeBook } from "./support/report-book";
 import { recordingFetch, refresh } from "./support/run";
-import { changedCells, settingsOf } from "./support/workbook-diff";
+import { changedCells, settingsOf, valuesAt } from "./support/workbook-diff";
 
 const PAIRS3 = "/v1/dex/pairs/ethereum?columns=token_pair%2Cchain&limit=3";
 const PAIRS2 = "/v1/dex/pairs/ethereum?columns=token_pair%2Cchain&limit=2";
@@ -83,6 +83,28 @@ describe("npm run refresh while it runs", () => {
     expect(changedCells(before, await bytesOf(file), "Report").sort()).toEqual(
       ["B2", "B3", "B4", "C4", "B5", "C5", "B6", "B17"].sort(),
     );
+  });
+
+  test("a spill that shrinks clears the cells it leaves, and what reads it follows", async () => {
+    const file = await writeBook(
+      reportSpec({ datasetOptions: '"limit=1","columns=token_pair,chain","headers=false"' }),
+    );
+    const before = await bytesOf(file);
+    const run = await refresh([file, "--json"], env, { now });
+    expect(JSON.parse(run.out).cells[0]).toMatchObject({ rangeBefore: "B2:C3", rangeAfter: "B2:C2", rowsAfter: 1 });
+    const after = await bytesOf(file);
+    expect(changedCells(before, after, "Report").sort()).toEqual(["B2", "B3", "B6", "C2", "C3"]);
+    expect(
+      valuesAt(after, "Report", [
+        ["B2", "C2"],
+        ["B3", "C3"],
+        ["B6", "B6"],
+      ]),
+    ).toEqual([
+      [expect.any(String), "ethereum"],
+      [null, null],
+      [1, 1],
+    ]);
   });
 
   test("a workbook without the add-in's settings is refreshed, and the report says what it could not record", async () => {
