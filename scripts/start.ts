@@ -6,17 +6,20 @@
  *      and the playground on 127.0.0.1;
  * then prints where everything is. Ctrl-C stops it all.
  *
- * Flags: --port N (playground; env PLAYGROUND_PORT; default: a free port), --addin-port N (env ADDIN_PORT;
- * default 3000, the manifest's), --service-port N (env SERVICE_PORT; default 8787). A taken service or add-in
- * port falls back to a free one.
+ * Flags: --port N (playground; env PLAYGROUND_PORT; default 3100, the same every time: the browser keeps the
+ * playground's workbook per address), --addin-port N (env ADDIN_PORT; default 3000, the manifest's), --service-port
+ * N (env SERVICE_PORT; default 8787). A taken playground port falls back to the next free one, and says so; a taken
+ * service or add-in port falls back to a free one.
  */
 import { readFile } from "node:fs/promises";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import type { ServerOptions as HttpsOptions } from "node:https";
+import { startAddinServer } from "./serve/addin-server";
 import { choosePort } from "./serve/free-port";
 import { runWebpack } from "./serve/build";
-import { playgroundConfigScript, startStaticServer, type RunningStaticServer } from "./serve/static-server";
+import { DEFAULT_PLAYGROUND_PORT, startPlaygroundServer } from "./serve/playground-server";
+import type { RunningStaticServer } from "./serve/static-server";
 import { DEMO_KEY, startService, type RunningService } from "../src/service";
 import { parseCli } from "../src/service/cli-options";
 import { parseFlags, wholeNumber, type FlagSpec } from "../src/cli";
@@ -24,7 +27,7 @@ import { parseFlags, wholeNumber, type FlagSpec } from "../src/cli";
 const ROOT = resolve(__dirname, "..");
 
 const FLAGS = {
-  port: { value: "N", env: "PLAYGROUND_PORT", help: "playground port (default: a free port)" },
+  port: { value: "N", env: "PLAYGROUND_PORT", help: `playground port (default ${DEFAULT_PLAYGROUND_PORT})` },
   "addin-port": { value: "N", env: "ADDIN_PORT", help: "port serving dist/ for sideloading (default 3000)" },
   "service-port": { value: "N", env: "SERVICE_PORT", help: "local service port (default 8787)" },
 } satisfies Record<string, FlagSpec>;
@@ -98,27 +101,15 @@ async function main(): Promise<void> {
       signal: building.signal,
     });
 
-    const addin: RunningStaticServer = await startStaticServer({
-      root: resolve(ROOT, "dist"),
-      port: addinPort,
-      host: "localhost",
-      index: "taskpane.html",
-      https,
-      headers: { "Access-Control-Allow-Origin": "*" },
-    });
+    const addin: RunningStaticServer = await startAddinServer({ root: resolve(ROOT, "dist"), port: addinPort, https });
     stops.push(() => addin.close());
-    const playground = await startStaticServer({
+    const { server: playground, note: portNote } = await startPlaygroundServer({
       root: resolve(ROOT, "dist-playground"),
-      port: ports.port ?? 0,
-      index: "playground.html",
-      generated: {
-        "/playground-config.js": {
-          type: "text/javascript; charset=utf-8",
-          body: () => playgroundConfigScript({ serviceUrl: service.url, demoKey }),
-        },
-      },
+      port: ports.port ?? DEFAULT_PLAYGROUND_PORT,
+      config: () => ({ serviceUrl: service.url, demoKey }),
     });
     stops.push(() => playground.close());
+    if (portNote) console.log(`\n  ${portNote}`);
 
     console.log(`
   Playground (Excel emulated in the browser):  ${playground.url}/playground.html

@@ -1,11 +1,12 @@
 import {
   isCancelledError,
   isExecutionFailedError,
-  type Performance,
+  knownTime,
+  type PerformanceChoice,
   type QueryParameterValue,
   type ServiceClient,
 } from "../client";
-import { CREDITS_PER_EXECUTION } from "../session";
+import { tierCredits } from "./tiers";
 import type { QueryActivities } from "./query-activity";
 import type { BudgetRefusal, QueryBudget } from "./query-budget";
 import type { QueryCell } from "./query-request";
@@ -30,7 +31,7 @@ export interface AutomaticRunEvent {
   executionId: string;
   queryId: number;
   parameters: Record<string, QueryParameterValue>;
-  performance: Performance;
+  performance: PerformanceChoice;
   /** The service's state (QUERY_STATE_…). */
   state: string;
   /** When it was submitted (epoch ms). */
@@ -55,7 +56,7 @@ export class AutoRuns {
   start(key: string, cell: Pick<QueryCell, "queryId" | "parameters" | "performance">): AutoRunStart {
     const { activity, budget } = this.deps;
     if (activity.isRunning(key)) return { refused: "in-flight" };
-    const credits = CREDITS_PER_EXECUTION[cell.performance];
+    const credits = tierCredits(cell.performance);
     const reservedOn = budget.state().day;
     const refusal = budget.reserve(credits);
     if (refusal) {
@@ -110,11 +111,11 @@ export class AutoRuns {
         },
       });
       if (result.state !== last) tell(result.state);
-      const expiresAt = Date.parse(result.status.expires_at ?? "");
+      const expiresAt = knownTime(result.status.expires_at);
       runs.record(key, {
         executionId: result.executionId,
         finishedAt: this.deps.now(),
-        ...(Number.isFinite(expiresAt) ? { expiresAt } : {}),
+        ...(expiresAt !== undefined ? { expiresAt } : {}),
       });
       activity.set(key, undefined);
     } catch (error) {

@@ -1,4 +1,5 @@
-import type { ServiceClient, Source } from "../client";
+import { collectTable, type Page, type Source } from "../client";
+import type { DatasetOrigin, Session } from "../session";
 import type { CachedTable } from "./render";
 import type { CanonicalRequest } from "./request";
 import { SpillTooLargeError, roughValueBytes } from "./spill-limit";
@@ -17,65 +18,43 @@ function clientSource(request: CanonicalRequest): Source {
 }
 
 /**
- * Every page of a request, stopping as soon as the rows so far are clearly too large to spill: a 1,000,000-row
- * result asked for without a limit costs a page or two, not the whole download. Pages past the limit are aborted
- * by leaving the iterator (the client cancels what is in flight).
+ * A request's pages: a dataset through the session, which reads the saved query behind it where the endpoint is
+ * gone (and says so in `origin`); anything else straight from the client.
  */
-export async function fetchTable(
-  client: ServiceClient,
+function openPages(
+  session: Session,
   request: CanonicalRequest,
-  limitBytes: number,
-): Promise<FetchOutcome> {
-  // A little slack: the rough estimate runs a bit under or over the exact one done when rendering.
-  const stopAt = Math.ceil(limitBytes * 1.2);
-  let table: CachedTable | undefined;
-  let requests = 0;
-  let bytes = 0;
-  const pageTypes: string[][] = [];
-  for await (const page of client.pages(clientSource(request), { ...request.params })) {
-    requests += page.requests;
-    if (table === undefined) {
-      table = { columns: page.columns, types: page.types, rows: [], partial: false, typesInferred: page.typesInferred };
-    }
-    if (page.typesInferred) pageTypes.push(page.types);
-    if (page.totalRowCount !== undefined) table.totalRowCount = page.totalRowCount;
-    table.partial ||= page.partial;
-    const rows = table.rows;
-    for (const row of page.rows) {
-      rows.push(row);
-      for (const value of row) bytes += roughValueBytes(value);
-    }
-    if (bytes > stopAt) {
-      throw new SpillTooLargeError({
-        rows: rows.length,
-        columns: table.columns.length,
-        bytes,
-        limitBytes,
-        totalRows: table.totalRowCount,
-        complete: page.nextOffset === undefined,
-      });
-    }
-  }
-  if (table && pageTypes.length > 1) table.types = settleCsvTypes(table, pageTypes);
-  return {
-    table: table ?? { columns: [], types: [], rows: [], partial: false, typesInferred: false },
-    requests: Math.max(1, requests),
-  };
+  now: () => number,
+): { pages: AsyncIterable<Page>; origin: () => DatasetOrigin | undefined } {
+  const source = request.source;
+  if (source.kind === "dataset") return session.readDataset(source, { ...request.params }, now);
+  return { pages: session.client().pages(clientSource(request), { ...request.params }), origin: () => undefined };
 }
 
 /**
- * CSV pages are typed one by one (E5). Across pages: all-empty yields to anything, integer and double make
- * double, and a column that was text on any page is text everywhere (its numbers go back to their exact text,
- * which is what they were: only exact numbers were converted).
+ * Every page of a request, stopping as soon as the rows so far are clearly too large to spill: a 1,000,000-row
+ * result asked for without a limit costs a page or two, not the whole download (the client's byte cap leaves the
+ * pages early, which cancels what is in flight).
  */
-function settleCsvTypes(table: CachedTable, pageTypes: string[][]): string[] {
-  return table.columns.map((_, c) => {
-    const seen = new Set(pageTypes.map((types) => types[c] ?? "unknown"));
-    seen.delete("unknown");
-    if (seen.size === 0) return "unknown";
-    if (seen.size === 1) return [...seen][0]!;
-    if ([...seen].every((t) => t === "bigint" || t === "double")) return "double";
-    for (const row of table.rows) if (typeof row[c] === "number") row[c] = String(row[c]);
-    return "varchar";
+export async function fetchTable(
+  session: Session,
+  request: CanonicalRequest,
+  limitBytes: number,
+  now: () => number,
+): Promise<FetchOutcome> {
+  const read = openPages(session, request, now);
+  const table = await collectTable(read.pages, {
+    byteCap: {
+      // A little slack: the rough estimate runs a bit under or over the exact one done when rendering.
+      bytes: Math.ceil(limitBytes * 1.2),
+      measure: roughValueBytes,
+      tooLarge: (progress) => new SpillTooLargeError({ ...progress, limitBytes }),
+    },
   });
+  const { columns, types, rows, partial, typesInferred, totalRowCount } = table;
+  const cached: CachedTable = { columns, types, rows, partial, typesInferred };
+  if (totalRowCount !== undefined) cached.totalRowCount = totalRowCount;
+  const origin = read.origin();
+  if (origin?.kind === "query") cached.origin = origin;
+  return { table: cached, requests: Math.max(1, table.requestCount) };
 }

@@ -12,6 +12,8 @@ import type { RerunOutcome } from "./query-service";
 import type { AutomaticRunEvent } from "./auto-runs";
 import { queryRunKey, type QueryRun } from "./query-runs";
 import { functionsRuntime } from "./shared-runtime";
+import type { PerformanceChoice } from "../client";
+import type { QueryDeclaration } from "./saved-queries";
 
 export { FunctionsRuntime } from "./runtime";
 export { setFunctionsRuntime } from "./shared-runtime";
@@ -34,7 +36,9 @@ export function cacheStats(): CacheStats & { liveCells: number; statusRequests: 
   return functionsRuntime().cacheStats();
 }
 export { cellFailure } from "./cell-error";
-export { formatStatus } from "./status-format";
+export { formatDuration, formatStatus } from "./status-format";
+export { SavedQueries, type QueryDeclaration } from "./saved-queries";
+export { DEFAULT_TIER, TIER_CHOICES, tierCostText, tierCredits, tierLabel, tierOf } from "./tiers";
 
 // Node-safe pieces for tools that refresh a workbook file without Excel (src/refresh): the canonical request a cell
 // makes, how its rows become cell values, and the document settings' names and shapes. None touches Office.
@@ -44,13 +48,13 @@ export type { CellRequestOptions } from "./options";
 export { datasetRequest, resultsRequest, type CanonicalRequest, type CellSource } from "./request";
 export { readQueryCell, type QueryCell } from "./query-request";
 export { renderSpill, type CachedTable } from "./render";
+export { withSourceNote } from "./source-note";
 export { fetchTable, type FetchOutcome } from "./fetch-table";
 export { DEFAULT_SPILL_LIMIT_BYTES, SpillTooLargeError, isSpillTooLargeError } from "./spill-limit";
-export { QUERY_RUNS_SETTING, runExpiresAt } from "./query-runs";
+export { rememberedRun, recordRuns, runExpiresAt } from "./query-runs";
 export {
-  REFRESH_TIMES_SETTING,
   readRefreshTimes,
-  mergeRefreshTimes,
+  recordRefreshTimes,
   type RefreshTimes,
   type ResultTime,
   type QueryResultTime,
@@ -69,7 +73,7 @@ export {
 };
 
 type QueryInputs = Record<string, string | number | boolean>;
-type Tier = "medium" | "large";
+type Tier = PerformanceChoice;
 
 /** Records a completed run of a query, so SERVICE.QUERY cells with the same inputs show it (the pane calls this). */
 export function recordQueryRun(queryId: number, parameters: QueryInputs, performance: Tier, run: QueryRun): void {
@@ -84,6 +88,11 @@ export function noteQueryRun(
   note: PaneRunNote | undefined,
 ): void {
   functionsRuntime().queries.note(queryRunKey(queryId, parameters, performance), note);
+}
+
+/** A saved query's declared parameters, asked once per query id in the shared runtime (the pane's form). */
+export function describeSavedQuery(queryId: number): Promise<QueryDeclaration> {
+  return functionsRuntime().savedQueries.declaration(queryId);
 }
 
 /** Every distinct parameter set of the workbook's SERVICE.QUERY cells, with its state (the pane's Report). */

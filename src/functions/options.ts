@@ -7,7 +7,13 @@ export interface CellRequestOptions {
   /** The shared query parameters sent to the service (they are the cache key). */
   server: ResultParams;
   /** How the rows become cells (applied per cell; not part of the request). */
-  render: { headers: boolean; timestamps: TimestampMode; arrayJoin: string };
+  render: {
+    headers: boolean;
+    timestamps: TimestampMode;
+    arrayJoin: string;
+    /** DATASET: a dataset read through its saved query says so on its first header cell (see source-note.ts). */
+    sourceNote: boolean;
+  };
   /** Re-fetch at the dataset's next scheduled refresh and push new values (DATASET only). */
   autoRefresh: boolean;
   /** Path arguments given by name (`chain=...`, `market=...`). */
@@ -38,6 +44,7 @@ const OPTIONS = {
   timestamps: ((o, v, n) => void (o.render.timestamps = choiceValue(n, v, TIMESTAMP_MODES))) as Apply,
   array_join: ((o, v) => void (o.render.arrayJoin = rawTextValue(v))) as Apply,
   auto_refresh: ((o, v, n) => void (o.autoRefresh = booleanValue(n, v))) as Apply,
+  source_note: ((o, v, n) => void (o.render.sourceNote = booleanValue(n, v))) as Apply,
   chain: ((o, v) => void (o.path.chain = textValue(v))) as Apply,
   market: ((o, v) => void (o.path.market = textValue(v))) as Apply,
 };
@@ -64,6 +71,8 @@ const ALIASES: Record<string, OptionName> = {
   join: "array_join",
   separator: "array_join",
   refresh: "auto_refresh",
+  note: "source_note",
+  source: "source_note",
 };
 
 export const SHARED_OPTIONS: readonly OptionName[] = [
@@ -81,14 +90,19 @@ export const SHARED_OPTIONS: readonly OptionName[] = [
 
 /** Options each function takes. */
 export const FUNCTION_OPTIONS = {
-  DATASET: [...SHARED_OPTIONS, "auto_refresh", "chain", "market"],
+  DATASET: [...SHARED_OPTIONS, "auto_refresh", "source_note", "chain", "market"],
   RESULTS: SHARED_OPTIONS,
 } as const satisfies Record<string, readonly OptionName[]>;
 
 export type OptionsFunction = keyof typeof FUNCTION_OPTIONS;
 
 export function defaultCellOptions(): CellRequestOptions {
-  return { server: {}, render: { headers: true, timestamps: "text", arrayJoin: ", " }, autoRefresh: true, path: {} };
+  return {
+    server: {},
+    render: { headers: true, timestamps: "text", arrayJoin: ", ", sourceNote: true },
+    autoRefresh: true,
+    path: {},
+  };
 }
 
 /** "Sort By", "sort-by" and "SORT_BY" all mean sort_by. */

@@ -46,6 +46,11 @@ export class QueryCells {
     };
   }
 
+  /** What the cell at `address` showed last this session, if anything. */
+  lastKeyAt(address: string | undefined): string | undefined {
+    return address === undefined ? undefined : this.#lastKeyAt.get(address);
+  }
+
   groups(): QueryGroup[] {
     const byKey = new Map<string, QueryGroup>();
     for (const { key, cell, address } of this.#entries) {

@@ -1,5 +1,5 @@
 import { shorten } from "../client";
-import { CREDITS_PER_EXECUTION } from "../session";
+import { tierCostText } from "./tiers";
 import type { QueryActivity } from "./query-activity";
 import type { BudgetState } from "./query-budget";
 import type { QueryCell } from "./query-request";
@@ -28,7 +28,7 @@ export interface WaitingState {
 export function waitingMessage(cell: QueryCell, state: WaitingState): string {
   const inputs = inputsText(cell.parameters);
   const within = inputs ? ` (${inputs})` : "";
-  const cost = `${CREDITS_PER_EXECUTION[cell.performance]} credits`;
+  const cost = tierCostText(cell.performance);
   const activity = state.activity;
   let message: string;
   if (activity?.phase === "running") {

@@ -1,5 +1,5 @@
-import type { Performance, QueryParameterValue } from "../client";
-import { CREDITS_PER_EXECUTION } from "../session";
+import type { PerformanceChoice, QueryParameterValue } from "../client";
+import { tierCredits } from "./tiers";
 import type { QueryActivities } from "./query-activity";
 import type { QueryGroup } from "./query-cells";
 import { freshness } from "./query-freshness";
@@ -13,7 +13,7 @@ export interface QueryReportRow {
   key: string;
   queryId: number;
   parameters: Record<string, QueryParameterValue>;
-  performance: Performance;
+  performance: PerformanceChoice;
   /** `Sheet!A1` of each cell showing it. */
   cells: string[];
   cellCount: number;
@@ -71,7 +71,7 @@ export function queryReport(
       lastRunAt: run?.finishedAt,
       expired: fresh === "expired",
       needed: fresh !== "current",
-      credits: CREDITS_PER_EXECUTION[group.cell.performance],
+      credits: tierCredits(group.cell.performance),
       ...(note ? { note } : {}),
       runOnChange: group.runOnChange,
     };

@@ -1,5 +1,13 @@
-import { InvalidArgumentError, type Performance, type QueryParameterValue } from "../client";
+import {
+  InvalidArgumentError,
+  type PerformanceChoice,
+  type QueryParameterType,
+  type QueryParameterValue,
+  type SavedQuery,
+} from "../client";
 import { readArguments } from "./arguments";
+import { DEFAULT_TIER, TIER_CHOICES, parseTier, tierCostText } from "./tiers";
+import { plainItems, plainValue } from "./data-type-values";
 import { isDateParameterName, serialDateText } from "./date-parameter";
 import type { CellRequestOptions } from "./options";
 
@@ -7,7 +15,9 @@ import type { CellRequestOptions } from "./options";
 export interface QueryCell {
   queryId: number;
   parameters: Record<string, QueryParameterValue>;
-  performance: Performance;
+  /** The inputs as the cells gave them (a date cell as its serial), for typing them by the query's declaration. */
+  inputs: Record<string, unknown>;
+  performance: PerformanceChoice;
   /** A remembered run older than this is stale (still shown, and listed for a re-run). */
   maxAgeHours?: number;
   /** `run=on_change`: run by itself when its inputs change, within the workbook's daily credit budget. */
@@ -16,17 +26,45 @@ export interface QueryCell {
 }
 
 /**
- * A date cell arrives as its serial number (Excel has no date type in function arguments). For a parameter whose
- * name says it holds a date (see isDateParameterName), a serial becomes the service's date text; anything else is
- * sent as the cell shows it, and `TEXT()` still works for any other format.
+ * A date cell arrives as its serial number (Excel has no date type in function arguments). For a parameter the
+ * query declares a date, a serial becomes the service's date text; one it declares a number keeps its number,
+ * whatever its name. Where the declaration is not known, the name decides (see isDateParameterName). Anything else
+ * is sent as the cell shows it, and `TEXT()` still works for any other format.
  */
-function parameterValue(name: string, value: unknown): QueryParameterValue {
-  if (typeof value === "number" && isDateParameterName(name)) {
+function parameterValue(name: string, value: unknown, declared?: QueryParameterType): QueryParameterValue {
+  const isDate = declared === undefined ? isDateParameterName(name) : declared === "date";
+  if (typeof value === "number" && isDate) {
     const text = serialDateText(value);
     if (text !== undefined) return text;
   }
   if (typeof value === "number" || typeof value === "boolean") return value;
   return String(value ?? "").trim();
+}
+
+/**
+ * The cell typed by the query's own declaration: each input as its declared type asks, and a name the query does
+ * not declare refused, listing those it does (the service would refuse the run; better to say so before anyone
+ * pays for it).
+ */
+export function withDeclaration(cell: QueryCell, query: SavedQuery): QueryCell {
+  const declared = new Map(query.parameters.map((p) => [p.key, p.type]));
+  const title = query.name ? `Query ${cell.queryId} (${query.name})` : `Query ${cell.queryId}`;
+  const parameters: Record<string, QueryParameterValue> = {};
+  for (const [name, value] of Object.entries(cell.inputs)) {
+    const type = declared.get(name);
+    if (type === undefined) {
+      const names = [...declared.keys()];
+      const near = names.find((n) => n.toLowerCase() === name.toLowerCase());
+      const hint = near ? ` (did you mean "${near}"? names are case-sensitive)` : "";
+      throw new InvalidArgumentError(
+        names.length === 0
+          ? `${title} takes no parameters; got "${name}"`
+          : `${title} has no parameter "${name}"${hint}; its parameters: ${names.join(", ")}`,
+      );
+    }
+    parameters[name] = parameterValue(name, value, type);
+  }
+  return { ...cell, parameters };
 }
 
 /** Options of QUERY beyond the shared ones: which tier would run it, when a result is stale, when it runs. */
@@ -43,15 +81,22 @@ const RUN_MODES = new Map([
 /**
  * `=SERVICE.QUERY(query_id, name, value, …, "option=value", …)`: parameters as name/value pairs of arguments (or a
  * two-column range of names and values, a first row titled name/parameter skipped), then "name=value" options as in
- * RESULTS plus `performance` (medium/large), `max_age_hours` and `run` (never, the default, or on_change).
+ * RESULTS plus `performance` (auto, the default: the service chooses; small, medium or large), `max_age_hours` and `run` (never, the default, or on_change).
  */
-export function readQueryCell(queryId: unknown, items: readonly unknown[][][] | null | undefined): QueryCell {
+export function readQueryCell(givenId: unknown, givenItems: readonly unknown[][][] | null | undefined): QueryCell {
+  const queryId = plainValue(givenId, { fn: "SERVICE.QUERY", argument: 1 });
+  const items = plainItems("SERVICE.QUERY", givenItems, 2);
   const id = typeof queryId === "string" && /^\s*\d+\s*$/.test(queryId) ? Number(queryId) : queryId;
   if (typeof id !== "number" || !Number.isSafeInteger(id) || id <= 0) {
     throw new InvalidArgumentError("SERVICE.QUERY needs a query id (a positive whole number) first");
   }
   const parameters: Record<string, QueryParameterValue> = {};
-  let performance: Performance = "medium";
+  const inputs: Record<string, unknown> = {};
+  const put = (name: string, value: unknown): void => {
+    inputs[name] = value;
+    parameters[name] = parameterValue(name, value);
+  };
+  let performance: PerformanceChoice = DEFAULT_TIER;
   let maxAgeHours: number | undefined;
   let runOnChange = false;
   const options: unknown[][][] = [];
@@ -64,7 +109,7 @@ export function readQueryCell(queryId: unknown, items: readonly unknown[][][] | 
         const [name, value] = row as unknown[];
         if (name === null || name === undefined || String(name).trim() === "") return;
         if (r === 0 && /^(name|parameter)$/i.test(String(name).trim())) return;
-        parameters[String(name).trim()] = parameterValue(String(name).trim(), value);
+        put(String(name).trim(), value);
       });
       continue;
     }
@@ -77,9 +122,11 @@ export function readQueryCell(queryId: unknown, items: readonly unknown[][][] | 
       if (own) {
         const [, name, text] = own;
         if (name!.toLowerCase() === "performance") {
-          const tier = text!.trim().toLowerCase();
-          if (tier !== "medium" && tier !== "large")
-            throw new InvalidArgumentError(`performance must be medium or large; got "${text}"`);
+          const tier = parseTier(text!);
+          if (tier === undefined) {
+            const choices = TIER_CHOICES.map((t) => `${t} (${tierCostText(t)})`).join(", ");
+            throw new InvalidArgumentError(`performance must be one of ${choices}; got "${text}"`);
+          }
           performance = tier;
         } else if (name!.toLowerCase() === "run") {
           const mode = RUN_MODES.get(text!.trim().toLowerCase());
@@ -101,8 +148,8 @@ export function readQueryCell(queryId: unknown, items: readonly unknown[][][] | 
     const name = String(value).trim();
     if (i + 1 >= flat.length)
       throw new InvalidArgumentError(`Parameter "${name}" has no value: give names and values in pairs`);
-    parameters[name] = parameterValue(name, flat[++i]);
+    put(name, flat[++i]);
   }
   const { options: read } = readArguments("RESULTS", options);
-  return { queryId: id, parameters, performance, maxAgeHours, runOnChange, options: read };
+  return { queryId: id, parameters, inputs, performance, maxAgeHours, runOnChange, options: read };
 }

@@ -7,7 +7,9 @@ import { showQueryCell } from "./query-cell";
 import { QueryCells } from "./query-cells";
 import { freshness } from "./query-freshness";
 import { type QueryReportRow, queryReport } from "./query-report";
-import { type QueryCell, readQueryCell } from "./query-request";
+import { type QueryCell, readQueryCell, withDeclaration } from "./query-request";
+import type { QueryDeclaration } from "./saved-queries";
+import { reportUnexpected } from "../session";
 import { QueryRuns, queryRunKey, type RunSettings } from "./query-runs";
 
 type Invocation = CustomFunctions.StreamingInvocation<unknown[][]>;
@@ -23,6 +25,15 @@ export interface QueryServiceDeps {
   notAvailable(message: string): CustomFunctions.Error;
   /** A failure's message for a cell (the same words a RESULTS cell would show). */
   failureMessage(error: unknown): string;
+  /** The query's declared parameters (one request per query id in the runtime), or why they are not known. */
+  declaration(queryId: number): Promise<QueryDeclaration>;
+}
+
+/** A QUERY cell on show under one run key; `previousKey` is what its address showed before. */
+interface Shown {
+  key: string;
+  previousKey?: string;
+  stop(): void;
 }
 
 /** What re-running the workbook's stale results came to. */
@@ -71,16 +82,54 @@ export class QueryService {
    * address showed other inputs before) runs them when they have no current result, within the budget.
    */
   query(queryId: unknown, args: unknown[][][] | null | undefined, invocation: Invocation): void {
-    let cell: QueryCell;
+    let read: QueryCell;
     try {
-      cell = readQueryCell(queryId, args);
+      read = readQueryCell(queryId, args);
     } catch (error) {
       invocation.setResult(this.#deps.toError(error));
       return;
     }
+    // Shown at once with its inputs typed by their names (the remembered run needs no request); typed again by the
+    // query's own declaration when that arrives, which changes the inputs only where the two disagree (a number
+    // named like a date) or refuses a name the query does not have. A `run=on_change` cell may spend credits on its
+    // own, so it waits for the declaration before it shows (or runs) anything.
+    const first = read.runOnChange ? undefined : this.#show(read, invocation);
+    let current: Shown | undefined = first;
+    let canceled = false;
+    invocation.onCanceled = () => {
+      canceled = true;
+      current?.stop();
+    };
+    void this.#deps
+      .declaration(read.queryId)
+      .then((declared) => {
+        if (canceled) return;
+        let cell = read;
+        try {
+          if (declared.known) cell = withDeclaration(read, declared.query);
+        } catch (error) {
+          current?.stop();
+          current = undefined;
+          invocation.setResult(this.#deps.toError(error));
+          return;
+        }
+        const key = queryRunKey(cell.queryId, cell.parameters, cell.performance);
+        // What the address showed before: its inputs changed, or the formula was entered or loaded. Decided before
+        // the cell shows, so it shows "running" (or why not) rather than "not run" first.
+        const previousKey = first ? first.previousKey : this.cells.lastKeyAt(invocation.address);
+        if (cell.runOnChange && previousKey !== undefined && previousKey !== key) this.#runIfNeeded(key, cell);
+        if (key !== current?.key) {
+          current?.stop();
+          current = this.#show(cell, invocation);
+        }
+      })
+      .catch(reportUnexpected("typing a QUERY cell's inputs"));
+  }
+
+  /** The cell with typed inputs: remembered run, live updates, and the report's row. */
+  #show(cell: QueryCell, invocation: Invocation): Shown {
     const key = queryRunKey(cell.queryId, cell.parameters, cell.performance);
     const { previousKey, remove } = this.cells.add(key, cell, invocation.address);
-    if (cell.runOnChange && previousKey !== undefined && previousKey !== key) this.#runIfNeeded(key, cell);
     const stop = showQueryCell(
       {
         runs: this.runs,
@@ -94,9 +143,13 @@ export class QueryService {
       cell,
       invocation,
     );
-    invocation.onCanceled = () => {
-      stop();
-      remove();
+    return {
+      key,
+      previousKey,
+      stop: () => {
+        stop();
+        remove();
+      },
     };
   }
 

@@ -1,10 +1,23 @@
+import {
+  type EntryCollection,
+  type SettingsStep,
+  type SettingsView,
+  listEntries,
+  pruneEntries,
+  putEntry,
+  readEntry,
+  steps,
+} from "../document-settings";
+
 /**
- * The document setting in which a refresh of the workbook file (`npm run refresh`) records when each SERVICE result
- * in the file was fetched, so the add-in never shows a result from its own (per-user) cache that is older than the
- * file's values: an entry newer than what the cache holds for the same key means the file is the fresher copy. It
- * lives here, beside the other document settings, so the add-in and the refresh read one name and one shape.
+ * When each SERVICE result in the workbook was fetched, kept in the document's settings, so the add-in never shows a
+ * result from its own (per-user) cache that is older than the file's values: an entry newer than what the cache holds
+ * for the same key means the file is the fresher copy. A refresh of the file (`npm run refresh`) writes them; so may
+ * the add-in, through `writeSettings` with `recordRefreshTimes`. One small setting per result, plus an index, as
+ * every per-record setting of the add-in (a co-author's entries stay, a damaged one costs only itself).
  */
-export const REFRESH_TIMES_SETTING = "service.refreshedAt";
+export const REQUEST_TIMES_INDEX_SETTING = "service.requestRefreshIndex";
+export const QUERY_TIMES_INDEX_SETTING = "service.queryRefreshIndex";
 
 /** One result's refresh. */
 export interface ResultTime {
@@ -24,10 +37,9 @@ export interface QueryResultTime extends ResultTime {
 }
 
 export interface RefreshTimes {
-  version: 1;
   /** SERVICE.DATASET and SERVICE.RESULTS cells, by the canonical request's key (the add-in's cache key). */
   requests: Record<string, ResultTime>;
-  /** SERVICE.QUERY cells, by the parameter set's run key (as in `service.queryRuns`). */
+  /** SERVICE.QUERY cells, by the parameter set's run key (as remembered runs are keyed). */
   queries: Record<string, QueryResultTime>;
 }
 
@@ -36,42 +48,56 @@ function isTime(value: unknown): value is ResultTime {
   return !!v && typeof v === "object" && typeof v.refreshedAt === "string";
 }
 
-function entries<T extends ResultTime>(value: unknown, extra: (v: T) => boolean = () => true): Record<string, T> {
-  if (!value || typeof value !== "object" || Array.isArray(value)) return {};
-  return Object.fromEntries(
-    Object.entries(value as Record<string, unknown>).filter(([, v]) => isTime(v) && extra(v as T)),
-  ) as Record<string, T>;
-}
+/** `service.requestRefresh.<request key>`: a DATASET or RESULTS request's last refresh. */
+export const REQUEST_TIMES: EntryCollection<ResultTime> = {
+  index: REQUEST_TIMES_INDEX_SETTING,
+  entry: (key) => `service.requestRefresh.${key}`,
+  parse: (value) => (isTime(value) ? value : undefined),
+};
 
-/** The setting as stored; entries this version cannot read are left out (the setting is rewritten whole). */
-export function readRefreshTimes(stored: unknown): RefreshTimes {
-  const s = (stored ?? {}) as Partial<RefreshTimes>;
+/** `service.queryRefresh.<run key>`: a SERVICE.QUERY parameter set's last refresh. */
+export const QUERY_TIMES: EntryCollection<QueryResultTime> = {
+  index: QUERY_TIMES_INDEX_SETTING,
+  entry: (key) => `service.queryRefresh.${key}`,
+  parse: (value) =>
+    isTime(value) && typeof (value as Partial<QueryResultTime>).executionId === "string"
+      ? (value as QueryResultTime)
+      : undefined,
+};
+
+type Reader = Pick<SettingsView, "get">;
+
+/** Every recorded refresh the settings hold (entries this version cannot read are left out, and left as they are). */
+export function readRefreshTimes(settings: Reader): RefreshTimes {
   return {
-    version: 1,
-    requests: entries<ResultTime>(s.requests),
-    queries: entries<QueryResultTime>(s.queries, (v) => typeof v.executionId === "string"),
+    requests: Object.fromEntries(listEntries(settings, REQUEST_TIMES)),
+    queries: Object.fromEntries(listEntries(settings, QUERY_TIMES)),
   };
 }
 
 /**
- * The setting after a refresh: this refresh's entries over the stored ones, keeping only keys some SERVICE cell of
- * the file still shows (so the setting does not grow with every request the workbook ever made).
+ * Records refreshes, entry by entry over what is stored (a field this refresh did not learn, such as a run's cost when
+ * it only read the run, stays). With `live`, entries for keys no SERVICE cell of the workbook shows any more are
+ * removed, so the settings do not grow with every request the workbook ever made.
  */
-export function mergeRefreshTimes(
-  stored: RefreshTimes,
-  updates: Pick<RefreshTimes, "requests" | "queries">,
-  live: { requests: ReadonlySet<string>; queries: ReadonlySet<string> },
-): RefreshTimes {
-  // Entry by entry: a field this refresh did not learn (a run's cost, when it only read the run) stays.
-  const merge = <T>(old: Record<string, T>, update: Record<string, T>, keys: ReadonlySet<string>) =>
-    Object.fromEntries(
-      [...new Set([...Object.keys(old), ...Object.keys(update)])]
-        .filter((k) => keys.has(k))
-        .map((k) => [k, { ...old[k], ...update[k] } as T]),
+export function recordRefreshTimes(
+  updates: Partial<RefreshTimes>,
+  live?: { requests: ReadonlySet<string>; queries: ReadonlySet<string> },
+): SettingsStep {
+  const put = <T extends ResultTime>(collection: EntryCollection<T>, entries: Record<string, T> = {}) =>
+    Object.entries(entries).map(
+      ([key, update]): SettingsStep =>
+        (settings) =>
+          putEntry(collection, key, { ...readEntry(settings, collection, key), ...update } as T)(settings),
     );
-  return {
-    version: 1,
-    requests: merge(stored.requests, updates.requests, live.requests),
-    queries: merge(stored.queries, updates.queries, live.queries),
-  };
+  return steps(
+    ...put(REQUEST_TIMES, updates.requests),
+    ...put(QUERY_TIMES, updates.queries),
+    ...(live
+      ? [
+          pruneEntries(REQUEST_TIMES, (key) => !live.requests.has(key)),
+          pruneEntries(QUERY_TIMES, (key) => !live.queries.has(key)),
+        ]
+      : []),
+  );
 }

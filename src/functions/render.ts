@@ -1,3 +1,4 @@
+import type { DatasetOrigin } from "../session";
 import { type CellValue, QUOTE_PREFIX, estimateValuesPayloadBytes, toSheetMatrix } from "../sheet";
 import type { CellRequestOptions } from "./options";
 import { SpillTooLargeError } from "./spill-limit";
@@ -12,6 +13,8 @@ export interface CachedTable {
   partial: boolean;
   /** Types were guessed from CSV text (E5), so timestamps arrive as varchar. */
   typesInferred: boolean;
+  /** A dataset read through its saved query (its endpoint is gone): which query, and the result's age. */
+  origin?: DatasetOrigin;
 }
 
 const ISO_TIMESTAMP =

@@ -12,7 +12,9 @@ import { renderSpill } from "./render";
 import { type CanonicalRequest, datasetRequest, resultsRequest } from "./request";
 import { type CacheStats, ResultCache } from "./result-cache";
 import { DEFAULT_SPILL_LIMIT_BYTES } from "./spill-limit";
+import { errorsInSpillsSupported, withSourceNote } from "./source-note";
 import { serveStatus } from "./status-cell";
+import { SavedQueries } from "./saved-queries";
 import { StatusWatchers } from "./status-watchers";
 import { type TableCellDeps, tableCell } from "./table-cell";
 
@@ -34,6 +36,8 @@ export interface FunctionsRuntimeOptions {
   statusPoll?: { firstMs?: number; maxMs?: number };
   /** Where the workbook's remembered runs are kept (the document's settings); none: for the session only. */
   runSettings?: () => RunSettings | undefined;
+  /** Whether the host shows an error inside a spill (CustomFunctionsRuntime 1.2); default: Office says. */
+  errorsInSpills?: () => boolean;
 }
 
 type Invocation = CustomFunctions.StreamingInvocation<unknown[][]>;
@@ -55,8 +59,11 @@ export class FunctionsRuntime {
   readonly #api?: CustomFunctionsErrorApi;
   readonly #cellDeps: TableCellDeps;
   readonly #offSession: () => void;
+  readonly #errorsInSpills: () => boolean;
   /** SERVICE.QUERY: remembered runs, live cells, the report, budgeted automatic runs. */
   readonly queries: QueryService;
+  /** Saved queries' declared parameters, asked once per query id (QUERY cells and the pane's form). */
+  readonly savedQueries: SavedQueries;
 
   constructor(options: FunctionsRuntimeOptions) {
     this.#session = options.session;
@@ -64,9 +71,10 @@ export class FunctionsRuntime {
     this.#spillLimit = options.spillLimitBytes ?? DEFAULT_SPILL_LIMIT_BYTES;
     this.#ready = (options.ready ?? Promise.resolve()).catch(() => undefined);
     this.#api = options.customFunctions;
+    this.#errorsInSpills = options.errorsInSpills ?? errorsInSpillsSupported;
     this.#cache = new ResultCache({
       fetch: async (request) => {
-        const outcome = await fetchTable(this.#session.client(), request, this.#spillLimit);
+        const outcome = await fetchTable(this.#session, request, this.#spillLimit, () => this.#clock.now());
         this.#session.usage.recordDatapoints(outcome.table.rows.length * outcome.table.columns.length);
         return outcome;
       },
@@ -91,11 +99,25 @@ export class FunctionsRuntime {
     });
     this.#cellDeps = {
       render: (key, table, render) =>
-        this.#cache.rendered(key, JSON.stringify(render), () => renderSpill(table, render, this.#spillLimit)),
+        withSourceNote(
+          this.#cache.rendered(key, JSON.stringify(render), () => renderSpill(table, render, this.#spillLimit)),
+          table,
+          render,
+          {
+            now: this.#clock.now(),
+            supported: this.#errorsInSpills(),
+            error: (message) => this.#notAvailable(message),
+          },
+        ),
       toError: (error) => this.#toError(error),
       onFailure: (request, error) => this.#bus.awaitExecution(request, error),
     };
     this.#offSession = this.#session.onChange(() => this.#sessionChanged());
+    this.savedQueries = new SavedQueries({
+      client: () => this.#session.client(),
+      generation: () => this.#session.generation,
+      ready: this.#ready,
+    });
     this.queries = new QueryService({
       session: this.#session,
       clock: this.#clock,
@@ -109,11 +131,9 @@ export class FunctionsRuntime {
         return () => inner.onCanceled?.();
       },
       toError: (error) => this.#toError(error),
-      notAvailable: (message) => {
-        const api = this.#api ?? customFunctionsApi();
-        return new api.Error(api.ErrorCode.notAvailable as never, message);
-      },
+      notAvailable: (message) => this.#notAvailable(message),
       failureMessage: (error) => cellFailure(error).message,
+      declaration: (queryId) => this.savedQueries.declaration(queryId),
     });
   }
 
@@ -215,6 +235,11 @@ export class FunctionsRuntime {
     void this.#bus
       .refresh(this.#bus.live.keys(), "session")
       .catch(reportUnexpected("the refresh after a sign-in change"));
+  }
+
+  #notAvailable(message: string): CustomFunctions.Error {
+    const api = this.#api ?? customFunctionsApi();
+    return new api.Error(api.ErrorCode.notAvailable as never, message);
   }
 
   #toError(error: unknown): CustomFunctions.Error {

@@ -1,4 +1,4 @@
-import type { ExecutionStatus } from "../client";
+import { type ExecutionStatus, inflightLimitOf } from "../client";
 
 /** "3.2 s", "42 s", "2 min 05 s", "1 h 03 min". */
 export function formatDuration(ms: number): string {
@@ -25,9 +25,12 @@ export function shortState(state: string): string {
  * What a STATUS cell shows. With detail (the default): the state, then in brackets the queue position while
  * pending and the time elapsed (running: since start, or since submission while queued; finished: start to end),
  * then the failure message. Without detail: the state alone, for formulas like =IF(SERVICE.STATUS(A1,FALSE)="COMPLETED",…).
+ * A run that waits because the account has as many executions in progress as it may (the status's
+ * `max_inflight_interactive_reached` above 0) is WAITING, its own state, and the detail says what to do.
  */
 export function formatStatus(status: ExecutionStatus, nowMs: number, detail: boolean): string {
-  const state = shortState(status.state);
+  const waiting = status.is_execution_finished ? undefined : inflightLimitOf(status);
+  const state = waiting ? "WAITING" : shortState(status.state);
   if (!detail) return state;
   const started = time(status.execution_started_at) ?? time(status.submitted_at);
   const ended = time(status.execution_ended_at) ?? time(status.cancelled_at);
@@ -39,5 +42,6 @@ export function formatStatus(status: ExecutionStatus, nowMs: number, detail: boo
     if (end !== undefined) parts.push(formatDuration(end - started));
   }
   const failure = status.state === "QUERY_STATE_FAILED" && status.error?.message ? `: ${status.error.message}` : "";
-  return `${state}${parts.length ? ` (${parts.join(", ")})` : ""}${failure}`;
+  const why = waiting ? `: ${waiting.userMessage}` : failure;
+  return `${state}${parts.length ? ` (${parts.join(", ")})` : ""}${why}`;
 }

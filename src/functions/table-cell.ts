@@ -1,4 +1,3 @@
-import type { CellValue } from "../sheet";
 import type { LiveCell } from "./live-cells";
 import type { CellRequestOptions } from "./options";
 import type { CachedTable } from "./render";
@@ -13,7 +12,7 @@ export interface TableCell extends LiveCell<Outcome> {
 }
 
 export interface TableCellDeps {
-  render: (key: string, table: CachedTable, options: CellRequestOptions["render"]) => CellValue[][];
+  render: (key: string, table: CachedTable, options: CellRequestOptions["render"]) => unknown[][];
   toError: (error: unknown) => CustomFunctions.Error;
   /** Told about each failure a cell shows (a run still going is watched until it ends). */
   onFailure: (request: CanonicalRequest, error: unknown) => void;

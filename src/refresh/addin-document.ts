@@ -1,12 +1,13 @@
-import { BINDINGS_SETTING, listBindings, saveBinding, type SettingsLike, type TableBinding } from "../excel";
+import { type SettingsLike, type TableBinding, listBindings, saveBinding } from "../excel";
 import {
-  QUERY_RUNS_SETTING,
-  readRefreshTimes,
-  REFRESH_TIMES_SETTING,
-  runExpiresAt,
   type QueryRun,
   type RefreshTimes,
+  readRefreshTimes,
+  recordRefreshTimes,
+  recordRuns,
+  rememberedRun,
 } from "../functions";
+import { type SettingsStep, writeSettings } from "../document-settings";
 import { addinSettings, type WorkbookFile } from "../xlsx";
 
 /**
@@ -15,96 +16,82 @@ import { addinSettings, type WorkbookFile } from "../xlsx";
  */
 export const ADDIN_MANIFEST_ID = "9e067eea-3880-4a32-a0df-136e5e31f28e";
 
-function isRun(value: unknown): value is QueryRun {
-  const run = value as Partial<QueryRun> | null;
-  return !!run && typeof run.executionId === "string" && typeof run.finishedAt === "number";
-}
-
 /**
- * The add-in's document settings in the file, read as the add-in reads them (the same setting names and parsers),
- * and the settings a refresh changes, merged as the add-in merges them: remembered runs whose results expired are
- * dropped on write, entries a newer version wrote are kept, bindings are rewritten whole with the key redacted.
+ * The add-in's document settings in the file, read and written through the add-in's own code: the same collections
+ * (table bindings, remembered runs, refresh times: one setting per record plus an index, the older single-setting
+ * layouts read and moved out by the first write), the same steps (`saveBinding` with the key redacted and expired
+ * bindings dropped, expired runs dropped), applied by the same merged writer to a bag that holds the file's values.
  */
 export class AddinDocument {
   readonly part?: string;
   readonly unreadable: string[];
   readonly #values: Map<string, unknown>;
-  readonly #changed = new Set<string>();
+  /** Each setting's JSON text as the file had it, to tell what a write changed. */
+  readonly #stored: Map<string, string>;
+  readonly #bag: SettingsLike;
 
   constructor(book: WorkbookFile) {
     const settings = addinSettings(book, ADDIN_MANIFEST_ID);
     this.part = settings?.part;
     this.unreadable = settings?.unreadable ?? [];
     this.#values = new Map(settings?.values ?? []);
-  }
-
-  /** The settings as Office's `Settings` object offers them (for the add-in's own binding functions). */
-  #settings(): SettingsLike {
-    return {
-      get: (name) => this.#values.get(name) ?? null,
-      set: (name, value) => {
-        this.#values.set(name, JSON.parse(JSON.stringify(value)));
-        this.#changed.add(name);
-      },
-      remove: (name) => {
-        this.#values.delete(name);
-        this.#changed.add(name);
-      },
+    this.#stored = new Map([...this.#values].map(([name, value]) => [name, JSON.stringify(value)]));
+    this.#bag = {
+      get: (name) => structuredClone(this.#values.get(name) ?? null),
+      set: (name, value) => void this.#values.set(name, structuredClone(value)),
+      remove: (name) => void this.#values.delete(name),
+      // The file is the document: what is applied here is what gets written.
       saveAsync: (callback) => callback({ status: "succeeded" }),
     };
   }
 
+  /** The settings as Office's `Settings` object offers them (for the add-in's own functions). */
+  get settings(): SettingsLike {
+    return this.#bag;
+  }
+
   bindings(): TableBinding[] {
-    return listBindings(this.#settings());
+    return listBindings(this.#bag);
   }
 
-  /**
-   * Records refreshed bindings (their address, `refreshedAt`, and the run they now show) through the add-in's own
-   * `saveBinding` (secrets redacted, expired bindings dropped), keeping the bindings in the order they were.
-   */
+  /** Records refreshed bindings (their address, `refreshedAt`, and the run they now show), in place in the index. */
   async saveBindings(bindings: readonly TableBinding[], now: number, secrets: readonly string[]): Promise<void> {
-    if (bindings.length === 0) return;
-    const order = this.bindings().map((b) => b.tableName.toLowerCase());
-    for (const binding of bindings) await saveBinding(this.#settings(), binding, { now, secrets });
-    const saved = this.#values.get(BINDINGS_SETTING) as { bindings?: TableBinding[] } | undefined;
-    const place = (b: TableBinding) => order.indexOf(b.tableName.toLowerCase());
-    saved?.bindings?.sort((a, b) => place(a) - place(b));
-  }
-
-  #runs(): Record<string, unknown> {
-    const stored = this.#values.get(QUERY_RUNS_SETTING);
-    return stored && typeof stored === "object" && !Array.isArray(stored) ? (stored as Record<string, unknown>) : {};
+    for (const binding of bindings) await saveBinding(this.#bag, binding, { now, secrets });
   }
 
   run(key: string): QueryRun | undefined {
-    const run = this.#runs()[key];
-    return isRun(run) ? run : undefined;
+    return rememberedRun(this.#bag, key);
   }
 
   /** Remembers new runs, so SERVICE.QUERY cells with these inputs show them in Excel without running anything. */
-  recordRuns(runs: ReadonlyMap<string, QueryRun>, now: number): void {
-    if (runs.size === 0) return;
-    const kept = Object.entries(this.#runs()).filter(([, stored]) => !isRun(stored) || runExpiresAt(stored) > now);
-    this.#settings().set(QUERY_RUNS_SETTING, { ...Object.fromEntries(kept), ...Object.fromEntries(runs) });
+  async recordRuns(runs: ReadonlyMap<string, QueryRun>, now: number): Promise<void> {
+    if (runs.size > 0) await this.write(recordRuns(runs, now));
   }
 
   refreshTimes(): RefreshTimes {
-    return readRefreshTimes(this.#values.get(REFRESH_TIMES_SETTING));
+    return readRefreshTimes(this.#bag);
   }
 
-  setRefreshTimes(times: RefreshTimes): void {
-    this.#settings().set(REFRESH_TIMES_SETTING, times);
+  async recordRefreshTimes(
+    updates: RefreshTimes,
+    live: { requests: ReadonlySet<string>; queries: ReadonlySet<string> },
+  ): Promise<void> {
+    await this.write(recordRefreshTimes(updates, live));
+  }
+
+  /** Applies a settings step as the add-in writes one (merged into what the document holds). */
+  write(step: SettingsStep): Promise<void> {
+    return writeSettings(this.#bag, step);
   }
 
   /** The settings this refresh changed, as the JSON text Office stores (null: removed). */
   changes(): Map<string, string | null> {
     const out = new Map<string, string | null>();
-    for (const name of this.#changed) {
-      const value = this.#values.get(name);
-      out.set(name, value === undefined ? null : JSON.stringify(value));
+    const names = new Set([...this.#stored.keys(), ...this.#values.keys()]);
+    for (const name of names) {
+      const value = this.#values.has(name) ? JSON.stringify(this.#values.get(name)) : null;
+      if (value !== (this.#stored.get(name) ?? null)) out.set(name, value);
     }
     return out;
   }
 }
-
-export { BINDINGS_SETTING, QUERY_RUNS_SETTING };

@@ -1,4 +1,4 @@
-import { InvalidArgumentError, type Performance } from "../client";
+import { InvalidArgumentError } from "../client";
 import {
   booleanValue,
   datasetRequest,
@@ -71,7 +71,7 @@ export function cellWork(fn: ServiceFunction, values: readonly ExcelArgument[]):
     return {
       kind: "query",
       query,
-      runKey: queryRunKey(query.queryId, query.parameters, query.performance as Performance),
+      runKey: queryRunKey(query.queryId, query.parameters, query.performance),
     };
   }
   const { positional, options } = readArguments(fn, items);

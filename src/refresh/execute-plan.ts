@@ -1,6 +1,7 @@
 import { addCredits, estimateExecutionCredits, reportedExecutionCredits, subtractCredits } from "../billing";
-import { isNetworkError, isUnauthorizedError, type ExecutionStatus, type ServiceClient } from "../client";
+import { isNetworkError, isUnauthorizedError, type ExecutionStatus } from "../client";
 import { cellFailure, fetchTable, resultsRequest, type FetchOutcome, type QueryRun } from "../functions";
+import type { Session } from "../session";
 import type { Meter } from "./metered-fetch";
 import type { Plan, ReadJob, RunJob } from "./plan-types";
 
@@ -33,7 +34,8 @@ export interface Execution {
 }
 
 export interface ExecuteContext {
-  client: ServiceClient;
+  /** The add-in's session over the refresh's key, address and metered fetch: reads go where the add-in's would. */
+  session: Session;
   meter: Meter;
   now: () => number;
   budget?: number;
@@ -77,7 +79,7 @@ export async function executePlan(plan: Plan, ctx: ExecuteContext): Promise<Exec
     const work = cell.work;
     if (ex.fatal || cell.hold || work?.kind !== "status" || ex.statuses.has(work.executionId)) continue;
     try {
-      ex.statuses.set(work.executionId, { status: await ctx.client.status(work.executionId) });
+      ex.statuses.set(work.executionId, { status: await ctx.session.client().status(work.executionId) });
     } catch (error) {
       ex.fatal = fatalMessage(error);
       ex.statuses.set(work.executionId, { error });
@@ -89,7 +91,7 @@ export async function executePlan(plan: Plan, ctx: ExecuteContext): Promise<Exec
 async function runOne(job: RunJob, ctx: ExecuteContext, ex: Execution): Promise<RunOutcome> {
   ctx.log(`Running query ${job.queryId} ${JSON.stringify(job.parameters)} (${job.reason})…`);
   try {
-    const result = await ctx.client.run(job.queryId, {
+    const result = await ctx.session.client().run(job.queryId, {
       parameters: job.parameters,
       performance: job.performance,
       allowPartialResults: true,
@@ -129,7 +131,7 @@ async function readOne(job: ReadJob, plan: Plan, ctx: ExecuteContext, ex: Execut
   const [bytes, credits] = [ctx.meter.readBytes, ctx.meter.readCredits];
   ctx.log(`Reading ${job.label}…`);
   try {
-    const outcome = await fetchTable(ctx.client, request!, table ? Infinity : ctx.spillLimitBytes);
+    const outcome = await fetchTable(ctx.session, request!, table ? Infinity : ctx.spillLimitBytes, ctx.now);
     return {
       status: "read",
       outcome,

@@ -1,7 +1,7 @@
 import { estimateExecutionCredits, readCredits, type BillingPlan } from "../billing";
 import { datasetEntry } from "../client";
 import type { TableBinding } from "../excel";
-import { datasetRequest, readArguments, resultsRequest, type CanonicalRequest } from "../functions";
+import { datasetRequest, readArguments, resultsRequest, tierOf, type CanonicalRequest } from "../functions";
 import { cellAddress, parseAddress } from "../sheet";
 import type { TableInfo, WorkbookFile, XlsxValue } from "../xlsx";
 import { estimateFromCached, type ReadEstimate } from "./estimate";
@@ -94,7 +94,8 @@ export function planTables(
     const estimate: ReadEstimate = estimateFromCached(cached, { header: true, format });
     const id = rerun ? `table:${info.name}` : request.key;
     if (rerun) {
-      const performance = binding.options?.performance === "large" ? "large" : "medium";
+      // The tier it was inserted with, as the pane reads it (bindings older than tier choices hold medium or large).
+      const performance = tierOf(binding.options?.performance);
       plan.runs.set(id, {
         runKey: id,
         queryId: Number(binding.id),

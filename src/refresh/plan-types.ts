@@ -1,7 +1,7 @@
 import type { CellBlock } from "../sheet";
 import type { TableBinding } from "../excel";
 import type { CanonicalRequest, CellRequestOptions, QueryRun } from "../functions";
-import type { QueryParameterValue } from "../client";
+import type { PerformanceChoice, QueryParameterValue } from "../client";
 import type { ServiceCell, TableInfo } from "../xlsx";
 import type { CellWork } from "./cell-work";
 import type { ReadEstimate } from "./estimate";
@@ -46,7 +46,7 @@ export interface RunJob {
   runKey: string;
   queryId: number;
   parameters: Record<string, QueryParameterValue>;
-  performance: "medium" | "large";
+  performance: PerformanceChoice;
   reason: string;
   estimatedCredits: number;
   shownBy: string[];

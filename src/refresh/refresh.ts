@@ -1,5 +1,6 @@
 import { addCredits, type BillingPlan } from "../billing";
-import { ServiceClient, systemClock, type Clock, type FetchLike } from "../client";
+import { systemClock, type Clock, type FetchLike } from "../client";
+import { Session, createKeyStore } from "../session";
 import { DEFAULT_SPILL_LIMIT_BYTES } from "../functions";
 import { findServiceCells, isXlsxError, type WorkbookFile } from "../xlsx";
 import { readWorkbookFile, writeFileReplacing } from "../xlsx/file";
@@ -122,14 +123,17 @@ export async function refreshWorkbook(options: RefreshOptions, deps: RefreshDeps
     return finish(report, "Dry run: nothing was run, read or written.");
   }
   const meter = newMeter();
-  const client = new ServiceClient({
-    apiKey: options.apiKey ?? "",
-    baseUrl: options.serviceUrl ?? "",
+  // The add-in's own session (the key kept in memory only): a dataset whose endpoint is gone is read from the saved
+  // query behind it, exactly as a cell or the pane reads it.
+  const session = new Session({
+    keyStore: createKeyStore({}),
+    defaultBaseUrl: options.serviceUrl ?? "",
     fetch: meteredFetch(deps.fetch, meter, options.plan),
-    clock: deps.clientClock ?? systemClock,
+    clientOptions: { clock: deps.clientClock ?? systemClock },
   });
+  await session.signIn(options.apiKey ?? "");
   const spillLimitBytes = deps.spillLimitBytes ?? DEFAULT_SPILL_LIMIT_BYTES;
-  const ex = await executePlan(plan, { client, meter, now: () => now, budget: options.budget, spillLimitBytes, log });
+  const ex = await executePlan(plan, { session, meter, now: () => now, budget: options.budget, spillLimitBytes, log });
   report.runs = runReports(plan, ex);
   report.reads = readReports(plan, ex);
   const spent = { executions: ex.spentExecutions, reads: meter.readCredits };

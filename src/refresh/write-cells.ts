@@ -1,7 +1,15 @@
-import type { FormulaEngine, Scalar } from "../formulas";
-import { cellFailure, formatStatus, renderSpill, type QueryResultTime, type ResultTime } from "../functions";
+import { FormulaError, type ErrorCode, type FormulaEngine, type Scalar } from "../formulas";
+import {
+  cellFailure,
+  formatStatus,
+  renderSpill,
+  withSourceNote,
+  type QueryResultTime,
+  type ResultTime,
+} from "../functions";
+import { datasetOriginText } from "../session";
 import { parseAddress, type CellBlock } from "../sheet";
-import type { WorkbookEdit, XlsxValue } from "../xlsx";
+import { isCellError, type WorkbookEdit, type XlsxValue } from "../xlsx";
 import type { Execution } from "./execute-plan";
 import type { CellPlan, Plan } from "./plan-types";
 import type { CellReport } from "./report";
@@ -38,6 +46,11 @@ export function union(a: CellBlock, b: CellBlock): CellBlock {
     rowCount: Math.max(a.row + a.rowCount, b.row + b.rowCount) - row,
     columnCount: Math.max(a.column + a.columnCount, b.column + b.columnCount) - column,
   };
+}
+
+/** A file value as the formula engine holds it. */
+function toScalar(value: XlsxValue): Scalar {
+  return isCellError(value) ? new FormulaError(value.error as ErrorCode) : value;
 }
 
 function base(cell: CellPlan): CellReport {
@@ -77,8 +90,12 @@ function resultOf(cell: CellPlan, ctx: WriteContext, report: CellReport): XlsxVa
     return undefined;
   }
   const render = work.kind === "read" ? work.render : work.query.options.render;
+  const table = read.outcome!.table;
   try {
-    return renderSpill(read.outcome!.table, render, ctx.spillLimitBytes);
+    // A dataset read from the saved query behind its retired endpoint says so on its first header cell, as the
+    // add-in's cell does (#N/A with the query and the result's age on hover in Excel; the file keeps the #N/A).
+    const note = { now: ctx.now, supported: true, error: (): XlsxValue => ({ error: "#N/A" }) };
+    return withSourceNote(renderSpill(table, render, ctx.spillLimitBytes), table, render, note) as XlsxValue[][];
   } catch (error) {
     report.status = "failed";
     report.message = cellFailure(error).message;
@@ -105,10 +122,16 @@ export function writeCells(ctx: WriteContext): { reports: CellReport[]; times: W
     if (!values) return report;
     const spill = ctx.edit.writeSpill(cell.cell.sheet, cell.cell.ref, values);
     const block = parseAddress(spill.newRef);
-    ctx.host.setExternalResult(cell.cell.sheet, block, values as Scalar[][]);
+    ctx.host.setExternalResult(
+      cell.cell.sheet,
+      block,
+      values.map((row) => row.map(toScalar)),
+    );
     ctx.engine.changed(cell.cell.sheet, union(parseAddress(spill.oldRef), block));
     Object.assign(report, { status: "refreshed", rowsAfter: values.length, rangeAfter: spill.newRef });
     const read = cell.readId ? ctx.ex.reads.get(cell.readId) : undefined;
+    const origin = datasetOriginText(read?.outcome?.table.origin, ctx.now);
+    if (origin) report.message = origin;
     const rows = read?.outcome?.table.rows.length;
     const size = {
       refreshedAt: at,

@@ -1,6 +1,7 @@
 import type { TableBinding } from "../excel";
 import type { FormulaEngine, Scalar } from "../formulas";
 import { renderSpill } from "../functions";
+import { datasetOriginText } from "../session";
 import { a1Range, parseAddress, qualifiedAddress } from "../sheet";
 import type { WorkbookEdit, XlsxValue } from "../xlsx";
 import type { Execution } from "./execute-plan";
@@ -20,7 +21,7 @@ export interface TableWriteContext {
 }
 
 /** Rows as the pane writes them into a table: no header row, text and arrays as the cells show them. */
-const TABLE_RENDER = { headers: false, timestamps: "text", arrayJoin: ", " } as const;
+const TABLE_RENDER = { headers: false, timestamps: "text", arrayJoin: ", ", sourceNote: false } as const;
 
 function base(t: TablePlan): TableReport {
   return {
@@ -71,6 +72,8 @@ export function writeTables(ctx: TableWriteContext): { reports: TableReport[]; b
     }
     ctx.engine.changed(sheet, union(before, after));
     Object.assign(report, { status: "refreshed", rowsAfter: written.rowsAfter, rangeAfter: written.newRef });
+    const origin = datasetOriginText(table.origin, ctx.now);
+    if (origin) report.message = origin;
     const top = a1Range(after.row, after.column, after.rowCount, after.columnCount);
     bindings.push({
       ...t.binding,

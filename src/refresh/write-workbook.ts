@@ -4,7 +4,6 @@ import { WorkbookEdit, type WorkbookFile } from "../xlsx";
 import type { AddinDocument } from "./addin-document";
 import type { Execution } from "./execute-plan";
 import type { Plan } from "./plan-types";
-import { mergeRefreshTimes } from "../functions";
 import type { CellReport, DependentReport, TableReport } from "./report";
 import { writeCells } from "./write-cells";
 import { volatileFormulas, writeDependents } from "./write-dependents";
@@ -65,13 +64,13 @@ export async function writeWorkbook(ctx: WorkbookWriteContext): Promise<Workbook
     tables.reports.some((r) => r.status === "refreshed") ||
     dependents.some((d) => d.status === "recomputed");
   if (document.part) {
-    document.recordRuns(runs, now);
+    await document.recordRuns(runs, now);
     await document.saveBindings(tables.bindings, now, secrets);
     const live = {
       requests: new Set(plan.cells.flatMap((c) => (c.work?.kind === "read" ? [c.work.request.key] : []))),
       queries: new Set(plan.cells.flatMap((c) => (c.work?.kind === "query" ? [c.work.runKey] : []))),
     };
-    if (wrote) document.setRefreshTimes(mergeRefreshTimes(document.refreshTimes(), cells.times, live));
+    if (wrote) await document.recordRefreshTimes(cells.times, live);
     for (const [name, json] of document.changes()) {
       if (json !== null && secrets.some((s) => s.length >= 8 && json.includes(s)))
         throw new Error(`The setting ${name} would carry the API key; nothing was written.`);

@@ -18,16 +18,22 @@ const PARAM_RULES: Record<string, RegExp> = {
 };
 
 /**
- * Every endpoint of the spec, plus the status endpoint every client polls. The curated datasets' paths come from the
+ * Every endpoint of the spec, the status endpoint every client polls, and what the real service added by 2026: a
+ * saved query, a query's latest result as JSON, and the usage report. The curated datasets' paths come from the
  * client's catalog (one place for them); `test/relay` holds this list against the routes the local service serves.
+ * Only pages of one execution are ever cached: a query's latest result (CSV or JSON) changes with every run, a saved
+ * query when it is edited, and usage with every request.
  */
 export const API_ROUTES: readonly ApiRoute[] = [
+  { method: "GET", pattern: "/v1/query/:query_id", cacheable: false },
   { method: "POST", pattern: "/v1/query/:query_id/execute", cacheable: false },
   { method: "GET", pattern: "/v1/execution/:execution_id/status", cacheable: false },
   { method: "GET", pattern: "/v1/execution/:execution_id/results", cacheable: true },
   { method: "GET", pattern: "/v1/execution/:execution_id/results/csv", cacheable: true },
   { method: "POST", pattern: "/v1/execution/:execution_id/cancel", cacheable: false },
+  { method: "GET", pattern: "/v1/query/:query_id/results", cacheable: false },
   { method: "GET", pattern: "/v1/query/:query_id/results/csv", cacheable: false },
+  { method: "POST", pattern: "/v1/usage", cacheable: false },
   ...DATASET_CATALOG.map((d): ApiRoute => ({
     method: "GET",
     pattern: d.path.replace(/\{([a-z]+)\}/g, ":$1"),

@@ -7,7 +7,7 @@ import { KEY_HEADER, callerKey } from "./caller-key";
 import { KeyAuthorizations } from "./key-authorizations";
 import { linkThroughRelay } from "./paging-links";
 import { BODY_LIMIT_MB, RelayRefusal, answer, fromFramework, refusals } from "./relay-errors";
-import { canonicalQuery, parseQuery } from "./request-target";
+import { cacheParams, canonicalQuery, parseQuery } from "./request-target";
 import { ResultCache, keptUntil, type CacheLimits } from "./result-cache";
 import { sendStreamed, type CompleteAnswer } from "./streamed-answer";
 import { Upstream } from "./upstream";
@@ -46,11 +46,13 @@ export async function buildRelay(config: RelayConfig): Promise<FastifyInstance> 
     trustProxy: false,
     bodyLimit: BODY_LIMIT_MB * 1024 * 1024,
     // A path that is no valid URL is a bad request; an over-long parameter is simply not one of the API's routes.
-    frameworkErrors: (error, _request, reply) =>
-      answer(
+    // The reply is sent by answer(); fastify's reply is thenable, and nothing here waits on it.
+    frameworkErrors: (error, _request, reply) => {
+      void answer(
         reply as unknown as FastifyReply,
         error.code === "FST_ERR_BAD_URL" ? refusals.badPath() : refusals.notFound(),
-      ),
+      );
+    },
     clientErrorHandler: clientErrorHandler((error) =>
       error.code === "HPE_HEADER_OVERFLOW" ? refusals.headersTooLarge() : refusals.notHttp(),
     ),
@@ -125,7 +127,9 @@ export async function buildRelay(config: RelayConfig): Promise<FastifyInstance> 
     const key = callerKey(request.raw.rawHeaders, query.apiKey);
     const target = `${path}${canonicalQuery(query.params)}`;
     const executionId = params.execution_id;
-    const cacheKey = route.cacheable && route.method === "GET" && executionId !== undefined ? target : undefined;
+    const cacheable = route.cacheable && route.method === "GET" && executionId !== undefined;
+    // The upstream gets the parameters as given; the cache keeps the page once for both names of the guard.
+    const cacheKey = cacheable ? `${path}${canonicalQuery(cacheParams(query.params))}` : undefined;
     request.relayCache = cacheKey ? "miss" : "none";
 
     if (cacheKey && key) {

@@ -20,6 +20,8 @@ export class DiskPages {
   readonly #files = new Map<string, number>();
   #bytes = 0;
   #writes = 0;
+  /** Writes run one after another: a write starts only once the files an earlier one evicted are gone. */
+  #writing: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly dir: string,
@@ -55,8 +57,16 @@ export class DiskPages {
    * directory never holds more than the budget and a reader never sees half a page. A disk that refuses the write
    * keeps nothing.
    */
-  async write(key: string, bytes: Buffer): Promise<void> {
-    if (bytes.length > this.budgetBytes / 4) return;
+  write(key: string, bytes: Buffer): Promise<void> {
+    if (bytes.length > this.budgetBytes / 4) return Promise.resolve();
+    // Two writes at once could each make room for their own page and then write it while the other's evictions were
+    // still being deleted: the directory would hold a page more than the budget for that moment.
+    const done = this.#writing.then(() => this.#write(key, bytes));
+    this.#writing = done;
+    return done;
+  }
+
+  async #write(key: string, bytes: Buffer): Promise<void> {
     const name = fileName(key);
     this.#count(name, bytes.length);
     await this.#evict();

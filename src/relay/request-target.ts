@@ -56,3 +56,21 @@ export function canonicalQuery(params: readonly [string, string][]): string {
   const text = sorted.map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`).join("&");
   return text ? `?${text}` : "";
 }
+
+/** The per-request guard's names: the 2026 one first, then the old one. The service lifts the guard for either. */
+const GUARD_NAMES: readonly string[] = ["ignore_max_credits_per_request", "ignore_max_datapoints_per_request"];
+/** The service's reading of a flag: true or false in any case, 1 or 0, or empty (false). */
+const FLAG = /^(?:true|false|1|0|)$/i;
+
+/**
+ * The parameters a cached page is kept under: as given, except that the guard's two names are one parameter (under
+ * its 2026 name, `true` when either is set, else `false`), so a page asked for under either name, or both as the
+ * client sends them, is one entry. A value the service would refuse is left as it is, so its answer (a 400) is never
+ * mistaken for another's page.
+ */
+export function cacheParams(params: readonly [string, string][]): [string, string][] {
+  const guards = params.filter(([name]) => GUARD_NAMES.includes(name));
+  if (guards.length === 0 || guards.some(([, value]) => !FLAG.test(value))) return [...params];
+  const lifted = guards.some(([, value]) => /^(?:true|1)$/i.test(value));
+  return [...params.filter(([name]) => !GUARD_NAMES.includes(name)), [GUARD_NAMES[0]!, String(lifted)]];
+}

@@ -46,6 +46,16 @@ const FLAGS = {
     env: "SERVICE_PUBLIC_URL",
     help: "the address callers use; paging links (next_uri) point there (default: the bound address)",
   },
+  "curated-endpoints": {
+    value: "on|off",
+    env: "SERVICE_CURATED_ENDPOINTS",
+    help: "serve the curated datasets' endpoints; off, they answer 404 as retired routes do (default on)",
+  },
+  "max-inflight": {
+    value: "N",
+    env: "SERVICE_MAX_INFLIGHT",
+    help: "executions of one key running at once; more wait PENDING (default off)",
+  },
   "cors-origins": {
     value: "LIST",
     env: "SERVICE_CORS_ORIGINS",
@@ -85,12 +95,25 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): CliRe
   }
   if (values["public-url"] !== undefined)
     overrides.publicUrl = httpUrl("public-url", values["public-url"]).toString().replace(/\/+$/, "");
+  if (values["curated-endpoints"] !== undefined) {
+    overrides.curatedEndpoints = onOff("curated-endpoints", values["curated-endpoints"]);
+  }
+  if (values["max-inflight"] !== undefined) {
+    overrides.maxInflight = wholeNumber("max-inflight", values["max-inflight"], 1e6);
+  }
   if (values["cors-origins"] !== undefined) {
     // "none": no origin is granted (the service behind a relay that answers CORS itself).
     const text = values["cors-origins"].trim();
     overrides.corsOrigins = text === "none" ? [] : commaList(text);
   }
   return { options: defaultOptions(overrides), demoKeys: values.keys === undefined };
+}
+
+function onOff(name: string, text: string): boolean {
+  const value = text.trim().toLowerCase();
+  if (value === "on") return true;
+  if (value === "off") return false;
+  throw new CommandLineError(`--${name} must be on or off, got "${text.slice(0, 40)}"`);
 }
 
 function readJson(file: string): unknown {

@@ -21,8 +21,10 @@ export function defaultOptions(overrides: Partial<ServiceOptions> = {}): Service
     maxSnapshotBytes: 1024 ** 3,
     corsOrigins: DEV_ORIGINS,
     threads: { medium: 1, large: 2 },
-    slots: { medium: 2, large: 2 },
+    slots: { small: 2, medium: 2, large: 2 },
+    maxInflight: 0,
     datasets: true,
+    curatedEndpoints: true,
     log: (line) => console.error(line),
     ...overrides,
   };

@@ -31,7 +31,8 @@ export const ERRORS = {
   result_not_found: { status: 404, message: () => "No result found for this query" },
   route_not_found: {
     status: 404,
-    message: (p: { method: string; path: string }) => `No endpoint ${p.method} ${p.path}; every path starts with /v1`,
+    message: (p: { method: string; path: string }) =>
+      `No endpoint ${p.method} ${p.path}${p.path.startsWith("/v1/") ? "" : "; every path starts with /v1"}`,
   },
   result_not_ready: {
     status: 409,
@@ -50,17 +51,31 @@ export const ERRORS = {
   result_damaged: { status: 410, message: (p: { id: string }) => damagedMessage(p.id) },
   body_too_large: { status: 413, message: () => "request body is larger than 1 MB" },
   unsupported_media_type: { status: 415, message: () => "request body must be JSON (Content-Type: application/json)" },
-  // The real service's words (its settings page named neutrally): the client tells this limit from the per-request one.
+  // The real service's words (its settings page named neutrally): the client tells this limit from the per-request one
+  // by "per request" in the text.
   credit_limit: {
     status: 402,
     message: () =>
       "This api request would exceed your configured limits per billing cycle. Please visit your settings and adjust your limits to continue usage.",
+  },
+  credit_limit_per_request: {
+    status: 402,
+    message: () =>
+      "This api request would exceed your configured limits per request. Please visit your settings and adjust your limits to continue usage.",
   },
   rate_limited: {
     status: 429,
     message: (p: { limit: number }) => `rate limit of ${p.limit} requests per minute exceeded; retry later`,
   },
   internal: { status: 500, message: () => "internal error; the service log has details" },
+  // 507 Insufficient Storage (RFC 4918): the service cannot store a new run until someone frees space, which no
+  // Retry-After could promise; the client's retry ladder leaves it alone (it retries 429 and 502–504), and reads,
+  // which need no space, go on being served.
+  storage_full: {
+    status: 507,
+    message: () =>
+      "The service's disk is full: it cannot take new executions until space is freed. Stored results can still be read.",
+  },
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

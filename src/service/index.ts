@@ -5,3 +5,4 @@ export { type Clock } from "../clock";
 export { DEMO_KEY, DEMO_KEYS } from "./demo/demo-keys";
 export { DEMO_QUERIES } from "./demo/demo-queries";
 export type { SavedQuery } from "./queries/saved-query";
+export type { ApiKeyRecord } from "./auth/keys";

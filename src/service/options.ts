@@ -1,3 +1,4 @@
+import type { PerformanceTier } from "../billing";
 import type { Clock } from "../clock";
 import type { ApiKeyRecord } from "./auth/keys";
 import type { SavedQuery } from "./queries/saved-query";
@@ -27,9 +28,13 @@ export interface ServiceOptions {
   corsOrigins: (string | RegExp)[];
   /** Engine threads for each tier's execution slot. */
   threads: { medium: number; large: number };
-  /** Concurrent executions per tier. */
-  slots: { medium: number; large: number };
-  /** Serve the curated datasets (E6–E11). */
+  /** Concurrent executions per tier (small runs on the medium engine instance, with slots of its own). */
+  slots: Record<PerformanceTier, number>;
+  /** Executions of one key that may run at once; more wait PENDING, their status saying why. 0 = no limit. */
+  maxInflight: number;
+  /** Make the curated datasets (their snapshots, readable as their queries' latest results). */
   datasets: boolean;
+  /** Serve the curated datasets' own endpoints (E6–E11); off, they answer 404 like any unknown route. */
+  curatedEndpoints: boolean;
   log: (line: string) => void;
 }

@@ -1,13 +1,25 @@
 import { mkdir } from "node:fs/promises";
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { KeyRing } from "./auth/keys";
 import { RateLimiter } from "./auth/rate-limiter";
+import { DATASET_DEFINITIONS } from "./datasets";
 import { DuckDbEngine } from "./engine/duckdb-engine";
 import { ExecutionService } from "./executions/execution-service";
-import { buildApp, decoratePublicUrl, registerDatasetRoutes, registerExecutionRoutes, PageBodies } from "./http";
+import { KeyBilling } from "./credits/key-billing";
+import { ReadLedger } from "./credits/read-ledger";
+import {
+  buildApp,
+  decoratePublicUrl,
+  registerDatasetRoutes,
+  registerExecutionRoutes,
+  registerQueryRoutes,
+  registerUsageRoutes,
+  PageBodies,
+} from "./http";
 import type { ExecutionRecord } from "./executions/execution-record";
 import type { ServiceOptions } from "./options";
 import { ResultReader } from "./results/result-reader";
+import { checkSavedQueries } from "./queries/check-queries";
 import { ExecutionStore } from "./store/execution-store";
 import { SnapshotService } from "./snapshots/snapshot-service";
 
@@ -19,6 +31,8 @@ export interface RunningService {
   url: string;
   port: number;
   executions: ExecutionService;
+  /** The API routes served (method and fastify pattern); HEAD and CORS preflights aside. */
+  routes: readonly { method: string; url: string }[];
   /** Makes the current snapshot of every curated dataset (otherwise made on first request). */
   warmDatasets(): Promise<void>;
   /** Removes the curated snapshots nobody can ask for any more now (also done a minute after one is superseded). */
@@ -28,10 +42,16 @@ export interface RunningService {
 
 /** Starts the whole local service on a real port with its data directory, and returns a handle to stop it. */
 export async function startService(options: ServiceOptions): Promise<RunningService> {
+  checkSavedQueries(
+    options.queries,
+    DATASET_DEFINITIONS.map((d) => ({ queryId: d.queryId, name: d.name })),
+  );
   const dataDir = resolve(options.dataDir);
   await mkdir(dataDir, { recursive: true });
+  // First: a count that cannot be read stops the start before anything else is opened.
+  const ledger = await ReadLedger.open(dataDir, options.clock, options.log);
   const store = await ExecutionStore.open(dataDir);
-  const engine = await DuckDbEngine.create(options.threads);
+  const engine = await DuckDbEngine.create(options.threads, join(dataDir, "spill"));
   // One engine thread per page read: concurrent requests already use both cores, and a second thread per query
   // only decodes row groups ahead that a LIMIT then throws away (measured: 100-row page 23 ms with 1, 47 ms with 2).
   const reader = await ResultReader.create(1);
@@ -41,7 +61,10 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     maxResultBytes: options.maxResultBytes,
     slots: options.slots,
     log: options.log,
+    maxInflight: options.maxInflight,
+    readCredits: (keyId, periodId) => ledger.spent(keyId, periodId),
   });
+  const billing = new KeyBilling(ledger, executions, options.clock);
   const app = await buildApp({
     keys: new KeyRing(options.keys),
     rateLimiters: {
@@ -54,14 +77,24 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   });
   let publicUrl: URL | undefined = options.publicUrl === undefined ? undefined : new URL(options.publicUrl);
   decoratePublicUrl(app, () => publicUrl as URL);
+  const routes: { method: string; url: string }[] = [];
+  app.addHook("onRoute", (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== "HEAD" && method !== "OPTIONS") routes.push({ method, url: route.url });
+    }
+  });
   const results = {
     reader,
     verify: (record: ExecutionRecord) => executions.verifyResult(record),
     cache: new PageBodies(PAGE_CACHE_BYTES),
+    billing,
   };
   registerExecutionRoutes(app, executions, results);
+  registerQueryRoutes(app, executions);
+  registerUsageRoutes(app, billing, options.queries, () => options.clock.now());
   const datasets = options.datasets ? await SnapshotService.start(executions, options) : undefined;
-  if (datasets) registerDatasetRoutes(app, datasets, results);
+  // Off: the datasets' snapshots are still made, readable as their queries' latest results; their own paths are unknown.
+  if (datasets && options.curatedEndpoints) registerDatasetRoutes(app, datasets, results);
   await app.listen({ port: options.port, host: options.host });
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : options.port;
@@ -72,6 +105,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     url,
     port,
     executions,
+    routes,
     warmDatasets: async () => datasets?.warm(),
     pruneSnapshots: async () => datasets?.prune(),
     close: () =>
@@ -79,6 +113,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
         await app.close();
         await datasets?.close();
         await executions.close();
+        await ledger.close();
         await reader.close();
         await engine.close();
         await store.close();

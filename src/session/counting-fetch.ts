@@ -1,15 +1,20 @@
-import type { FetchLike } from "../client";
+import { type FetchLike, type PerformanceChoice, TIER_WIRE_NAMES } from "../client";
 import type { UsageTracker } from "./usage-tracker";
 
 const EXECUTE_PATH = /\/v1\/query\/\d+\/execute$/;
 
-function performanceOf(body: RequestInit["body"]): "medium" | "large" {
-  if (typeof body !== "string") return "medium";
+/** The tier an execute asked for, from its body: a tier's wire name, or none (the service chose: auto). */
+function performanceOf(body: RequestInit["body"]): PerformanceChoice {
+  let sent: unknown;
   try {
-    return (JSON.parse(body) as { performance?: unknown }).performance === "large" ? "large" : "medium";
+    sent = typeof body === "string" ? (JSON.parse(body) as { performance?: unknown }).performance : undefined;
   } catch {
-    return "medium";
+    return "auto";
   }
+  const tier = (Object.keys(TIER_WIRE_NAMES) as (keyof typeof TIER_WIRE_NAMES)[]).find(
+    (t) => TIER_WIRE_NAMES[t] === sent,
+  );
+  return tier ?? "auto";
 }
 
 /**

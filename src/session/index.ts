@@ -1,9 +1,26 @@
 /** The shared runtime's session: key, service address, client and usage (the module's public surface). */
 export { type KeyStore, API_KEY_ITEM, createKeyStore } from "./key-store";
 export { SETTINGS_ITEM, memorySettingsStore } from "./settings-store";
-export { type AsyncStringStorage, type StorageEnvironment, detectStorageEnvironment } from "./user-storage";
+export {
+  type AsyncStringStorage,
+  type StorageEnvironment,
+  type StoredItem,
+  detectStorageEnvironment,
+  officeReady,
+  storedItem,
+} from "./user-storage";
 export { Session, normaliseBaseUrl } from "./session";
 export { NotSignedInError, NOT_SIGNED_IN_MESSAGE, isNotSignedInError } from "./not-signed-in-error";
-export { type UsageSnapshot, CREDITS_PER_EXECUTION } from "./usage-tracker";
+export type { UsageSnapshot } from "./usage-tracker";
 export { sharedSession, sharedSessionReady, setSharedSession } from "./shared-session";
 export { reportUnexpected } from "./report-unexpected";
+export { type DatasetOrigin, type DatasetRead, readDataset } from "./dataset-reader";
+export {
+  DATASET_ROUTES_ITEM,
+  DatasetRoutes,
+  createDatasetRoutesItem,
+  type DatasetRoute,
+  type RoutesItem,
+} from "./dataset-routes";
+export { DatasetUnavailableError, isDatasetUnavailableError } from "./dataset-unavailable-error";
+export { ageText, datasetOriginText, isOldResult } from "./dataset-origin-text";

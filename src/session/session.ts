@@ -1,5 +1,13 @@
-import { type FetchLike, InvalidArgumentError, ServiceClient, type ServiceClientOptions } from "../client";
+import {
+  type FetchLike,
+  InvalidArgumentError,
+  type PagingParams,
+  ServiceClient,
+  type ServiceClientOptions,
+} from "../client";
 import { countingFetch } from "./counting-fetch";
+import { type DatasetRead, readDataset } from "./dataset-reader";
+import { DatasetRoutes, type RoutesItem } from "./dataset-routes";
 import type { KeyStore } from "./key-store";
 import { NotSignedInError } from "./not-signed-in-error";
 import { type SettingsStore, memorySettingsStore } from "./settings-store";
@@ -15,6 +23,8 @@ export interface SessionOptions {
   defaultBaseUrl: string;
   fetch?: FetchLike;
   clientOptions?: SessionClientOptions;
+  /** Where the datasets read through their saved queries are remembered (per user, per address); memory when omitted. */
+  datasetRoutesItem?: RoutesItem;
 }
 
 /** The address as the client will use it, or an InvalidArgumentError that says what is wrong. */
@@ -42,6 +52,8 @@ export function normaliseBaseUrl(text: string): string {
  */
 export class Session {
   readonly usage = new UsageTracker();
+  /** Datasets whose endpoint is gone, per service address, and the saved query that answers for each. */
+  readonly datasetRoutes: DatasetRoutes;
   readonly #keyStore: KeyStore;
   readonly #settingsStore: SettingsStore;
   readonly #defaultBaseUrl: string;
@@ -57,6 +69,7 @@ export class Session {
 
   constructor(options: SessionOptions) {
     this.#keyStore = options.keyStore;
+    this.datasetRoutes = new DatasetRoutes(options.datasetRoutesItem);
     this.#settingsStore = options.settingsStore ?? memorySettingsStore();
     this.#defaultBaseUrl = normaliseBaseUrl(options.defaultBaseUrl);
     this.#baseUrl = this.#defaultBaseUrl;
@@ -112,6 +125,22 @@ export class Session {
       signal: this.#reads.signal,
     });
     return this.#client;
+  }
+
+  /**
+   * A curated dataset's pages with the current client: from its endpoint, or from the saved query behind it where
+   * the endpoint is gone (see readDataset); `origin()` says which once the first page is in.
+   */
+  readDataset(
+    source: { dataset: string; args?: readonly string[] },
+    params: PagingParams = {},
+    now: () => number = () => Date.now(),
+  ): DatasetRead {
+    return readDataset(
+      { client: this.client(), routes: this.datasetRoutes, baseUrl: this.#baseUrl, now },
+      source,
+      params,
+    );
   }
 
   /** Stores the key (and address). Validation against the service is the pane's call (a status or cheap request). */

@@ -1,6 +1,7 @@
 import { createKeyStore } from "./key-store";
 import { Session } from "./session";
 import { createSettingsStore } from "./settings-store";
+import { createDatasetRoutesItem } from "./dataset-routes";
 
 /** Replaced at build time by webpack's DefinePlugin; undefined under jest and tsx. */
 declare const SERVICE_API_BASE_URL: string | undefined;
@@ -26,6 +27,7 @@ export function sharedSession(): Session {
     keyStore: createKeyStore(),
     settingsStore: createSettingsStore(),
     defaultBaseUrl: defaultBaseUrl(),
+    datasetRoutesItem: createDatasetRoutesItem(),
   });
   return scope[SLOT];
 }

@@ -1,6 +1,8 @@
+import { type PerformanceChoice, estimateExecutionCredits } from "../billing";
+
 /** What this runtime has spent since it started: the pane shows it; per-workbook totals are the pane's job. */
 export interface UsageSnapshot {
-  /** Credits of the executions started (10 medium, 20 large: spec, Limits). */
+  /** Credits of the executions started, as the cost model estimates them per tier (src/billing). */
   creditsSpent: number;
   executions: number;
   /** Datapoints (rows × columns) of the results fetched. */
@@ -8,8 +10,6 @@ export interface UsageSnapshot {
   /** HTTP requests sent to the service. */
   requests: number;
 }
-
-export const CREDITS_PER_EXECUTION = { medium: 10, large: 20 } as const;
 
 /**
  * Counters held in memory for one session. Requests and executions are counted by the session's fetch wrapper;
@@ -28,10 +28,10 @@ export class UsageTracker {
     this.#change({ requests: this.#usage.requests + 1 });
   }
 
-  recordExecution(performance: keyof typeof CREDITS_PER_EXECUTION = "medium"): void {
+  recordExecution(performance: PerformanceChoice = "auto"): void {
     this.#change({
       executions: this.#usage.executions + 1,
-      creditsSpent: this.#usage.creditsSpent + CREDITS_PER_EXECUTION[performance],
+      creditsSpent: this.#usage.creditsSpent + estimateExecutionCredits({ performance }),
     });
   }
 

@@ -8,6 +8,8 @@ import { RefreshController, rerunQuestion } from "./logic/refresh-controller";
 import { RunController } from "./logic/run-controller";
 import { SignInController } from "./logic/sign-in-controller";
 import { ReportController } from "./logic/report-controller";
+import { QueryFormController } from "./logic/query-form";
+import { type QueryDeclaration, SavedQueries } from "../functions";
 import { UsageController } from "./logic/usage-controller";
 import { accountView, signInBadge } from "./view/account-view";
 import { activityView } from "./view/activity-view";
@@ -32,6 +34,7 @@ export interface PaneControllers {
   history: HistoryController;
   usage: UsageController;
   report: ReportController;
+  form: QueryFormController;
 }
 
 export interface MountedPane {
@@ -39,6 +42,16 @@ export interface MountedPane {
   /** Resolves once the stored key was loaded (and checked) and the history read. */
   ready: Promise<void>;
   unmount(): void;
+}
+
+/** The pane's own answers about saved queries, where the functions' shared ones are not there (tests, tools). */
+function ownDeclarations(deps: PaneDeps): (queryId: number) => Promise<QueryDeclaration> {
+  const queries = new SavedQueries({
+    client: () => deps.session.client(),
+    generation: () => deps.session.generation,
+    ready: (deps.ready ?? Promise.resolve()).catch(() => undefined),
+  });
+  return (queryId) => queries.declaration(queryId);
 }
 
 /**
@@ -67,12 +80,13 @@ export function mountTaskpane(root: HTMLElement, deps: PaneDeps): MountedPane {
     history: new HistoryController(deps, historyStore),
     usage: new UsageController(deps),
     report,
+    form: new QueryFormController(deps.describeQuery ?? ownDeclarations(deps)),
   };
   const stopUsage = c.usage.start();
   const stopReport = c.report.start();
   const stopAutomaticHistory = recordAutomaticRuns(deps.queryReport, historyStore, () => deps.session.baseUrl);
 
-  const query = queryView(doc, c.run, c.insert, insertOptions);
+  const query = queryView(doc, c.run, c.insert, insertOptions, c.form);
   const historyPanel = h(doc, "div", {}, usageView(doc, c.usage));
   const items = [
     { label: "Query", panel: h(doc, "div", {}, query.element) },

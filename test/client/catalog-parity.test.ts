@@ -16,10 +16,14 @@ describe("the add-in's dataset catalog is the service's", () => {
     expect(pairs.map(([, , entry]) => entry?.name)).toEqual(DATASET_CATALOG.map((d) => d.name));
   });
 
-  test.each(pairs)("%s: path arguments and their allowed values", (_name, def, entry) => {
-    expect(entry!.args.map((a) => [a.name, [...a.allowed]])).toEqual(
-      def.pathParams.map((p) => [p.name, [...p.allowed]]),
+  test.each(pairs)("%s: path arguments, their allowed values and the column each selects", (_name, def, entry) => {
+    expect(entry!.args.map((a) => [a.name, [...a.allowed], a.column])).toEqual(
+      def.pathParams.map((p) => [p.name, [...p.allowed], p.column]),
     );
+  });
+
+  test.each(pairs)("%s: the local service's query behind the dataset", (_name, def, entry) => {
+    expect(entry!.queries.local).toBe(def.queryId);
   });
 
   test.each(pairs)("%s: refresh schedule", (_name, def, entry) => {

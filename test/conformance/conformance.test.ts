@@ -80,7 +80,13 @@ describe("status bodies: finished-ness from the state when the flag is missing, 
       true,
       /^FAILED \(0\.9 s\): line 24:13: Binary literal can only contain hexadecimal digits$/,
     ],
-    ["status-pending-queue-position.json", "QUERY_STATE_PENDING", false, /^PENDING \(queue position 1, \d+ h/],
+    // The schema's examples say 5 in progress of 3 allowed: the run waits for a slot.
+    [
+      "status-pending-queue-position.json",
+      "QUERY_STATE_PENDING",
+      false,
+      /^WAITING \(queue position 1, \d+ h.*\): Too many executions in progress \(5 in progress; 3 may run at once\)/,
+    ],
     ["status-cancelled-2022.json", "QUERY_STATE_CANCELLED", true, /^CANCELLED \(1\.0 s\)$/],
     ["status-canceled-docs-spelling.json", "QUERY_STATE_CANCELLED", true, /^CANCELLED \(1\.0 s\)$/],
     ["status-expired.json", "QUERY_STATE_EXPIRED", true, /^EXPIRED$/],
@@ -93,7 +99,13 @@ describe("status bodies: finished-ness from the state when the flag is missing, 
     ],
     ["status-executing-go-zero-expiry.json", "QUERY_STATE_EXECUTING", false, /^EXECUTING \(\d+ h \d\d min\)$/],
     ["status-sql-execution-query-id-0.json", "QUERY_STATE_COMPLETED", true, /^COMPLETED \(10 s\)$/],
-    ["status-sql-execution-no-query-id.json", "QUERY_STATE_PENDING", false, /^PENDING \(queue position 2, /],
+    // Three in progress of three: the cell names the wait and what to do.
+    [
+      "status-sql-execution-no-query-id.json",
+      "QUERY_STATE_PENDING",
+      false,
+      /^WAITING \(queue position 2, .*\): Too many executions in progress \(3 in progress; 3 may run at once\)/,
+    ],
   ] as const)("%s → %s, finished %s", async (file, state, finished, cell) => {
     const served = serve(file);
     const status = await served.client.status("01GBM4W2N0NMCGPZYW8AYK4YF1");

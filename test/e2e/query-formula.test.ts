@@ -27,7 +27,7 @@ test("inputs in cells: not run yet (no execute), run from the pane, then the res
   await waitForValue(page, "A3", (v) => v === "#N/A");
   await page.locator('.pg-cell[data-addr="A3"][title]').waitFor();
   expect(await cell(page, "A3").getAttribute("title")).toBe(
-    "Not run with these inputs yet (symbol=WETH, days=14): run it from the Service pane (10 credits)",
+    "Not run with these inputs yet (symbol=WETH, days=14): run it from the Service pane (an estimated 10 credits)",
   );
 
   await runQuery(page, 1001, { symbol: "WETH", days: "14" });
@@ -92,7 +92,7 @@ test("the Report lists the row with its cells and state; run=on_change with a bu
   await waitForValue(page, "E3", (v) => v === "#N/A");
   await page.locator('.pg-cell[data-addr="E3"][title*="budget"]').waitFor();
   expect(await cell(page, "E3").getAttribute("title")).toBe(
-    "Not run (symbol=LINK): today's budget for automatic runs is spent (20 of 20 credits); raise it in the Service pane's Report tab, or run it from there (10 credits)",
+    "Not run (symbol=LINK): today's budget for automatic runs is spent (20 of 20 credits); raise it in the Service pane's Report tab, or run it from there (an estimated 10 credits)",
   );
   expect(await sessionCredits(page)).toBe(before + 20);
   await paneTab(page, "Report");
@@ -103,8 +103,11 @@ test("reloading the page reopens the workbook: the remembered results are shown 
   // Refresh every SERVICE cell when the workbook opens (kept in the document): the cells compute again on open.
   await paneTab(page, "Report");
   await pane(page).getByLabel("When this workbook opens").selectOption("refresh");
-  // Saved into the document, which the playground keeps as its file (localStorage).
-  await page.waitForFunction(() => (localStorage.getItem("playground.workbook") ?? "").includes('"service.onOpen"'));
+  // Saved into the document, which the playground's AutoSave writes to its file (IndexedDB).
+  await page.waitForFunction(() => {
+    const file = window.playground!.file();
+    return !file.unsaved && !file.saving && file.savedAt !== undefined;
+  });
   const executes: string[] = [];
   page.on("request", (request) => {
     if (request.method() === "POST" && request.url().endsWith("/execute")) executes.push(request.url());

@@ -62,9 +62,9 @@ describe("readArguments: options typed in cells", () => {
     expect(readArguments("RESULTS", args(text)).options.render).toMatchObject(expected);
   });
 
-  it("render defaults: header row, ISO text timestamps, arrays joined with a comma and a space", () => {
+  it("render defaults: header row, ISO text timestamps, arrays joined with a comma and a space, the source noted", () => {
     expect(readArguments("DATASET", []).options).toMatchObject({
-      render: { headers: true, timestamps: "text", arrayJoin: ", " },
+      render: { headers: true, timestamps: "text", arrayJoin: ", ", sourceNote: true },
       autoRefresh: true,
     });
   });
@@ -76,11 +76,19 @@ describe("readArguments: options typed in cells", () => {
   });
 
   it.each([
+    ["source_note=false", false],
+    ["note=off", false],
+    ["Source Note=TRUE", true],
+  ])("DATASET's %s", (text, expected) => {
+    expect(readArguments("DATASET", args(text)).options.render.sourceNote).toBe(expected);
+  });
+
+  it.each([
     [
       "unknown option, listing the valid ones",
       "DATASET",
       args("colour=red"),
-      /Unknown option "colour" for SERVICE.DATASET; options: filters, sort_by, columns, limit, offset, sample_count, allow_partial_results, headers, timestamps, array_join, auto_refresh, chain, market/,
+      /Unknown option "colour" for SERVICE.DATASET; options: filters, sort_by, columns, limit, offset, sample_count, allow_partial_results, headers, timestamps, array_join, auto_refresh, source_note, chain, market/,
     ],
     [
       "auto_refresh is a DATASET option only",

@@ -9,8 +9,11 @@ describe("readQueryCell options", () => {
     );
 
   it.each([
-    [[], { performance: "medium", maxAgeHours: undefined, runOnChange: false }],
+    [[], { performance: "auto", maxAgeHours: undefined, runOnChange: false }],
     [["performance=large"], { performance: "large" }],
+    [["performance=Small"], { performance: "small" }],
+    [["performance=medium"], { performance: "medium" }],
+    [["performance= auto "], { performance: "auto" }],
     [["max_age_hours=24"], { maxAgeHours: 24 }],
     [["max_age_hours=0.5"], { maxAgeHours: 0.5 }],
     [["run=on_change"], { runOnChange: true }],
@@ -26,7 +29,10 @@ describe("readQueryCell options", () => {
     [["run=constructor"], 'run must be on_change (or never, the default); got "constructor"'],
     [["max_age_hours=0"], 'max_age_hours must be a number of hours above 0; got "0"'],
     [["max_age_hours=soon"], 'max_age_hours must be a number of hours above 0; got "soon"'],
-    [["performance=huge"], 'performance must be medium or large; got "huge"'],
+    [
+      ["performance=huge"],
+      'performance must be one of auto (an estimated 10 credits), small (0 credits), medium (10 credits), large (20 credits); got "huge"',
+    ],
   ])("%j is refused: %s", (items, message) => {
     expect(() => read(...items)).toThrow(message);
   });

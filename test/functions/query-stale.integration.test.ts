@@ -26,7 +26,7 @@ describe("SERVICE.QUERY: stale results and the report's rows", () => {
   let weth: string;
   const executes = () => executesSent(bench);
   const remember = (symbol: string, executionId: string, ageMs: number) =>
-    bench.runtime.queryRuns.record(queryRunKey(1001, { symbol }, "medium"), {
+    bench.runtime.queryRuns.record(queryRunKey(1001, { symbol }, "auto"), {
       executionId,
       finishedAt: bench.clock.now() - ageMs,
     });
@@ -47,10 +47,10 @@ describe("SERVICE.QUERY: stale results and the report's rows", () => {
     expect(matrixOf(await cell.result())).toHaveLength(3);
     expect(bench.runtime.queries.report()).toEqual([
       {
-        key: queryRunKey(1001, { symbol: "WETH" }, "medium"),
+        key: queryRunKey(1001, { symbol: "WETH" }, "auto"),
         queryId: 1001,
         parameters: { symbol: "WETH" },
-        performance: "medium",
+        performance: "auto",
         cells: ["Sheet1!B2"],
         cellCount: 1,
         state: "stale",
@@ -128,7 +128,7 @@ describe("SERVICE.QUERY: stale results and the report's rows", () => {
   it("a cell that is cleared leaves the report; a never-run cell's #N/A names inputs and cost", async () => {
     const cell = bench.cellAt("Sheet1!C1", "QUERY", 1001, "symbol", "LINK");
     expect(errorOf(await cell.result()).message).toBe(
-      "Not run with these inputs yet (symbol=LINK): run it from the Service pane (10 credits)",
+      "Not run with these inputs yet (symbol=LINK): run it from the Service pane (an estimated 10 credits)",
     );
     expect(bench.runtime.queries.report()).toHaveLength(1);
     cell.cancel();

@@ -10,7 +10,7 @@ import {
   workbench,
 } from "./support/harness";
 import { executeAndWait } from "./support/service-runs";
-import { QUERY_RUNS_SETTING, queryRunKey } from "../../src/functions/query-runs";
+import { queryRunKey } from "../../src/functions/query-runs";
 
 /**
  * SERVICE.QUERY against the real local service: inputs from cells, never an execution of its own, and the
@@ -43,7 +43,7 @@ describe("SERVICE.QUERY", () => {
     const error = errorOf(await cell.result());
     expect(error.code).toBe("#N/A");
     expect(error.message).toBe(
-      "Not run with these inputs yet (symbol=WETH, days=14): run it from the Service pane (10 credits)",
+      "Not run with these inputs yet (symbol=WETH, days=14): run it from the Service pane (an estimated 10 credits)",
     );
     expect(executes()).toBe(0);
   });
@@ -68,7 +68,7 @@ describe("SERVICE.QUERY", () => {
     const cell = bench.cell("QUERY", 1001, "symbol", "WETH", "days", "14", "limit=3");
     errorOf(await cell.result());
     const id = await executeAndWait(service.url, service.apiKey, 1001, { symbol: "WETH", days: "14" });
-    bench.runtime.queryRuns.record(queryRunKey(1001, { symbol: "WETH", days: 14 }, "medium"), {
+    bench.runtime.queryRuns.record(queryRunKey(1001, { symbol: "WETH", days: 14 }, "auto"), {
       executionId: id,
       finishedAt: bench.clock.now(),
     });
@@ -82,11 +82,11 @@ describe("SERVICE.QUERY", () => {
 
   it("the workbook remembers the run: a reload (new runtime, same document) shows it with zero executes", async () => {
     const id = await executeAndWait(service.url, service.apiKey, 1001, { symbol: "UNI" });
-    bench.runtime.queryRuns.record(queryRunKey(1001, { symbol: "UNI" }, "medium"), {
+    bench.runtime.queryRuns.record(queryRunKey(1001, { symbol: "UNI" }, "auto"), {
       executionId: id,
       finishedAt: bench.clock.now(),
     });
-    expect(JSON.stringify(document.values.get(QUERY_RUNS_SETTING))).toContain(id);
+    expect(JSON.stringify([...document.values.values()])).toContain(id);
     expect(JSON.stringify([...document.values.values()])).not.toContain(service.apiKey);
     bench.close();
     bench = workbench(metadata, {
@@ -100,7 +100,7 @@ describe("SERVICE.QUERY", () => {
   });
 
   it("a run older than 90 days has expired: the cell says so and offers a re-run", async () => {
-    bench.runtime.queryRuns.record(queryRunKey(1001, { symbol: "OLD" }, "medium"), {
+    bench.runtime.queryRuns.record(queryRunKey(1001, { symbol: "OLD" }, "auto"), {
       executionId: "01ARZ3NDEKTSV4RRFFQ69G5FAV",
       finishedAt: bench.clock.now() - 91 * 86_400_000,
     });

@@ -77,6 +77,45 @@ describe("STATUS text", () => {
       "CANCELLED",
     ],
     [{ state: "QUERY_STATE_EXPIRED", is_execution_finished: true }, "EXPIRED", "EXPIRED"],
+    // Too many executions in flight: its own state, with what to do.
+    [
+      {
+        state: "QUERY_STATE_PENDING",
+        is_execution_finished: false,
+        queue_position: 2,
+        max_inflight_interactive_reached: 3,
+        max_inflight_interactive_executions: 3,
+      },
+      "WAITING (queue position 2, 12 s): Too many executions in progress (3 in progress; 3 may run at once): this run waits. Wait for a run to finish or cancel one.",
+      "WAITING",
+    ],
+    [
+      { state: "QUERY_STATE_PENDING", is_execution_finished: false, max_inflight_interactive_reached: 4 },
+      "WAITING (12 s): Too many executions in progress (4 in progress): this run waits. Wait for a run to finish or cancel one.",
+      "WAITING",
+    ],
+    [
+      {
+        state: "QUERY_STATE_EXECUTING",
+        is_execution_finished: false,
+        execution_started_at: "2024-06-01T10:00:02.000Z",
+        max_inflight_interactive_reached: 0,
+        max_inflight_interactive_executions: 3,
+      },
+      "EXECUTING (10 s)",
+      "EXECUTING",
+    ],
+    [
+      {
+        state: "QUERY_STATE_COMPLETED",
+        is_execution_finished: true,
+        execution_started_at: "2024-06-01T10:00:01.000Z",
+        execution_ended_at: "2024-06-01T10:00:04.200Z",
+        max_inflight_interactive_reached: 3,
+      },
+      "COMPLETED (3.2 s)",
+      "COMPLETED",
+    ],
   ])("%j", (status, detailed, plain) => {
     const full = { ...base, ...status } as ExecutionStatus;
     expect(formatStatus(full, now, true)).toBe(detailed);

@@ -1,9 +1,10 @@
+import { readRefreshTimes } from "../../src/functions";
 import { ManualClock } from "../support/manual-clock";
 import { startTestService, type TestService } from "../support/service";
 import { row } from "../xlsx/support/build-workbook";
 import { bytesOf, formula, NOW, reportSpec, writeBook } from "./support/report-book";
 import { recordingFetch, refresh } from "./support/run";
-import { changedCells, settingsOf, valuesAt } from "./support/workbook-diff";
+import { changedCells, documentOf, valuesAt } from "./support/workbook-diff";
 
 const PAIRS3 = "/v1/dex/pairs/ethereum?columns=token_pair%2Cchain&limit=3";
 const PAIRS2 = "/v1/dex/pairs/ethereum?columns=token_pair%2Cchain&limit=2";
@@ -23,12 +24,12 @@ describe("npm run refresh while it runs", () => {
   test("a read whose estimate would pass what is left of the budget is not started; the rest is written", async () => {
     // The last refresh recorded the cell's read as 1 byte: the plan (0.01 for it, 0.02 for the table's) fits a budget
     // of 0.03, but the first read really costs 0.02, so the table's is held.
-    const times = {
-      version: 1,
-      requests: { [PAIRS3]: { refreshedAt: "2026-03-01T00:00:00.000Z", bytes: 1 } },
-      queries: {},
+    const recordedBefore = { refreshedAt: "2026-03-01T00:00:00.000Z", bytes: 1 };
+    const settings = {
+      "service.requestRefreshIndex": JSON.stringify([PAIRS3]),
+      [`service.requestRefresh.${PAIRS3}`]: JSON.stringify(recordedBefore),
     };
-    const file = await writeBook(reportSpec({ settings: { "service.refreshedAt": JSON.stringify(times) } }));
+    const file = await writeBook(reportSpec({ settings }));
     const fetch = recordingFetch();
     const run = await refresh([file, "--budget", "0.03", "--json", "--plan", "free"], env, { now, fetch });
     const report = JSON.parse(run.out);
@@ -49,7 +50,7 @@ describe("npm run refresh while it runs", () => {
     expect(report.tables[0]).toMatchObject({ table: "Pairs", status: "skipped" });
     expect(report.cells[0]).toMatchObject({ cell: "Report!B2", status: "refreshed" });
     // The next refresh estimates the read at what it really was.
-    const recorded = settingsOf(await bytesOf(file)).get("service.refreshedAt") as typeof times;
+    const recorded = readRefreshTimes(documentOf(await bytesOf(file)));
     expect(recorded.requests[PAIRS3]!.bytes).toBe(report.reads[0].bytes);
   });
 

@@ -1,17 +1,18 @@
 import * as XLSX from "@e965/xlsx";
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { queryRunKey } from "../../src/functions";
+import { listBindings } from "../../src/excel";
+import { DEFAULT_TIER, queryRunKey, readRefreshTimes, rememberedRun } from "../../src/functions";
 import { openWorkbook } from "../../src/xlsx";
 import { ManualClock } from "../support/manual-clock";
 import { startTestService, type TestService } from "../support/service";
 import { differingEntries } from "../xlsx/support/compare-packages";
 import { bytesOf, LAST_MONTH_END, NOW, reportSpec, text, writeBook } from "./support/report-book";
 import { recordingFetch, refresh } from "./support/run";
-import { allText, changedCells, settingsOf, valuesAt } from "./support/workbook-diff";
+import { allText, changedCells, documentOf, settingsOf, valuesAt } from "./support/workbook-diff";
 
 const DATASET_URL = "/v1/dex/pairs/ethereum?columns=token_pair%2Cchain&limit=3";
-const RUN_KEY = queryRunKey(1001, { symbol: "WETH", since: "2026-02-28", days: 3 }, "medium");
+const RUN_KEY = queryRunKey(1001, { symbol: "WETH", since: "2026-02-28", days: 3 }, DEFAULT_TIER);
 
 /** The report workbook refreshed with `npm run refresh` against the real local service. */
 describe("npm run refresh", () => {
@@ -88,16 +89,13 @@ describe("npm run refresh", () => {
     const book = openWorkbook(after);
     expect(book.calcProperties?.fullCalcOnLoad).toBe(true);
     expect(book.table("Pairs").ref).toBe("A1:B3");
+    // The settings in the add-in's per-entry layout, read back with the add-in's own functions.
     const settings = settingsOf(after);
-    expect((settings.get("service.queryRuns") as Record<string, unknown>)[RUN_KEY]).toEqual({
-      executionId,
-      finishedAt: NOW,
-      expiresAt: expect.any(Number),
-    });
-    const times = settings.get("service.refreshedAt") as {
-      requests: Record<string, unknown>;
-      queries: Record<string, unknown>;
-    };
+    const document = documentOf(after);
+    expect(rememberedRun(document, RUN_KEY)).toEqual({ executionId, finishedAt: NOW, expiresAt: expect.any(Number) });
+    expect(settings.get("service.queryRunIndex")).toEqual([RUN_KEY]);
+    expect(settings.get(`service.queryRun.${RUN_KEY}`)).toEqual(rememberedRun(document, RUN_KEY));
+    const times = readRefreshTimes(document);
     expect(Object.keys(times.requests)).toEqual([DATASET_URL]);
     expect(times.queries[RUN_KEY]).toEqual({
       refreshedAt: "2026-03-15T10:00:00.000Z",
@@ -106,12 +104,13 @@ describe("npm run refresh", () => {
       rows: 3,
       executionCredits: 10,
     });
-    const bindings = settings.get("service.tableBindings") as { bindings: Record<string, unknown>[] };
-    expect(bindings.bindings[0]).toMatchObject({
+    expect(settings.get("service.requestRefreshIndex")).toEqual([DATASET_URL]);
+    expect(listBindings(document)[0]).toMatchObject({
       tableName: "Pairs",
       address: "Data!A1:B3",
       refreshedAt: "2026-03-15T10:00:00.000Z",
     });
+    expect(settings.get("service.tableBinding.pairs")).toMatchObject({ address: "Data!A1:B3" });
 
     // Reads are billed by their uncompressed body bytes, per request: the dataset page as the service sends it.
     expect(report.reads[0]).toMatchObject({ request: DATASET_URL, status: "read" });

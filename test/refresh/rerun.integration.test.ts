@@ -1,12 +1,13 @@
-import { queryRunKey } from "../../src/functions";
+import { listBindings } from "../../src/excel";
+import { DEFAULT_TIER, queryRunKey, rememberedRun } from "../../src/functions";
 import { openWorkbook } from "../../src/xlsx";
 import { ManualClock } from "../support/manual-clock";
 import { startTestService, type TestService } from "../support/service";
 import { bytesOf, NOW, QUERY_FORMULA, reportSpec, TRADE_COLUMNS, writeBook } from "./support/report-book";
 import { recordingFetch, refresh } from "./support/run";
-import { settingsOf } from "./support/workbook-diff";
+import { documentOf } from "./support/workbook-diff";
 
-const RUN_KEY = queryRunKey(1001, { symbol: "WETH", since: "2026-02-28", days: 3 }, "medium");
+const RUN_KEY = queryRunKey(1001, { symbol: "WETH", since: "2026-02-28", days: 3 }, DEFAULT_TIER);
 const HOUR = 3_600_000;
 
 /** `--rerun`: SERVICE.QUERY inputs and query-bound tables run again, on the refresh's clock. */
@@ -24,11 +25,8 @@ describe("npm run refresh --rerun", () => {
     const fetch = recordingFetch();
     const run = await refresh([file, "--rerun", rerun, "--json"], env, { now: () => clock.now(), fetch });
     const executes = fetch.requests.filter((r) => r.url.endsWith("/execute")).length;
-    const runs = settingsOf(await bytesOf(file)).get("service.queryRuns") as Record<
-      string,
-      { executionId: string; finishedAt: number }
-    >;
-    return { code: run.code, report: JSON.parse(run.out), executes, run: runs?.[RUN_KEY] };
+    const remembered = rememberedRun(documentOf(await bytesOf(file)), RUN_KEY);
+    return { code: run.code, report: JSON.parse(run.out), executes, run: remembered! };
   }
 
   test("stale means older than the cell's max_age_hours at the refresh's clock (or never run, or expired)", async () => {
@@ -76,11 +74,8 @@ describe("npm run refresh --rerun", () => {
     const cells = book.worksheet("Trades").cells;
     expect(TRADE_COLUMNS.map((_c, i) => cells.get(`${String.fromCharCode(65 + i)}1`)?.value)).toEqual(TRADE_COLUMNS);
     expect(cells.get("A501")?.value).toBe(499);
-    const bindings = settingsOf(await bytesOf(file)).get("service.tableBindings") as {
-      bindings: { tableName: string; options: Record<string, unknown> }[];
-    };
-    const trades = bindings.bindings.find((b) => b.tableName === "Trades")!;
-    expect(trades.options.executionId).toEqual(expect.any(String));
+    const trades = listBindings(documentOf(await bytesOf(file))).find((b) => b.tableName === "Trades")!;
+    expect(trades.options?.executionId).toEqual(expect.any(String));
 
     const latest = await step(file, clock, "none");
     expect(latest).toMatchObject({ code: 0, executes: 0 });

@@ -8,6 +8,7 @@ import { startRelay, type RunningRelay } from "../../src/relay";
 import { api } from "../support/http";
 import { rawExchange } from "../support/raw-http";
 import { startTestService, TEST_KEYS, waitFinished, type TestService } from "../support/service";
+import { until } from "../support/until";
 
 /**
  * The relay in front of the real local service, the service's own CORS turned off (`--cors-origins none`): every
@@ -56,11 +57,50 @@ describe("every endpoint answers through the relay what the service answers dire
     ["dataset (E9)", () => "/v1/marketshare/dex/ethereum?limit=2"],
     ["unknown execution", () => "/v1/execution/01ARZ3NDEKTSV4RRFFQ69G5FAV/status"],
     ["bad parameter", () => `/v1/execution/${finished}/results?limit=x`],
+    ["saved query, all four parameter types", () => "/v1/query/1001"],
+    ["saved query private to the caller's team", () => "/v1/query/1006"],
+    ["unknown saved query", () => "/v1/query/424242"],
+    ["a curated dataset's query", () => "/v1/query/9000003"],
+    ["latest result as JSON", () => "/v1/query/1002/results?limit=5&columns=trade_id,project"],
+    [
+      "a curated dataset's rows through its query, filtered on its chain column",
+      () => `/v1/query/9000003/results?limit=3&filters=${encodeURIComponent("chain = 'ethereum'")}`,
+    ],
+    ["either guard name", () => `/v1/execution/${finished}/results?limit=3&ignore_max_credits_per_request=true`],
   ])("%s", async (_name, path) => {
     const [a, b] = await Promise.all([direct().get(path()), via().get(path())]);
     expect(b.status).toBe(a.status);
     // The one difference: a paging link points at the relay instead of the service.
     expect(b.text.split(relay.url).join(svc.url)).toBe(a.text);
+  });
+
+  test("a saved query private to a team: an outsider gets the same 404 through the relay", async () => {
+    const [a, b] = await Promise.all([
+      api(svc.url, TEST_KEYS.carol).get("/v1/query/1006"),
+      via(TEST_KEYS.carol).get("/v1/query/1006"),
+    ]);
+    expect([b.status, b.body]).toEqual([404, { error: "Query not found" }]);
+    expect(b.text).toBe(a.text);
+  });
+
+  test("usage (a POST with or without a body) answers the same, and spends nothing either way", async () => {
+    for (const body of [undefined, {}, { start_date: "2024-01-01", end_date: "2024-03-31" }, { start_date: "x" }]) {
+      const a = await direct().post("/v1/usage", body);
+      const b = await via().post("/v1/usage", body);
+      expect([b.status, b.text]).toEqual([a.status, a.text]);
+    }
+    expect((await via().post("/v1/usage")).body).toMatchObject({
+      billing_periods: [{ credits_used: expect.any(Number) }],
+    });
+  });
+
+  test("the client reads a saved query, the latest result as JSON and usage through the relay as directly", async () => {
+    const through = new ServiceClient({ apiKey: svc.apiKey, baseUrl: relay.url });
+    const straight = new ServiceClient({ apiKey: svc.apiKey, baseUrl: svc.url });
+    expect(await through.query(1001)).toEqual(await straight.query(1001));
+    const [a, b] = [await straight.latestResults(1002, { limit: 4 }), await through.latestResults(1002, { limit: 4 })];
+    expect({ ...b, next_uri: undefined }).toEqual({ ...a, next_uri: undefined });
+    expect(await through.usage()).toEqual(await straight.usage());
   });
 
   test("results JSON and CSV: the same rows, paging links pointing at the relay", async () => {
@@ -214,6 +254,39 @@ describe("the shared cache of finished results", () => {
     expect(upstream.slice(before)).toEqual([`/v1/execution/${finished}/status`]);
   });
 
+  test("a page asked for under either name of the guard (or both, as the client sends it) is one cached page", async () => {
+    const page = `/v1/execution/${finished}/results?limit=9&offset=1`;
+    const first = await via().get(`${page}&ignore_max_datapoints_per_request=true`);
+    expect(first.status).toBe(200);
+    for (const guard of [
+      "ignore_max_credits_per_request=true",
+      "ignore_max_credits_per_request=true&ignore_max_datapoints_per_request=true",
+    ]) {
+      const lines = logs.length;
+      const again = await via().get(`${page}&${guard}`);
+      await until(() => logs.length > lines);
+      expect(JSON.parse(logs[lines]!)).toMatchObject({ route: "/v1/execution/:execution_id/results", cache: "hit" });
+      expect(again.body.result).toEqual(first.body.result);
+    }
+  });
+
+  test("a query's latest result is never cached, as JSON as in CSV; nor a saved query or usage", async () => {
+    for (const [method, path] of [
+      ["GET", "/v1/query/1002/results?limit=2"],
+      ["GET", "/v1/query/1002/results/csv?limit=2"],
+      ["GET", "/v1/query/1001"],
+      ["POST", "/v1/usage"],
+    ] as const) {
+      for (let i = 0; i < 2; i++) {
+        const lines = logs.length;
+        const res = method === "GET" ? await via().get(path) : await via().post(path);
+        expect(res.status).toBe(200);
+        await until(() => logs.length > lines);
+        expect(JSON.parse(logs[lines]!)).toMatchObject({ method, cache: "none" });
+      }
+    }
+  });
+
   test("a private team's page is not served to an outsider from the cache", async () => {
     const id = (await direct().post("/v1/query/1006/execute", {})).body.execution_id as string;
     await waitFinished(svc.url, svc.apiKey, id);
@@ -233,6 +306,12 @@ test("the key never appears in the relay's output; logs carry no query string", 
   expect(text).not.toContain("?");
   const line = JSON.parse(logs.find((l) => l.includes('"cache":"hit"'))!) as Record<string, unknown>;
   expect(Object.keys(line)).toEqual(["method", "route", "status", "ms", "cache"]);
+});
+
+test("the relay forwards every route the service serves, and nothing else", async () => {
+  const { API_ROUTES } = await import("../../src/relay");
+  const served = svc.service.routes.map((r) => `${r.method} ${r.url}`).sort();
+  expect(API_ROUTES.map((r) => `${r.method} ${r.pattern}`).sort()).toEqual(served);
 });
 
 test("the relay's route list is the service's: every route it forwards is one the service serves", async () => {

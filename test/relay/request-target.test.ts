@@ -1,6 +1,6 @@
 import { callerKey } from "../../src/relay/caller-key";
 import { RelayRefusal } from "../../src/relay/relay-errors";
-import { canonicalQuery, parseQuery } from "../../src/relay/request-target";
+import { cacheParams, canonicalQuery, parseQuery } from "../../src/relay/request-target";
 
 /** The canonical query string the relay sends upstream for a request target, or the refusal's status and message. */
 function forwarded(target: string): string {
@@ -77,5 +77,33 @@ describe("callerKey: the caller's one key", () => {
     [["Connection", "X-Service-Api-Key", "X-Service-Api-Key", "k1"], "k2"],
   ] as const)("headers %j, query %j: two keys, refused", (headers, query) => {
     expect(() => callerKey(headers, query)).toThrow(/two different API keys/);
+  });
+});
+
+describe("cacheParams: the guard's two names are one cached page", () => {
+  const key = (target: string) => canonicalQuery(cacheParams(parseQuery(target).params));
+  test.each([
+    ["/v1/x?limit=5", "?limit=5"],
+    ["/v1/x?ignore_max_datapoints_per_request=true&limit=5", "?ignore_max_credits_per_request=true&limit=5"],
+    ["/v1/x?ignore_max_credits_per_request=TRUE&limit=5", "?ignore_max_credits_per_request=true&limit=5"],
+    ["/v1/x?ignore_max_credits_per_request=1", "?ignore_max_credits_per_request=true"],
+    [
+      "/v1/x?ignore_max_credits_per_request=true&ignore_max_datapoints_per_request=true",
+      "?ignore_max_credits_per_request=true",
+    ],
+    [
+      "/v1/x?ignore_max_credits_per_request=false&ignore_max_datapoints_per_request=true",
+      "?ignore_max_credits_per_request=true",
+    ],
+    ["/v1/x?ignore_max_datapoints_per_request=false", "?ignore_max_credits_per_request=false"],
+    ["/v1/x?ignore_max_datapoints_per_request=", "?ignore_max_credits_per_request=false"],
+    // A value the service refuses keeps its own key: its 400 is never another request's cached page.
+    ["/v1/x?ignore_max_datapoints_per_request=yes", "?ignore_max_datapoints_per_request=yes"],
+    [
+      "/v1/x?ignore_max_credits_per_request=true&ignore_max_datapoints_per_request=maybe",
+      "?ignore_max_credits_per_request=true&ignore_max_datapoints_per_request=maybe",
+    ],
+  ])("%s is kept under %j", (target, expected) => {
+    expect(key(target)).toBe(expected);
   });
 });

@@ -45,3 +45,24 @@ test.each([
 ])("%j is refused with a message", (argv, message) => {
   expect(() => parseCli(argv, {})).toThrow(message);
 });
+
+test("--curated-endpoints on|off (or SERVICE_CURATED_ENDPOINTS) and --max-inflight N; both off by default but the endpoints", () => {
+  expect(parseCli([], {}).options).toMatchObject({ curatedEndpoints: true, maxInflight: 0 });
+  expect(parseCli(["--curated-endpoints", "off"], {}).options.curatedEndpoints).toBe(false);
+  expect(parseCli([], { SERVICE_CURATED_ENDPOINTS: "OFF" }).options.curatedEndpoints).toBe(false);
+  expect(parseCli(["--curated-endpoints=on"], { SERVICE_CURATED_ENDPOINTS: "off" }).options.curatedEndpoints).toBe(
+    true,
+  );
+  expect(() => parseCli(["--curated-endpoints", "no"], {})).toThrow('--curated-endpoints must be on or off, got "no"');
+  expect(parseCli(["--max-inflight", "3"], {}).options.maxInflight).toBe(3);
+  expect(() => parseCli(["--max-inflight", "many"], {})).toThrow("--max-inflight must be a whole number");
+});
+
+test("a keys file with plans and limits", () => {
+  const file = join(dir, "plans.json");
+  const entry = { key: "k-123456789", user: "u", teams: [], plan: "enterprise", credits_per_mb: 4, credits: 100 };
+  writeFileSync(file, JSON.stringify([{ ...entry, max_credits_per_request: 5 }]));
+  expect(parseCli(["--keys", file], {}).options.keys).toEqual([{ ...entry, max_credits_per_request: 5 }]);
+  writeFileSync(file, JSON.stringify([{ ...entry, plan: "gold" }]));
+  expect(() => parseCli(["--keys", file], {})).toThrow('"plan" must be one of free, analyst, plus, enterprise');
+});

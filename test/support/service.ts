@@ -8,9 +8,13 @@ import {
   startService,
   type Clock,
   type RunningService,
+  type ApiKeyRecord,
   type SavedQuery,
   type ServiceOptions,
 } from "../../src/service";
+
+/** What a test key may carry beside its key, user and teams: its plan and limits. */
+export type TestKeyBilling = Pick<ApiKeyRecord, "plan" | "credits_per_mb" | "credits" | "max_credits_per_request">;
 
 /** Keys every test service accepts: the demo key plus three users for visibility tests. */
 export const TEST_KEYS = {
@@ -43,6 +47,12 @@ export interface TestServiceOptions {
   rateLimitWrite?: number;
   /** Credit limits per test key (by TEST_KEYS name). */
   credits?: Partial<Record<keyof typeof TEST_KEYS, number>>;
+  /** Plans and limits per test key (by TEST_KEYS name); `credits` above adds to these. */
+  billing?: Partial<Record<keyof typeof TEST_KEYS, TestKeyBilling>>;
+  /** Serve the curated datasets' own endpoints (`--curated-endpoints`); default on. */
+  curatedEndpoints?: boolean;
+  /** Executions of one key running at once (`--max-inflight`); default off. */
+  maxInflight?: number;
   queries?: SavedQuery[];
   datasets?: boolean;
   /** Reuse a data directory (restart tests). */
@@ -59,8 +69,13 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
     dataDir,
     queries: options.queries ?? DEMO_QUERIES,
     keys: ([["demo", "analysts"], ["alice", "desk"], ["bob", "desk", "research"], ["carol"]] as const).map(
-      ([name, ...teams]) => {
-        const record = { key: TEST_KEYS[name], user: name, teams: [...teams] };
+      ([name, ...teams]): ApiKeyRecord => {
+        const record: ApiKeyRecord = {
+          key: TEST_KEYS[name],
+          user: name,
+          teams: [...teams],
+          ...options.billing?.[name],
+        };
         const credits = options.credits?.[name];
         return credits === undefined ? record : { ...record, credits };
       },
@@ -76,6 +91,8 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
   if (options.publicUrl !== undefined) overrides.publicUrl = options.publicUrl;
   if (options.corsOrigins !== undefined) overrides.corsOrigins = options.corsOrigins;
   if (options.rateLimitWrite !== undefined) overrides.rateLimitWrite = options.rateLimitWrite;
+  if (options.curatedEndpoints !== undefined) overrides.curatedEndpoints = options.curatedEndpoints;
+  if (options.maxInflight !== undefined) overrides.maxInflight = options.maxInflight;
   const service = await startService(defaultOptions(overrides));
   return {
     url: service.url,

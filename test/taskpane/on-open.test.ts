@@ -36,7 +36,7 @@ const executes = () => bench.fetch.paths.filter((p) => p.endsWith("/execute")).l
 /** The workbook as saved: two stale results and a never-run cell, entered by Excel's full recalculation. */
 function openedWorkbook() {
   for (const symbol of ["WETH", "UNI"]) {
-    bench.runtime.queryRuns.record(queryRunKey(1001, { symbol }, "medium"), {
+    bench.runtime.queryRuns.record(queryRunKey(1001, { symbol }, "auto"), {
       executionId: weth,
       finishedAt: bench.clock.now() - 5 * HOUR,
     });

@@ -1,4 +1,4 @@
-import { creditsFor, tierLabel } from "../../src/taskpane/logic/credits";
+import { TIER_CHOICES, tierCostText, tierCredits, tierLabel } from "../../src/functions";
 import { ParameterRows, toQueryParameters } from "../../src/taskpane/logic/query-parameters";
 
 const rows = (...pairs: [string, string][]) => pairs.map(([name, value], i) => ({ id: i + 1, name, value }));
@@ -32,9 +32,16 @@ test("rows are added, edited and removed with stable ids", () => {
 });
 
 test.each([
-  ["medium", 10, "Medium · 10 credits"],
-  ["large", 20, "Large · 20 credits"],
-] as const)("tier %s costs %d", (tier, credits, label) => {
-  expect(creditsFor(tier)).toBe(credits);
+  ["auto", 10, "Auto (the service chooses) · estimated as medium, 10 credits", "an estimated 10 credits"],
+  ["small", 0, "Small · 0 credits", "0 credits"],
+  ["medium", 10, "Medium · 10 credits", "10 credits"],
+  ["large", 20, "Large · 20 credits", "20 credits"],
+] as const)("tier %s costs %d (the cost model's price)", (tier, credits, label, cost) => {
+  expect(tierCredits(tier)).toBe(credits);
   expect(tierLabel(tier)).toBe(label);
+  expect(tierCostText(tier)).toBe(cost);
+});
+
+test("the tier picker offers auto (the default), small, medium and large", () => {
+  expect(TIER_CHOICES).toEqual(["auto", "small", "medium", "large"]);
 });

@@ -68,7 +68,7 @@ test("identical inputs across cells are one row; Run all needed runs each once a
   const { controller, history, executes, stop } = await report();
   try {
     expect(controller.store.state.rows.map((r) => [r.parameters, r.performance, r.cells, r.state, r.credits])).toEqual([
-      [{ symbol: "WETH" }, "medium", ["Sheet1!A1", "Sheet1!D1"], "not run", 10],
+      [{ symbol: "WETH" }, "auto", ["Sheet1!A1", "Sheet1!D1"], "not run", 10],
       [{ symbol: "WBTC" }, "large", ["Sheet2!A1"], "not run", 20],
     ]);
     expect(controller.store.state.needed).toMatchObject({ runs: 2, credits: 30 });
@@ -103,7 +103,7 @@ test("nothing needed, nothing to run: the report spends nothing", async () => {
 
 test("a stale result is listed as stale and offered for a re-run; Run all needed includes it", async () => {
   const old = await executeAndWait(service.url, service.apiKey, 1001, { symbol: "UNI" });
-  bench.runtime.queryRuns.record(queryRunKey(1001, { symbol: "UNI" }, "medium"), {
+  bench.runtime.queryRuns.record(queryRunKey(1001, { symbol: "UNI" }, "auto"), {
     executionId: old,
     finishedAt: bench.clock.now() - 30 * 3_600_000,
   });
@@ -182,7 +182,7 @@ test("Cancel on a running row cancels that run on the server; Cancel runs stops 
     // Each is cancelled once the service has taken it (it is then in History).
     const accepted = (tier: string) => run.store.state.request?.performance === tier && !!run.store.state.executionId;
     const batch = controller.runAllNeeded();
-    await waitFor(() => accepted("medium"), "the first row to run");
+    await waitFor(() => accepted("auto"), "the first row to run");
     expect(controller.store.state.rows[0]!.state).toBe("running");
     controller.cancel(first!.key);
     await waitFor(() => accepted("large"), "the second row to run");
@@ -233,7 +233,7 @@ test("automatic runs land in History like the pane's own, with their credits and
       expect.objectContaining({
         queryId: 1001,
         parameters: { symbol: "WBTC" },
-        performance: "medium",
+        performance: "auto",
         credits: 10,
         baseUrl: service.url,
         submittedAt: new Date(bench.clock.now()).toISOString(),

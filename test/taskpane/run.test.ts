@@ -166,11 +166,66 @@ describe("run a query", () => {
     expect(recorded).toHaveLength(1);
   });
 
+  test("a run from the query's form is remembered for cells giving every input, and for cells giving only those that differ from the defaults", async () => {
+    const pane = await testPane(service.url, { apiKey: TEST_KEYS.demo });
+    const recorded: unknown[][] = [];
+    const notes: unknown[][] = [];
+    const run = new RunController(
+      {
+        ...pane.deps,
+        recordQueryRun: (...args) => void recorded.push(args),
+        queryReport: { note: (request: unknown, note: unknown) => void notes.push([request, note]) } as never,
+      },
+      new HistoryStore(pane.deps.historyItem),
+    );
+    const parameters = { symbol: "WBTC", days: 30, since: "2024-01-01 00:00:00", interval: "day" };
+    await run.run({ queryId: 1001, parameters, performance: "auto", sameRunAs: { symbol: "WBTC" } });
+    expect(recorded.map((r) => r[1])).toEqual([parameters, { symbol: "WBTC" }]);
+    // The cells of both identities heard it was running, then that it ended.
+    expect(
+      notes.map(([r, n]) => [(r as { parameters: unknown }).parameters, (n as { phase?: string })?.phase]),
+    ).toEqual([
+      [parameters, "running"],
+      [{ symbol: "WBTC" }, "running"],
+      [parameters, "running"],
+      [{ symbol: "WBTC" }, "running"],
+      [parameters, undefined],
+      [{ symbol: "WBTC" }, undefined],
+    ]);
+  });
+
   test("signed out: the run says how to sign in and spends nothing", async () => {
     const { run, session } = await setup(false);
     const end = await run.run({ queryId: 1002, parameters: {}, performance: "medium" });
     expect(end).toMatchObject({ phase: "failed", message: "Sign in first: enter your API key under Account." });
     expect(session.usage.snapshot().requests).toBe(0);
+  });
+
+  test("too many executions in flight: the run's progress says it waits, and what to do, then goes on", async () => {
+    // The local service has no limit of executions in flight: its first statuses are given the fields the real
+    // service sends when the account has as many executions in progress as it may.
+    let waitingStatuses = 2;
+    const fetch: FetchLike = async (url, init) => {
+      const response = await globalThis.fetch(url, init);
+      if (!new URL(url).pathname.endsWith("/status") || waitingStatuses === 0) return response;
+      waitingStatuses--;
+      const body = (await response.json()) as Record<string, unknown>;
+      const waiting = { ...body, state: "QUERY_STATE_PENDING", is_execution_finished: false };
+      Object.assign(waiting, { max_inflight_interactive_reached: 3, max_inflight_interactive_executions: 3 });
+      return new Response(JSON.stringify(waiting), { status: 200, headers: { "content-type": "application/json" } });
+    };
+    const pane = await testPane(service.url, { apiKey: TEST_KEYS.demo, fetch });
+    const run = new RunController(pane.deps, new HistoryStore(pane.deps.historyItem));
+    const seen: RunState[] = [];
+    run.store.subscribe((s) => seen.push({ ...s }));
+    const end = await run.run({ queryId: 1002, parameters: {}, performance: "medium" });
+    const waiting = seen.find((s) => s.waitingForSlot);
+    expect(waiting).toMatchObject({
+      phase: "running",
+      message:
+        "Too many executions in progress (3 in progress; 3 may run at once): this run waits. Wait for a run to finish or cancel one.",
+    });
+    expect(end).toMatchObject({ phase: "completed", waitingForSlot: false });
   });
 
   test("elapsed time ticks while the run is live and the ticker stops at the end", async () => {

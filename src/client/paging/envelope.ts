@@ -64,5 +64,6 @@ export function envelopeToRawPage(envelope: Envelope, method: string, path: stri
   if (metadata.total_row_count !== undefined) page.totalRowCount = metadata.total_row_count;
   if (state !== undefined) page.state = state;
   if (executionId) page.executionId = executionId;
+  if (envelope.execution_ended_at) page.endedAt = envelope.execution_ended_at;
   return page;
 }

@@ -12,6 +12,8 @@ export interface RawPage {
   partial: boolean;
   state?: ExecutionState;
   executionId?: string;
+  /** When the run that made the result ended (the envelope's `execution_ended_at`): the result's age. */
+  endedAt?: string;
 }
 
 /** Fetch rows [offset, offset + limit) (either may be omitted: the server's defaults apply). */

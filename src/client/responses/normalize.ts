@@ -32,8 +32,20 @@ function dropZeroTimes(body: Partial<Record<(typeof TIME_FIELDS)[number], unknow
   for (const field of TIME_FIELDS) {
     const value = body[field];
     if (value === undefined) continue;
-    if (typeof value !== "string" || !(Date.parse(value) > 0)) delete body[field];
+    if (knownTime(value) === undefined) delete body[field];
   }
+}
+
+/**
+ * A time the service sent, in epoch ms, or undefined when it means "not known yet" (absent, zero, year 1,
+ * unparseable): the same rule for what the client drops and for times kept elsewhere (history, workbook settings)
+ * before the client dropped them.
+ */
+export function knownTime(value: unknown): number | undefined {
+  if (typeof value === "number") return Number.isFinite(value) && value > 0 ? value : undefined;
+  if (typeof value !== "string") return undefined;
+  const ms = Date.parse(value);
+  return ms > 0 ? ms : undefined;
 }
 
 /** A run of SQL text has no saved query: the service sends `query_id` 0 (a placeholder, its docs say) or nothing. */

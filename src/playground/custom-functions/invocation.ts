@@ -1,5 +1,12 @@
 import { CustomFunctionsError } from "./error";
 
+export interface InvocationInit {
+  functionName?: string;
+  address?: string;
+  parameterAddresses?: string[];
+  isInValuePreview?: boolean | string;
+}
+
 /**
  * One cell's streaming invocation, as Excel hands it to a `@streaming` function: `setResult` may be called any
  * number of times; when the cell is deleted, edited or recalculated to other arguments Excel calls `onCanceled`
@@ -9,6 +16,11 @@ export class FakeStreamingInvocation<T> {
   readonly functionName?: string;
   readonly address?: string;
   readonly parameterAddresses?: string[];
+  /**
+   * Set on builds with CustomFunctionsRuntime 1.5: true (or "true", see ExcelBehaviour.previewFlag) when Excel runs
+   * the function for formula value preview, false otherwise; undefined on older builds.
+   */
+  readonly isInValuePreview?: boolean | string;
   onCanceled?: () => void;
   /** Every value the cell showed, in order. */
   readonly results: (T | CustomFunctionsError)[] = [];
@@ -18,8 +30,9 @@ export class FakeStreamingInvocation<T> {
   readonly #waiters: { count: number; resolve: (value: T | CustomFunctionsError) => void }[] = [];
   readonly #listeners = new Set<(value: T | CustomFunctionsError) => void>();
 
-  constructor(init: { functionName?: string; address?: string; parameterAddresses?: string[] } = {}) {
+  constructor(init: InvocationInit = {}) {
     if (init.functionName !== undefined) this.functionName = init.functionName;
+    if (init.isInValuePreview !== undefined) this.isInValuePreview = init.isInValuePreview;
     if (init.address !== undefined) this.address = init.address;
     if (init.parameterAddresses !== undefined) this.parameterAddresses = init.parameterAddresses;
   }

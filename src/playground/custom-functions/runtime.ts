@@ -2,6 +2,15 @@ import { CustomFunctionsError, ErrorCode, isCustomFunctionsError } from "./error
 import { FakeStreamingInvocation } from "./invocation";
 import { type FunctionMetadata, type FunctionsMetadata, coerceArguments } from "./metadata";
 
+/** What Excel tells an invocation about where and why it runs. */
+export interface InvocationContext {
+  /** The calling cell, "Sheet1!A1". */
+  address?: string;
+  /** false: a build that gives streaming functions no address (see ExcelBehaviour.streamAddress). */
+  streamAddress?: boolean;
+  isInValuePreview?: boolean | string;
+}
+
 // Function objects of any signature are what `associate` receives; this is the one untyped boundary, as in Excel.
 type AnyFunction = (...args: never[]) => unknown;
 
@@ -58,16 +67,24 @@ export class FakeCustomFunctionsRuntime {
 
   /**
    * Enters a streaming function in a cell. Without metadata, `args` must already be shaped as Excel would. As in
-   * Excel, the invocation carries the cell's address only for a function whose metadata asks for it.
+   * Excel, the invocation carries the cell's address only for a function whose metadata asks for it, and only on
+   * builds that give streaming functions an address (`context.streamAddress`, default true). `context` may be the
+   * address alone.
    */
-  stream<T = unknown>(id: string, args: readonly unknown[], address?: string): FakeStreamingInvocation<T> {
+  stream<T = unknown>(
+    id: string,
+    args: readonly unknown[],
+    context: string | InvocationContext = {},
+  ): FakeStreamingInvocation<T> {
+    const at = typeof context === "string" ? { address: context } : context;
     const { fn, meta } = this.#lookup(id);
     if (meta && meta.options?.stream !== true) throw new Error(`${id} is not a streaming function`);
     const wantsAddress =
       !meta || meta.options?.requiresStreamAddress === true || meta.options?.requiresAddress === true;
     const invocation = new FakeStreamingInvocation<T>({
       functionName: id.toUpperCase(),
-      address: wantsAddress ? address : undefined,
+      address: wantsAddress && at.streamAddress !== false ? at.address : undefined,
+      isInValuePreview: at.isInValuePreview,
     });
     this.invocations.push(invocation as FakeStreamingInvocation<unknown>);
     try {
@@ -80,15 +97,30 @@ export class FakeCustomFunctionsRuntime {
     return invocation;
   }
 
-  /** Calls a non-streaming function; an exception becomes a bare #VALUE!, as in Excel. */
-  async call(id: string, args: readonly unknown[]): Promise<unknown> {
+  /**
+   * Calls a non-streaming function; an exception becomes a bare #VALUE!, as in Excel. The invocation object comes
+   * last, as the CustomFunctions.Invocation reference's `@requiresAddress` sample receives it; `onCanceled` is
+   * called if the cell goes away first (a `@cancelable` function uses it).
+   */
+  async call(id: string, args: readonly unknown[], invocation?: FakeStreamingInvocation<unknown>): Promise<unknown> {
     const { fn, meta } = this.#lookup(id);
+    const extra = invocation ? [invocation] : [];
     try {
-      return await (fn as (...a: unknown[]) => unknown)(...this.#args(meta, args));
+      return await (fn as (...a: unknown[]) => unknown)(...this.#args(meta, args), ...extra);
     } catch (error) {
       // Thrown CustomFunctions.Error: shown as itself (documented); anything else: a bare #VALUE!, as in Excel.
       return isCustomFunctionsError(error) ? error : new CustomFunctionsError(ErrorCode.invalidValue);
     }
+  }
+
+  /** A non-streaming call's invocation (address only when the metadata asks for it, as for streams). */
+  invocationFor(id: string, context: InvocationContext = {}): FakeStreamingInvocation<unknown> {
+    const { meta } = this.#lookup(id);
+    return new FakeStreamingInvocation<unknown>({
+      functionName: id.toUpperCase(),
+      address: !meta || meta.options?.requiresAddress === true ? context.address : undefined,
+      isInValuePreview: context.isInValuePreview,
+    });
   }
 
   /** Cancels every live invocation (the workbook was closed). */

@@ -6,6 +6,8 @@ export interface CatalogEntry {
   /** As the user types it: NAMESPACE.NAME. */
   qualifiedName: string;
   streaming: boolean;
+  /** Recalculated on every calculation, and when a workbook opens (Excel-Custom-Functions#368). */
+  volatile: boolean;
 }
 
 /**
@@ -21,7 +23,12 @@ export class FunctionCatalog {
   ) {
     for (const fn of metadata.functions) {
       const qualifiedName = `${namespace}.${fn.name}`.toUpperCase();
-      this.byName.set(qualifiedName, { id: fn.id, qualifiedName, streaming: fn.options?.stream === true });
+      this.byName.set(qualifiedName, {
+        id: fn.id,
+        qualifiedName,
+        streaming: fn.options?.stream === true,
+        volatile: fn.options?.volatile === true,
+      });
     }
   }
 

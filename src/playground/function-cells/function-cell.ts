@@ -15,11 +15,12 @@ export function positionKey(sheet: string, row: number, column: number): string 
 }
 
 /**
- * One cell holding a SERVICE.* formula: the invocation running for its current arguments, the last result, and
- * what it shows (the anchor value, the spilled block, hover messages).
+ * One cell holding a SERVICE.* formula: the invocation serving its current arguments (its own, or one shared with
+ * identical formulas), the last result, and what it shows (the anchor value, the spilled block, hover messages).
  */
 export class FunctionCell implements CellPosition {
   invocation?: FakeStreamingInvocation<unknown>;
+  /** Replaced or removed: its results are no longer shown (its invocation may be released a little later). */
   canceled = false;
   result?: ShapedResult;
   /** What the anchor shows now; #BUSY! until the first result. */
@@ -30,9 +31,23 @@ export class FunctionCell implements CellPosition {
   spilled?: { block: CellBlock; values: Stored[][] };
   /** The block the latest result needs, also while blocked: a change there may unblock it. */
   wanted?: CellBlock;
+  /** The full calculation this cell's invocation belongs to (a later full calculation invokes it again). */
+  generation = 0;
+  /** Re-invoked and showing its previous value until the first result arrives (Excel's loading mark). */
+  loading = false;
+  /** Kept as the file saved it, not invoked (until a full calculation or a change of its arguments). */
+  dormant = false;
+  /** Its result did not fit in Excel on the web's payload: it stays #BUSY!. */
+  stuck?: "payload";
+  /** Lets go of the invocation (cancels it, or leaves a shared stream); set by whoever started it. */
+  release?: () => void;
+
+  /** The worksheet's id: a renamed sheet's cells are found again under its new name. */
+  sheetId?: string;
 
   constructor(
-    readonly sheet: string,
+    /** The sheet's name (follows a rename). */
+    public sheet: string,
     readonly row: number,
     readonly column: number,
     readonly formula: string,
@@ -46,10 +61,21 @@ export class FunctionCell implements CellPosition {
     return this.result?.messages.get(`${row - this.row},${column - this.column}`);
   }
 
+  /** Shows nothing more; the invocation is released at once (see `retire` for a later release). */
   cancel(): void {
-    if (this.canceled) return;
+    this.retire();
+    this.releaseNow();
+  }
+
+  /** Stops showing results; the caller releases the invocation when Excel's cancel order says. */
+  retire(): void {
     this.canceled = true;
-    // Excel calls onCanceled when the cell is cleared or edited, or its arguments change.
-    this.invocation?.cancel();
+  }
+
+  /** Excel calls onCanceled when the cell is cleared or edited, or its arguments change (unless shared on). */
+  releaseNow(): void {
+    const release = this.release;
+    this.release = undefined;
+    release?.();
   }
 }

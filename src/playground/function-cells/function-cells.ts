@@ -1,44 +1,66 @@
 import { cellAddress, parseA1, type CellBlock } from "../../sheet";
+import { DEFAULT_BEHAVIOUR, type ExcelBehaviour } from "../behaviour/excel-behaviour";
 import type { FakeCustomFunctionsRuntime } from "../custom-functions";
 import type { ArgumentValue } from "../formulas/resolve-args";
-import type { ChangeEvent, FormulaHook, OpenedSpill, PlaygroundWorkbook, SpillBlock, Stored } from "../workbook";
+import {
+  CellError,
+  type ChangeEvent,
+  type FormulaHook,
+  type PlaygroundWorkbook,
+  type SpillBlock,
+  type Stored,
+} from "../workbook";
 import { workbookCellReader } from "./cell-reader";
+import { CellInvocations } from "./cell-invocations";
 import { dispatchFormula } from "./formula-dispatch";
 import { FunctionCell, positionKey } from "./function-cell";
 import type { CatalogEntry, FunctionCatalog } from "./function-catalog";
+import { OpenedCells } from "./opened-cells";
+import { fromFile, runsOnOpen, showPending, takeOver } from "./pending-display";
+import { ResultBatch } from "./result-batch";
 import { shapeResult } from "./result-shape";
 import { SpillLayout } from "./spill-layout";
-import { startInvocation } from "./start-invocation";
 import { blockContains, blocksIntersect } from "../../formulas";
 
 export type FunctionCellsWorkbook = Pick<PlaygroundWorkbook, "inspect" | "writeComputed" | "onChange"> &
-  Partial<Pick<PlaygroundWorkbook, "openedSpills">>;
+  Partial<Pick<PlaygroundWorkbook, "openedSpills" | "openedFormulas">>;
 
 export interface FunctionCellsOptions {
   runtime: FakeCustomFunctionsRuntime;
   catalog: FunctionCatalog;
   /** Runs work after the current sync (the hook runs inside one); default queueMicrotask. */
   defer?: (task: () => void) => void;
+  /** Runs work in a later task of the page (a concurrent cancel); default setTimeout 0. */
+  later?: (task: () => void) => void;
+  /** The Excel behaviour settings, read at each use; default the defaults. */
+  behaviour?: () => Readonly<ExcelBehaviour>;
 }
 
 /**
  * The cells whose formula calls a custom function. The workbook's formula engine calls `hook` for such a formula
- * when it is entered and whenever a cell it refers to changed (or on a full calculation); a call with new
- * arguments cancels the cell's invocation and starts another, the same arguments keep it. Results (each setResult of a streaming function) are laid out as spills. Change
- * events tell us when a formula cell was cleared or edited (cancel) or a spill area was written over or freed.
+ * when it is entered, whenever a cell it refers to changed, on a full calculation, and on the first calculation of
+ * a reopened file. New arguments invoke the function again (the old invocation released in Excel's cancel order);
+ * the same arguments keep the invocation, unless a full calculation asks for all to run again. Results (each
+ * setResult of a streaming function) arrive through the payload cap and are laid out as spills. Change events
+ * tell us when a formula cell was cleared or edited (cancel) or a spill area was written over or freed.
  */
 export class FunctionCells {
   readonly #cells = new Map<string, FunctionCell>();
   readonly #listeners = new Set<() => void>();
-  /** Spills of the reopened file whose formula has not been calculated yet, by anchor. */
-  readonly #opened = new Map<string, OpenedSpill & { formula: string }>();
   readonly #defer: (task: () => void) => void;
+  readonly #later: (task: () => void) => void;
   readonly #layout: SpillLayout;
+  readonly #invocations: CellInvocations;
+  readonly #batch: ResultBatch;
+  #opened: OpenedCells | undefined;
   #workbook: FunctionCellsWorkbook | undefined;
   #writing = 0;
+  /** Bumped by each full calculation: a cell of an older generation is invoked again when calculated. */
+  #generation = 0;
 
   constructor(private readonly options: FunctionCellsOptions) {
     this.#defer = options.defer ?? ((task) => queueMicrotask(task));
+    this.#later = options.later ?? ((task) => void setTimeout(task, 0));
     this.#layout = new SpillLayout(
       () => this.#wb(),
       (sheet, row, column, values) => {
@@ -55,6 +77,19 @@ export class FunctionCells {
         ),
     );
     this.#layout.onCleared = (sheet, block) => this.#unblock(sheet, block);
+    // Results set in the same turn of the page (before it next waits for anything) arrive together.
+    this.#batch = new ResultBatch(
+      this.#defer,
+      () => this.#behaviour().payloadCapBytes,
+      (results, fits) => this.#arrive(results, fits),
+    );
+    this.#invocations = new CellInvocations(options.runtime, (cell, raw) => {
+      if (!cell.canceled) this.#batch.add(cell, raw);
+    });
+  }
+
+  #behaviour(): Readonly<ExcelBehaviour> {
+    return this.options.behaviour?.() ?? DEFAULT_BEHAVIOUR;
   }
 
   /**
@@ -75,12 +110,12 @@ export class FunctionCells {
   /** Connects the workbook (created with `hook` as its evaluateFormula, so it comes second). */
   attach(workbook: FunctionCellsWorkbook): void {
     this.#workbook = workbook;
-    for (const spill of workbook.openedSpills ?? []) {
-      const formula = workbook.inspect.cell(spill.sheet, cellAddress(spill.row, spill.column)).formula;
-      // The workbook's own formulas (=SEQUENCE(5)) keep their spills themselves.
-      if (formula !== null && this.#isCall(formula))
-        this.#opened.set(positionKey(spill.sheet, spill.row, spill.column), { ...spill, formula });
-    }
+    this.#opened = new OpenedCells(
+      workbook.openedSpills ?? [],
+      workbook.openedFormulas ?? [],
+      (formula) => this.#isCall(formula),
+      (sheet, row, column) => workbook.inspect.cell(sheet, cellAddress(row, column)).formula,
+    );
     workbook.onChange((event) => this.#onChange(event));
   }
 
@@ -91,24 +126,25 @@ export class FunctionCells {
 
   readonly hook: FormulaHook = (formula, at) => this.#evaluate(formula, at.sheet, at.address);
 
+  /** A full calculation is about to run: every custom function is invoked again when its cell calculates. */
+  fullCalculation(): void {
+    this.#generation++;
+  }
+
   all(): FunctionCell[] {
     return [...this.#cells.values()];
+  }
+
+  /** How many cells the stream serving this cell serves (1 when it is its own; 0 when it has none). */
+  sharing(cell: FunctionCell): number {
+    return this.#invocations.sharing(cell);
   }
 
   /** Every spilled block now, for the file: with it, a reopened workbook's formulas replace their own spills. */
   spills(): SpillBlock[] {
     const laidOut = this.all().flatMap((c) => (c.spilled ? [{ sheet: c.sheet, ...c.spilled.block }] : []));
     // Spills reopened but not calculated since are still the formulas' own.
-    return [
-      ...laidOut,
-      ...[...this.#opened.values()].map(({ sheet, row, column, rowCount, columnCount }) => ({
-        sheet,
-        row,
-        column,
-        rowCount,
-        columnCount,
-      })),
-    ];
+    return [...laidOut, ...(this.#opened?.spills() ?? [])];
   }
 
   /** The formula cell a cell belongs to: itself (anchor) or the one that spilled into it. */
@@ -141,88 +177,118 @@ export class FunctionCells {
     const d = dispatchFormula(formula, sheet, catalog, runtime.ids, workbookCellReader(this.#wb()));
     if (d.kind === "not-ours") return undefined;
     const { row, column } = parseA1(address);
-    const current = this.#cells.get(positionKey(sheet, row, column));
-    // The same call as before (a recalculation): the running invocation stays, the cell keeps what it shows.
-    if (current && !current.canceled && current.key === d.key && current.formula === formula) return current.display;
-    const cell = this.#replace(new FunctionCell(sheet, row, column, formula, d.key));
-    this.#adoptOpened(cell);
+    const key = positionKey(sheet, row, column);
+    const current = this.#cells.get(key) ?? this.#renamed(sheet, row, column);
+    const same = current !== undefined && !current.canceled && current.key === d.key && current.formula === formula;
+    // The same call as before (a recalculation): the invocation stays and the cell keeps what it shows, unless a
+    // full calculation came since (it invokes every custom function again).
+    if (same && (current.generation === this.#generation || d.kind === "error")) return current.display;
+    const opened = this.#opened?.take(sheet, row, column, formula);
+    const cell = new FunctionCell(sheet, row, column, formula, d.key);
+    cell.generation = this.#generation;
+    cell.sheetId = this.#wb().inspect.sheetId(sheet);
+    this.#cells.set(key, cell);
+    current?.retire();
     if (d.kind === "error") {
       cell.display = d.error;
       cell.message = d.message;
       cell.result = { values: [[d.error]], messages: new Map(d.message ? [["0,0", d.message]] : []) };
-      this.#defer(() => this.#layout.layout(cell));
-    } else {
-      const { entry, args } = d;
-      this.#defer(() => this.#start(cell, entry, args));
+      this.#defer(() => {
+        if (current) this.#letGo(current);
+        this.#layout.layout(cell);
+        this.#emit();
+      });
+      return cell.display;
     }
+    if (opened) {
+      fromFile(cell, opened);
+      // A full calculation since the file opened runs every custom function anyway.
+      if (this.#generation === 0 && !runsOnOpen(d.entry, opened, this.#behaviour())) {
+        cell.dormant = true;
+        return cell.display;
+      }
+      showPending(cell, this.#behaviour().pendingDisplay);
+    } else if (current && current.formula === formula) {
+      // Invoked again with the formula unchanged (an input changed, a full calculation).
+      takeOver(cell, current);
+      showPending(cell, this.#behaviour().pendingDisplay);
+    }
+    const { entry, args } = d;
+    this.#defer(() => this.#switch(current, cell, entry, args));
     return cell.display;
   }
 
   /**
-   * The first calculation of a reopened workbook's formula: the block it spilled before the file was saved is its
-   * own, so its new result replaces those cells (those still holding what was spilled there) instead of being
-   * blocked by them.
+   * The cell at this position of a sheet that was renamed (same sheet id, old name): it moves to the new name and
+   * keeps its invocation and spill, as renaming a sheet in Excel runs nothing again.
    */
-  #adoptOpened(cell: FunctionCell): void {
-    const key = positionKey(cell.sheet, cell.row, cell.column);
-    const opened = this.#opened.get(key);
-    // Another formula typed over the anchor does not own the old spill (the change event clears it).
-    if (!opened || opened.formula !== cell.formula) return;
-    this.#opened.delete(key);
-    const { row, column, rowCount, columnCount, values } = opened;
-    cell.spilled = { block: { row, column, rowCount, columnCount }, values };
+  #renamed(sheet: string, row: number, column: number): FunctionCell | undefined {
+    const id = this.#wb().inspect.sheetId(sheet);
+    if (id === undefined) return undefined;
+    for (const [key, cell] of this.#cells) {
+      if (cell.sheetId !== id || cell.row !== row || cell.column !== column) continue;
+      if (cell.sheet.toLowerCase() === sheet.toLowerCase()) return undefined;
+      this.#cells.delete(key);
+      cell.sheet = sheet;
+      this.#cells.set(positionKey(sheet, row, column), cell);
+      return cell;
+    }
+    return undefined;
   }
 
-  #replace(cell: FunctionCell): FunctionCell {
-    const key = positionKey(cell.sheet, cell.row, cell.column);
-    const old = this.#cells.get(key);
-    this.#cells.set(key, cell);
-    if (old) this.#retire(old);
-    return cell;
+  /**
+   * Starts the new invocation and releases the old one in the order ExcelBehaviour.cancelOrder says ("before",
+   * "after", or "concurrent": released in a later task, once the new call is under way).
+   */
+  #switch(old: FunctionCell | undefined, cell: FunctionCell, entry: CatalogEntry, args: ArgumentValue[]): void {
+    const behaviour = this.#behaviour();
+    if (old?.spilled) this.#layout.clear(old);
+    // Shown as #BUSY!: the spill it had (reopened, or the old result's) goes until the new result arrives.
+    if (!cell.loading && cell.spilled) this.#layout.clear(cell);
+    const release = () => old?.releaseNow();
+    if (behaviour.cancelOrder === "before") release();
+    this.#invocations.start(cell, entry, args, {
+      shared: behaviour.sharedStreams,
+      streamAddress: behaviour.streamAddress,
+      isInValuePreview: behaviour.previewFlag === "string" ? "false" : false,
+    });
+    if (behaviour.cancelOrder === "after") release();
+    if (behaviour.cancelOrder === "concurrent") this.#later(release);
+    this.#emit();
   }
 
-  #retire(cell: FunctionCell): void {
+  /** A cell replaced by an error: its invocation is released and its spill cleared. */
+  #letGo(cell: FunctionCell): void {
     cell.cancel();
-    // Never write into the workbook from inside a sync (the hook runs there): clear the old spill afterwards.
-    this.#defer(() => {
-      this.#layout.clear(cell);
-      this.#emit();
-    });
+    this.#layout.clear(cell);
   }
 
-  #start(cell: FunctionCell, entry: CatalogEntry, values: ArgumentValue[]): void {
-    if (cell.canceled) return;
-    startInvocation(this.options.runtime, cell, entry, values, (raw) => {
-      if (cell.canceled) return;
-      cell.result = shapeResult(raw);
+  #arrive(results: [FunctionCell, unknown][], fits: boolean): void {
+    for (const [cell, raw] of results) {
+      if (cell.canceled) continue;
+      cell.loading = false;
+      cell.dormant = false;
+      if (fits) {
+        cell.stuck = undefined;
+        cell.result = shapeResult(raw);
+      } else {
+        cell.stuck = "payload";
+        cell.result = { values: [[new CellError("#BUSY!")]], messages: new Map() };
+      }
       this.#layout.layout(cell);
-      this.#emit();
-    });
+    }
+    this.#emit();
   }
 
   #onChange(event: ChangeEvent): void {
     if (this.#writing > 0) return;
     const wb = this.#wb();
+    this.#opened?.changed(event, wb, (gone) => this.#layout.clear(gone));
     const sheets = new Set(wb.inspect.sheetNames().map((n) => n.toLowerCase()));
-    // A reopened spill whose formula was cleared or replaced before it was calculated.
-    for (const [key, spill] of [...this.#opened]) {
-      const sheet = spill.sheet.toLowerCase();
-      if (sheets.has(sheet) && sheet !== event.sheet.toLowerCase()) continue;
-      if (sheets.has(sheet) && event.block && !blockContains(event.block, spill.row, spill.column)) continue;
-      if (!sheets.has(sheet)) {
-        this.#opened.delete(key);
-      } else if (wb.inspect.cell(spill.sheet, cellAddress(spill.row, spill.column)).formula !== spill.formula) {
-        // As in Excel, the spill goes with its formula (cells written since keep what was written).
-        this.#opened.delete(key);
-        const gone = new FunctionCell(spill.sheet, spill.row, spill.column, spill.formula, "");
-        const { row, column, rowCount, columnCount, values } = spill;
-        gone.spilled = { block: { row, column, rowCount, columnCount }, values };
-        this.#layout.clear(gone);
-      }
-    }
     for (const [key, cell] of [...this.#cells]) {
       const sheet = cell.sheet.toLowerCase();
       if (!sheets.has(sheet)) {
+        // Gone with its sheet (a renamed sheet's cells were moved when the engine recalculated them).
         cell.cancel();
         this.#cells.delete(key);
         continue;

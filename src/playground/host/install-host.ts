@@ -1,12 +1,21 @@
-import { createKeyStore, memorySettingsStore, Session, setSharedSession } from "../../session";
+import { systemClock } from "../../clock";
+import { createDatasetRoutesItem, createKeyStore, memorySettingsStore, Session, setSharedSession } from "../../session";
+import { BehaviourSettings } from "../behaviour/excel-behaviour";
+import { storedBehaviour } from "../behaviour/read-behaviour";
 import { FakeCustomFunctionsRuntime, installCustomFunctions, type FunctionsMetadata } from "../custom-functions";
 import { FunctionCatalog } from "../function-cells/function-catalog";
 import { FunctionCells } from "../function-cells/function-cells";
-import { createWorkbook, type ExcelRunLike, type PlaygroundWorkbook } from "../workbook";
+import { ValuePreview } from "../function-cells/value-preview";
+import { createWorkbook, type ChangeEvent, type ExcelRunLike, type PlaygroundWorkbook } from "../workbook";
+import { storedAutoSave } from "./auto-save-choice";
+import { calculateFull, calculateNow } from "./calculation";
+import { IdbFileStore } from "./file-store";
 import { OfficeActions } from "./office-actions";
 import { FUNCTIONS_NAMESPACE, type PlaygroundConfig } from "./page-config";
 import { PersistentRuntimeStorage } from "./persistent-storage";
-import { WorkbookFile } from "./workbook-file";
+import { SessionChannel } from "./session-channel";
+import { StorageBudget } from "./storage-budget";
+import { LEGACY_ITEM, WorkbookFile } from "./workbook-file";
 import { STARTUP_BEHAVIOR, StartupBehaviorEmulation } from "./startup-behavior";
 
 /** Everything the playground page runs on: the emulated host and the hooks the UI needs. */
@@ -18,8 +27,20 @@ export interface PlaygroundHost {
   /** `Office.addin.setStartupBehavior`'s emulation: what the workbook asked for its next opening. */
   startupBehavior: StartupBehaviorEmulation;
   session: Session;
-  /** The workbook kept across page reloads, like a file. */
+  /** The workbook kept across page reloads, like a file (IndexedDB), saved by AutoSave or File → Save. */
   file: WorkbookFile;
+  /** How the emulated Excel behaves where builds differ (File → Options, URL parameters). */
+  behaviour: BehaviourSettings;
+  /** The other tabs with this workbook open. */
+  sessions: SessionChannel;
+  /** Formula value preview while a formula is typed (where ExcelBehaviour.valuePreview is on). */
+  preview: ValuePreview;
+  /** Formulas → Calculate Now (F9): custom functions are not run again. */
+  calculateNow(): void;
+  /** Formulas → Calculate Full (Ctrl+Alt+F9): every formula, custom functions run again. */
+  calculateFull(): void;
+  /** The calculation Excel does when a workbook opens; call once the add-in's functions are registered. */
+  opened(): void;
   /** `Excel.run` as installed: the workbook's, telling the UI when each batch ends (a sheet may be activated). */
   run: ExcelRunLike;
   onBatchEnd(listener: () => void): () => void;
@@ -29,29 +50,57 @@ export interface PlaygroundHost {
  * Installs the emulated `Office`, `Excel`, `OfficeRuntime` and `CustomFunctions` globals and the shared session,
  * BEFORE any add-in bundle runs: the bundles find them exactly where they find Excel's.
  */
-export function installHost(
+export async function installHost(
   config: PlaygroundConfig,
   metadata: FunctionsMetadata,
   scope: Window = window,
-): PlaygroundHost {
+): Promise<PlaygroundHost> {
+  const local = scope.localStorage;
+  const behaviour = new BehaviourSettings({ ...storedBehaviour(local), ...config.behaviour });
   const runtime = new FakeCustomFunctionsRuntime(metadata);
   const catalog = new FunctionCatalog(metadata, FUNCTIONS_NAMESPACE);
-  const functions = new FunctionCells({ runtime, catalog });
-  const file = new WorkbookFile(scope.localStorage);
-  if (config.reset) file.forget();
+  const functions = new FunctionCells({ runtime, catalog, behaviour: () => behaviour.current });
+  const sessions = SessionChannel.forPage(scope);
+  const file = new WorkbookFile(await IdbFileStore.open(scope.indexedDB), {
+    autoSave: config.autoSave ?? storedAutoSave(local),
+    clock: systemClock,
+    budget: StorageBudget.forPage(scope),
+    sessions,
+  });
+  if (config.reset) {
+    await file.forget();
+    local.removeItem(LEGACY_ITEM);
+  }
   const workbook = createWorkbook({
     sheets: config.sheets,
     evaluateFormula: functions.hook,
     isExternalFunction: (name) => catalog.inNamespace(name),
     externalSpill: (sheet, row, column) => functions.ownerOf(sheet, row, column)?.spilled?.block,
-    document: file.load(),
-    onSettingsSaved: () => file.saveSoon(),
+    document: await file.open(local),
+    onSettingsSaved: () => file.settingsSaved(),
+    fileSettings: () => file.fileSettings(),
+    settingsUnsaved: () => file.settingsUnsaved,
     spills: () => functions.spills(),
+    onFullCalculation: () => functions.fullCalculation(),
   });
   file.attach(() => workbook.saveDocument());
-  workbook.onChange(() => file.saveSoon());
-  // Leaving the page (a reload, closing the tab) writes what is not written yet.
-  scope.addEventListener("pagehide", () => file.saveNow());
+  workbook.onChange((event) => file.changed(cellsIn(event)));
+  // Leaving the page (a reload, closing the tab) is the file's close: AutoSave writes what is not written yet;
+  // without AutoSave the browser asks first, as Excel asks to save changes.
+  scope.addEventListener("pagehide", () => {
+    if (file.autoSave && file.status.unsaved) void file.save();
+    sessions.close();
+  });
+  scope.addEventListener("beforeunload", (event) => {
+    if (file.autoSave || !file.status.unsaved) return;
+    event.preventDefault();
+    event.returnValue = "";
+  });
+  // Another tab saved the workbook with other settings: a co-author's change (fires on Excel on the web only).
+  sessions.onSaved((message) => {
+    if (message.settingsChanged) workbook.Office.context.document.settings.settingsChangedElsewhere();
+  });
+  sessions.announce();
   functions.attach(workbook);
   const actions = new OfficeActions();
   const startupBehavior = new StartupBehaviorEmulation();
@@ -91,6 +140,7 @@ export function installHost(
     keyStore: createKeyStore(),
     settingsStore: memorySettingsStore({ baseUrl: config.serviceUrl }),
     defaultBaseUrl: config.serviceUrl,
+    datasetRoutesItem: createDatasetRoutesItem(),
   });
   setSharedSession(session);
 
@@ -102,10 +152,21 @@ export function installHost(
     startupBehavior,
     session,
     file,
+    behaviour,
+    sessions,
+    preview: new ValuePreview(runtime, catalog, workbook, () => behaviour.current),
+    calculateNow: () => calculateNow(workbook),
+    calculateFull: () => calculateFull(workbook),
+    opened: () => calculateNow(workbook),
     run,
     onBatchEnd(listener) {
       batchListeners.add(listener);
       return () => batchListeners.delete(listener);
     },
   };
+}
+
+/** How many cells a change covered (0 for a structural change), for the storage estimate. */
+function cellsIn(event: ChangeEvent): number {
+  return event.block ? event.block.rowCount * event.block.columnCount : 0;
 }

@@ -1,3 +1,6 @@
+import type { ExcelBehaviour } from "../behaviour/excel-behaviour";
+import { behaviourFromQuery } from "../behaviour/read-behaviour";
+
 /** Set by the server in /playground-config.js before any bundle runs. */
 export interface ServedConfig {
   serviceUrl?: string;
@@ -13,6 +16,12 @@ export interface PlaygroundConfig {
   reset: boolean;
   /** Sheets the workbook starts with. */
   sheets: string[];
+  /** Excel behaviour settings the query asks for (over those chosen in File → Options). */
+  behaviour: Partial<ExcelBehaviour>;
+  /** AutoSave as the query asks (`autosave=off`), else as last chosen. */
+  autoSave?: boolean;
+  /** Query parameters that were not understood, to say so. */
+  ignored: string[];
 }
 
 /** The manifest's `Functions.Namespace`: formulas call SERVICE.DATASET and so on. */
@@ -20,16 +29,23 @@ export const FUNCTIONS_NAMESPACE = "SERVICE";
 
 /**
  * Served config, overridden by the page's query: `service=<url>` (another API), `key=<key>` (sign in with that
- * key instead of the demo key), `signin=none` (stay signed out: the e2e test of a bad key), `reset=1`.
+ * key instead of the demo key), `signin=none` (stay signed out: the e2e test of a bad key), `reset=1`,
+ * `autosave=on|off`, and the Excel behaviour settings (`behaviour/read-behaviour.ts`).
  */
 export function readConfig(search: string, served: ServedConfig | undefined): PlaygroundConfig {
   const params = new URLSearchParams(search);
   const serviceUrl = params.get("service") ?? served?.serviceUrl ?? "http://127.0.0.1:8787";
   const key = params.get("key") ?? served?.demoKey ?? null;
+  const { behaviour, ignored } = behaviourFromQuery(search);
+  const autoSave = params.get("autosave");
+  if (autoSave !== null && autoSave !== "on" && autoSave !== "off") ignored.push(`autosave=${autoSave}`);
   return {
     serviceUrl,
     autoSignInKey: params.get("signin") === "none" || key === "" ? null : key,
     reset: params.get("reset") === "1",
     sheets: ["Sheet1", "Sheet2", "Sheet3"],
+    behaviour,
+    autoSave: autoSave === "on" ? true : autoSave === "off" ? false : undefined,
+    ignored,
   };
 }

@@ -10,6 +10,7 @@ import { installHost } from "../host/install-host";
 import { loadScripts } from "../host/load-scripts";
 import { readConfig, type ServedConfig } from "../host/page-config";
 import { PlaygroundView } from "../ui/playground-view";
+import { injectFileStyles } from "../ui/file-styles";
 import { injectPlaygroundStyles } from "../ui/styles";
 import { testApi, type PlaygroundTestApi } from "./test-api";
 
@@ -36,9 +37,10 @@ async function fetchMetadata(): Promise<FunctionsMetadata> {
 
 async function boot(): Promise<void> {
   injectPlaygroundStyles(document);
+  injectFileStyles(document);
   const config = readConfig(location.search, window.PLAYGROUND_CONFIG);
   if (config.reset) forgetAutoSignIn(localStorage);
-  const host = installHost(config, await fetchMetadata());
+  const host = await installHost(config, await fetchMetadata());
   const view = new PlaygroundView(host);
   document.body.replaceChildren(view.element);
   try {
@@ -47,10 +49,17 @@ async function boot(): Promise<void> {
     view.status.say(`Automatic sign-in failed: ${(error as Error).message}`, true);
   }
   await loadScripts(addinScripts());
+  // The workbook's opening calculation, once the add-in's functions are registered (see ExcelBehaviour).
+  host.opened();
   window.playground = testApi(host, view);
   document.body.dataset.ready = "true";
   view.grid.element.focus(); // as Excel opens: typing goes into the active cell
-  view.status.say(`Service: ${config.serviceUrl}`);
+  view.status.say(
+    config.ignored.length > 0
+      ? `Ignored URL parameters: ${config.ignored.join(", ")} (see the playground's README)`
+      : `Service: ${config.serviceUrl}`,
+    config.ignored.length > 0,
+  );
 }
 
 boot().catch((error: unknown) => {

@@ -1,5 +1,7 @@
 import { cellAddress, type CellBlock } from "../../sheet";
+import type { ExcelBehaviour } from "../behaviour/excel-behaviour";
 import type { PlaygroundHost } from "../host/install-host";
+import type { FileStatus } from "../host/workbook-file";
 import type { PlaygroundView } from "../ui/playground-view";
 import type { WorkbookInspector } from "../workbook";
 
@@ -14,6 +16,14 @@ export interface FunctionCellInfo {
   canceled: boolean;
   /** Results the function has set so far (a streaming function sets several). */
   updates: number;
+  /** Re-invoked, showing its previous value with the loading mark. */
+  loading: boolean;
+  /** Kept as the file saved it, not invoked since the workbook opened. */
+  dormant: boolean;
+  /** Stays #BUSY!: its result did not fit in Excel on the web's payload. */
+  stuck?: "payload";
+  /** How many cells its stream serves (shared streams). */
+  sharing: number;
 }
 
 /**
@@ -31,6 +41,14 @@ export interface PlaygroundTestApi {
   actions(): string[];
   /** What the add-in asked `Office.addin.setStartupBehavior` for, in order ("Load", "None"). */
   startupBehaviors(): string[];
+  /** The file: saved or not, AutoSave, the last problem. */
+  file(): FileStatus;
+  /** The Excel behaviour settings in force. */
+  behaviour(): ExcelBehaviour;
+  /** Streaming invocations the custom-functions runtime started since the page opened (cells and previews). */
+  invocations(): number;
+  /** Formula value preview invocations: how many ran, how many are still live, what each was told. */
+  previews(): { started: number; live: number; flags: unknown[] };
 }
 
 export function testApi(host: PlaygroundHost, view: PlaygroundView): PlaygroundTestApi {
@@ -48,6 +66,10 @@ export function testApi(host: PlaygroundHost, view: PlaygroundView): PlaygroundT
         spilled: c.spilled?.block,
         canceled: c.canceled,
         updates: c.invocation?.results.length ?? (c.result ? 1 : 0),
+        loading: c.loading,
+        dormant: c.dormant,
+        stuck: c.stuck,
+        sharing: host.functions.sharing(c),
       })),
     syncStats: () => ({
       syncs: host.workbook.stats.records.length,
@@ -55,5 +77,13 @@ export function testApi(host: PlaygroundHost, view: PlaygroundView): PlaygroundT
     }),
     actions: () => host.actions.ids(),
     startupBehaviors: () => [...host.startupBehavior.history],
+    file: () => host.file.status,
+    behaviour: () => ({ ...host.behaviour.current }),
+    invocations: () => host.runtime.invocations.length,
+    previews: () => ({
+      started: host.preview.started.length,
+      live: host.preview.started.filter((i) => !i.canceled).length,
+      flags: host.preview.started.map((i) => i.isInValuePreview),
+    }),
   };
 }

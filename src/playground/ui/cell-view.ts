@@ -9,6 +9,8 @@ export interface CellView {
   /** Hover text: a function's error message, #SPILL! cause, "Calculating…". */
   message?: string;
   error: boolean;
+  /** Recalculating, still showing its previous value (Excel's loading mark). */
+  loading?: boolean;
   /** Part of a dynamic array: its top-left (anchor) or a spilled cell. */
   spill?: "anchor" | "child";
   /** Table styling: header row or a banded (odd) data row. */
@@ -64,6 +66,10 @@ export class CellViews {
       const message = owner.messageAt(row, column);
       if (message) view.message = message;
       else if (anchor && snap.text === "#BUSY!") view.message = "Calculating…";
+      if (anchor && owner.loading) {
+        view.loading = true;
+        view.message ??= "Refreshing: the previous value is shown until the new one arrives";
+      }
     } else {
       // The workbook's own formulas: their spills, and what their values say (#NAME?'s "not available…").
       const spill = this.workbook.inspect.spillAt(sheet, row, column);

@@ -33,6 +33,7 @@ function cellClass(v: CellView): string {
   let cls = `pg-cell pg-${v.align}`;
   if (v.error) cls += " pg-error";
   if (v.message) cls += " pg-flag";
+  if (v.loading) cls += " pg-loading";
   if (v.spill) cls += ` pg-spill-${v.spill}`;
   if (v.table) cls += ` pg-table-${v.table}`;
   if (v.bold) cls += " pg-bold";

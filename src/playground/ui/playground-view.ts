@@ -3,6 +3,8 @@ import type { PlaygroundHost } from "../host/install-host";
 import { CellError } from "../workbook";
 import { CellEditor } from "./cell-editor";
 import { CellEntry } from "./cell-entry";
+import { wireFileChrome } from "./file-chrome";
+import { attachValuePreview } from "./value-preview-tip";
 import { FormulaBar } from "./formula-bar";
 import { WorkbookGridSource } from "./grid-source";
 import { GridView } from "./grid-view";
@@ -58,6 +60,17 @@ export class PlaygroundView {
       this.status.element,
     ]);
     this.wire();
+    const typedInto = () => ({ sheet: this.sheet, ...this.grid.selection.active });
+    attachValuePreview(editor.input, host.preview, typedInto);
+    attachValuePreview(this.formulaBar.input, host.preview, typedInto);
+    wireFileChrome(host, {
+      element: this.element,
+      ribbon: this.ribbon,
+      tabs: this.tabs,
+      status: this.status,
+      showSheet: (sheet) => this.showSheet(sheet ?? workbook.inspect.activeSheet()),
+      focusGrid: () => this.grid.element.focus(),
+    });
     this.refreshChrome();
     this.grid.select(Selection.at(0, 0));
   }
@@ -94,11 +107,6 @@ export class PlaygroundView {
       this.changed();
     });
     functions.onUpdate(() => this.changed());
-    // The workbook could not be kept in the browser: said where Excel says a file could not be saved.
-    this.host.file.onProblem((problem) => {
-      if (problem) this.status.say(problem, true);
-      else this.status.say("This workbook is kept in the browser again.");
-    });
     // The add-in may activate a sheet (insert on a new sheet): follow it, as Excel's window does.
     this.host.onBatchEnd(() => this.followActiveSheet());
   }

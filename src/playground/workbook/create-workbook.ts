@@ -10,7 +10,15 @@ import { EmulatedRuntimeStorage } from "./runtime-storage";
 import { SyncStats } from "./sync-stats";
 import { EmulatedRequestContext } from "./workbook";
 import { WorkbookState, type FormulaHook } from "./workbook-state";
-import { documentOf, restoreInto, type OpenedSpill, type SpillBlock, type WorkbookDocument } from "./workbook-document";
+import {
+  documentOf,
+  openedFormulasOf,
+  restoreInto,
+  type OpenedFormula,
+  type OpenedSpill,
+  type SpillBlock,
+  type WorkbookDocument,
+} from "./workbook-document";
 
 /**
  * Excel on the web rejects a request or response over 5 MB. We take 5,000,000 bytes (the stricter reading of
@@ -35,8 +43,17 @@ export interface WorkbookOptions {
   document?: WorkbookDocument;
   /** Told when the document's settings are saved (`saveAsync`), so a page can keep the file. */
   onSettingsSaved?: () => void;
+  /** The settings bag as the file holds it now, for `refreshAsync` (another session may have saved it). */
+  fileSettings?: () => Promise<Record<string, unknown> | undefined>;
+  /** True while `saveAsync` put a bag into the document that the file does not have yet. */
+  settingsUnsaved?: () => boolean;
   /** The formulas' spilled blocks now, kept with the file (whoever lays out function results knows them). */
   spills?: () => readonly SpillBlock[];
+  /**
+   * Told before a full calculation that re-runs custom functions (`application.calculate` Full or FullRebuild, the
+   * Calculate Full control): whoever runs them invokes them again.
+   */
+  onFullCalculation?: () => void;
 }
 
 /** `Excel.run` as add-in code calls it: typed against the real `Excel.RequestContext`. */
@@ -88,6 +105,13 @@ export interface PlaygroundWorkbook {
   saveDocument(): WorkbookDocument;
   /** The spills of the document this workbook was opened from, with the values they held. */
   readonly openedSpills: readonly OpenedSpill[];
+  /** The formulas of the document this workbook was opened from, with the values they showed. */
+  readonly openedFormulas: readonly OpenedFormula[];
+  /**
+   * Calculates as Excel's Formulas tab does, outside any request: "Recalculate" (Calculate Now, F9) what is out of
+   * date and volatile formulas; "Full" (Calculate Full, Ctrl+Alt+F9) every formula, custom functions re-invoked.
+   */
+  calculate(type: "Recalculate" | "Full"): void;
   /**
    * Puts calculated values straight into cells, as Excel's calc engine does for a dynamic array's spilled
    * cells and for an asynchronous function's result: no entry rules (a spilled "=1+1" is text, not a formula),
@@ -110,13 +134,20 @@ export function createWorkbook(options: WorkbookOptions = {}): PlaygroundWorkboo
     { clock: options.clock, isExternal: options.isExternalFunction, externalSpill: options.externalSpill },
   );
   const openedSpills = doc ? restoreInto(state, doc) : [];
+  const openedFormulas = doc ? openedFormulasOf(state, doc) : [];
+  state.onFullCalculation = options.onFullCalculation;
   if (doc) state.opened(openedSpills);
   const limits: EmulationLimits = {
     requestBytes: options.requestLimitBytes ?? EXCEL_PAYLOAD_LIMIT_BYTES,
     responseBytes: options.responseLimitBytes ?? EXCEL_PAYLOAD_LIMIT_BYTES,
   };
   const host: EmulationHost = { state, stats: new SyncStats(), limits, listeners: new Set() };
-  const settingsStore = { saved: { ...(doc?.settings ?? {}) }, onSaved: options.onSettingsSaved };
+  const settingsStore = {
+    saved: { ...(doc?.settings ?? {}) },
+    onSaved: options.onSettingsSaved,
+    fileBag: options.fileSettings,
+    unsavedInDocument: options.settingsUnsaved,
+  };
   const settings = new EmulatedSettings(settingsStore);
 
   const runAny = async (...args: unknown[]): Promise<unknown> => {
@@ -193,6 +224,13 @@ export function createWorkbook(options: WorkbookOptions = {}): PlaygroundWorkboo
     saveDocument: () =>
       documentOf(state, settingsStore.saved, [...(options.spills?.() ?? []), ...state.engine.spills()]),
     openedSpills,
+    openedFormulas,
+    calculate(type) {
+      if (type === "Full") state.calculateFull(true);
+      else state.recalculate();
+      const events = state.changes.drain((id) => state.sheetById(id)?.name);
+      for (const event of events) for (const listener of host.listeners) listener(event);
+    },
     writeComputed(sheetName, row, column, values) {
       const sheet = state.sheetByName(sheetName);
       if (!sheet) throw new Error(`No worksheet named "${sheetName}"`);

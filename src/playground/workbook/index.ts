@@ -5,4 +5,11 @@ export type { ChangeEvent } from "./change-log";
 export type { WorkbookInspector } from "./inspector";
 export { CellError, ERROR_CODES, type ExcelErrorCode, type Stored } from "./cell-types";
 export { STORAGE_LIMIT_BYTES } from "./runtime-storage";
-export { isWorkbookDocument, type OpenedSpill, type SpillBlock, type WorkbookDocument } from "./workbook-document";
+export {
+  isWorkbookDocument,
+  type OpenedFormula,
+  type OpenedSpill,
+  type SpillBlock,
+  type WorkbookDocument,
+} from "./workbook-document";
+export { utf8Bytes } from "./sync-stats";

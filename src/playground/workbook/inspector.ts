@@ -43,6 +43,11 @@ export class WorkbookInspector {
     return this.state.sheets.map((s) => s.name);
   }
 
+  /** A sheet's id (it survives a rename), or undefined. */
+  sheetId(name: string): string | undefined {
+    return this.state.sheetByName(name)?.id;
+  }
+
   activeSheet(): string {
     return this.state.requireSheet(this.state.activeSheetId).name;
   }

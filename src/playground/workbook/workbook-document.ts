@@ -22,6 +22,15 @@ export interface OpenedSpill extends SpillBlock {
   values: Stored[][];
 }
 
+/** A formula of the reopened file, with the value it showed when the file was saved. */
+export interface OpenedFormula {
+  sheet: string;
+  row: number;
+  column: number;
+  formula: string;
+  value: Stored | undefined;
+}
+
 /**
  * The workbook as a file keeps it: sheets with their values (formula results as last calculated, spilled cells
  * included), formulas and number formats, tables, the document settings as last saved (`saveAsync`), and which
@@ -135,5 +144,20 @@ export function restoreInto(state: WorkbookState, doc: WorkbookDocument): Opened
       Array.from({ length: spill.columnCount }, (_, j) => sheet.values.get(spill.row + i, spill.column + j) ?? ""),
     );
     return [{ ...spill, values }];
+  });
+}
+
+/** Every formula of an opened file, with its saved value (read after `restoreInto`). */
+export function openedFormulasOf(state: WorkbookState, doc: WorkbookDocument): OpenedFormula[] {
+  return doc.sheets.flatMap((saved) => {
+    const sheet = state.sheetByName(saved.name);
+    if (!sheet) return [];
+    return saved.formulas.map(([row, column, formula]) => ({
+      sheet: sheet.name,
+      row,
+      column,
+      formula,
+      value: sheet.values.get(row, column),
+    }));
   });
 }

@@ -38,6 +38,8 @@ export class WorkbookState {
   readonly changes = new ChangeLog();
   /** Every formula's calculation: only what a change affects recalculates, in dependency order. */
   readonly engine: FormulaEngine;
+  /** Told before a full calculation that re-runs custom functions. */
+  onFullCalculation?: () => void;
   private counter = 0;
   private structureChanged = false;
 
@@ -110,6 +112,8 @@ export class WorkbookState {
     if (this.activeSheetId === sheet.id) this.activeSheetId = this.sheets[0].id;
     if (this.selection.sheetId === sheet.id)
       this.selection = { sheetId: this.activeSheetId, block: { row: 0, column: 0, rowCount: 1, columnCount: 1 } };
+    // Told as a structural change of the sheet that remains active (the deleted one has no name to be told by).
+    this.changes.structure(this.activeSheetId);
   }
 
   tablesOn(sheetId: string): TableState[] {
@@ -164,6 +168,17 @@ export class WorkbookState {
     }
     if (full) this.engine.calculateFull();
     else this.engine.recalculate();
+  }
+
+  /**
+   * Every formula recalculates. With `customFunctions`, custom functions are invoked again too, as a full
+   * recalculation does in Excel (Ctrl+Alt+F9; office-js#2122, grangeryy, 2021-09-16: "Have you tried ctrl+alt+f9?"),
+   * unlike Calculate Now / F9 (office-js#1462, 2020-10-26: "Calculate Now (F9) doesn't recalculate custom
+   * functions").
+   */
+  calculateFull(customFunctions: boolean): void {
+    if (customFunctions) this.onFullCalculation?.();
+    this.recalculate(true);
   }
 
   /**

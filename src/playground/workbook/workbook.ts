@@ -70,11 +70,18 @@ export class EmulatedApplication extends EmulatedObject {
   get calculationMode(): string {
     return this.read("calculationMode");
   }
-  /** "Recalculate" calculates what is out of date and volatile formulas; "Full" and "FullRebuild" every formula. */
+  /**
+   * "Recalculate" calculates what is out of date and volatile formulas; "Full" and "FullRebuild" every formula
+   * ("mark all cells as dirty and then recalculate them", Excel.CalculationType), custom functions invoked again as
+   * a manual full recalculation does (custom-functions-web-reqs.md: "When the user triggers recalculation manually
+   * … a new function call is triggered in addition to the cancellation of the old one").
+   */
   calculate(calculationType: string): void {
-    this.queue({ call: "calculate", calculationType }, () =>
-      this.context.host.state.recalculate(calculationType !== "Recalculate"),
-    );
+    this.queue({ call: "calculate", calculationType }, () => {
+      const state = this.context.host.state;
+      if (calculationType === "Recalculate") state.recalculate();
+      else state.calculateFull(true);
+    });
   }
   /** Skips the recalculation at the end of the next sync, as Excel defers it; recorded in `stats`. */
   suspendApiCalculationUntilNextSync(): void {

@@ -1,3 +1,5 @@
+import type { PerformanceTier } from "../../billing";
+
 export const STATES = {
   pending: "QUERY_STATE_PENDING",
   executing: "QUERY_STATE_EXECUTING",
@@ -9,9 +11,9 @@ export const STATES = {
 } as const;
 
 export type ExecutionState = (typeof STATES)[keyof typeof STATES];
-export type Performance = "medium" | "large";
+/** The engine tier a run was asked for (small, medium, large); its price is the cost model's (`TIER_CREDITS`). */
+export type Performance = PerformanceTier;
 
-export const CREDITS: Record<Performance, number> = { medium: 10, large: 20 };
 export const RETENTION_MS = 90 * 24 * 60 * 60 * 1000;
 
 const TERMINAL: ReadonlySet<ExecutionState> = new Set([

@@ -7,9 +7,13 @@ import { apiError } from "../errors";
 import { resolveParameters, substituteParameters } from "../queries/parameters";
 import type { SavedQuery } from "../queries/saved-query";
 import { ResultIntegrity } from "../results/integrity";
+import { DiskGuard } from "../store/disk-guard";
 import type { ExecutionStore } from "../store/execution-store";
 import { newExecutionId, isValidExecutionId } from "./execution-id";
-import { CREDITS, isTerminal, STATES, type ExecutionRecord, type Performance } from "./execution-record";
+import { TIER_CREDITS, addCredits } from "../../billing";
+import { periodAt } from "../credits/billing-periods";
+import { isTerminal, STATES, type ExecutionRecord, type Performance } from "./execution-record";
+import { executingRuns, executionCredits, inflightFields, type InflightFields } from "./key-runs";
 import { Executor } from "./executor";
 import { ResultExpiry } from "./result-expiry";
 import { canCancelExecution, canSeeExecution, canSeeQuery } from "./visibility";
@@ -20,6 +24,10 @@ export interface ExecutionServiceOptions {
   maxResultBytes: number;
   slots: Record<Performance, number>;
   log: (line: string) => void;
+  /** Executions of one key running at once; more wait PENDING (0: no limit). */
+  maxInflight?: number;
+  /** Credits the key spent on reads in the billing period `YYYY-MM` (they count against its limit too). */
+  readCredits?: (keyId: string, periodId: string) => number;
 }
 
 /**
@@ -31,11 +39,12 @@ export class ExecutionService {
   /** Where result files live; producers outside the queue (dataset snapshots) write theirs here too. */
   readonly resultsDir: string;
   /** Query ids without a saved query whose results everyone may read (the curated datasets), and their latest. */
-  private readonly publicQueryIds = new Map<number, () => Promise<ExecutionRecord>>();
+  private readonly publicQueryIds = new Map<number, (sendsId: boolean) => Promise<ExecutionRecord>>();
   private readonly executor: Executor;
   private readonly integrity = new ResultIntegrity();
   private readonly queries: Map<number, SavedQuery>;
   private readonly expiry: ResultExpiry;
+  private readonly disk: DiskGuard;
 
   private constructor(
     private readonly store: ExecutionStore,
@@ -45,7 +54,15 @@ export class ExecutionService {
   ) {
     this.queries = new Map(queries.map((q) => [q.query_id, q]));
     this.resultsDir = join(options.dataDir, "results");
-    this.executor = new Executor(engine, store, this.records, { ...options, resultsDir: this.resultsDir });
+    this.disk = new DiskGuard(options.dataDir, options.log);
+    this.executor = new Executor(engine, store, this.records, {
+      ...options,
+      resultsDir: this.resultsDir,
+      disk: this.disk,
+      mayStart: options.maxInflight
+        ? (record) => executingRuns(this.records, record.keyId) < (options.maxInflight as number)
+        : undefined,
+    });
     this.expiry = new ResultExpiry(this.records, store, options);
   }
 
@@ -70,7 +87,8 @@ export class ExecutionService {
         record.errorMessage = "The service stopped before this execution finished; run the query again.";
         record.endedAt = this.options.clock.now();
         record.expiresAt = record.endedAt + 90 * 86_400_000;
-        await this.store.save(record);
+        // Not stored (a full disk)? Then the next start finds it unfinished again and says the same.
+        await this.saveQuietly(record);
       }
     }
     for (const name of await readdir(this.resultsDir)) {
@@ -99,6 +117,7 @@ export class ExecutionService {
     const parameters = resolveParameters(query, submitted);
     this.checkCredits(caller, performance);
     const sql = substituteParameters(query, parameters);
+    if (!this.disk.writable()) throw apiError("storage_full");
     const record: ExecutionRecord = {
       executionId: newExecutionId(this.options.clock.now()),
       queryId,
@@ -111,24 +130,37 @@ export class ExecutionService {
       submittedAt: this.options.clock.now(),
       credits: 0,
     };
-    await this.executor.submit(record, sql);
+    try {
+      await this.executor.submit(record, sql);
+    } catch (error) {
+      if (this.disk.noteFailure(error)) throw apiError("storage_full");
+      throw error;
+    }
     return record;
   }
 
   /**
-   * A key with a credit limit may not start a run that could take it past the limit: what it has spent, plus the
-   * price of its runs still queued (credits are spent when a run starts), plus this run's price.
+   * A key with a credit limit may not start a run that could take it past the limit in this billing cycle: what it
+   * has spent (executions and reads), plus the price of its runs still queued (credits are spent when a run starts),
+   * plus this run's price.
    */
   private checkCredits(caller: Caller, performance: Performance): void {
     if (caller.credits === undefined) return;
-    // Every run of the key is in memory: what started has its price recorded; what is queued or just starting has
-    // not been charged yet but will be, so it counts too (a run cancelled while queued costs nothing).
-    let committed = 0;
-    for (const record of this.records.values()) {
-      if (record.keyId !== caller.keyId) continue;
-      committed += record.credits > 0 ? record.credits : isTerminal(record.state) ? 0 : CREDITS[record.performance];
-    }
-    if (committed + CREDITS[performance] > caller.credits) throw apiError("credit_limit");
+    const period = periodAt(this.options.clock.now());
+    const reads = this.options.readCredits?.(caller.keyId, period.id) ?? 0;
+    const committed = addCredits(executionCredits(this.records, caller.keyId, period.start, period.end, true), reads);
+    if (addCredits(committed, TIER_CREDITS[performance]) > caller.credits) throw apiError("credit_limit");
+  }
+
+  /** Credits charged for the key's executions started in [from, to) (see `executionCredits`). */
+  executionCredits(keyId: string, from: number, to: number): number {
+    return executionCredits(this.records, keyId, from, to);
+  }
+
+  /** The in-flight fields of the run's status when runs per key are limited (`--max-inflight`). */
+  inflight(record: ExecutionRecord): InflightFields | undefined {
+    const max = this.options.maxInflight;
+    return max ? inflightFields(this.records, record, max) : undefined;
   }
 
   /** The execution as the caller may see it; malformed ids are a 400, unknown or invisible ones a 404. */
@@ -141,11 +173,14 @@ export class ExecutionService {
     return this.expiry.view(record);
   }
 
-  /** The most recent execution of the query that has a result, whoever ran it (pane, API or schedule). */
-  async latestWithResult(queryId: number, caller: Caller): Promise<ExecutionRecord> {
+  /**
+   * The most recent execution of the query that has a result, whoever ran it (pane, API or schedule). `sendsId`: the
+   * answer carries the execution's id (JSON), so a curated snapshot served this way is kept like any execution.
+   */
+  async latestWithResult(queryId: number, caller: Caller, sendsId = false): Promise<ExecutionRecord> {
     // Curated datasets have query ids too; their results are public, and their latest is the current snapshot.
     const publicLatest = this.publicQueryIds.get(queryId);
-    if (publicLatest) return publicLatest();
+    if (publicLatest) return publicLatest(sendsId);
     const query = this.visibleQuery(queryId, caller);
     // The latest run this caller may see, under the same rule as every other execution endpoint.
     return this.latestOf(queryId, (record) => canSeeExecution(record, query, caller));
@@ -175,18 +210,31 @@ export class ExecutionService {
     if (verdict === "damaged") {
       record.resultDamaged = true;
       this.options.log(`execution ${record.executionId}: stored result damaged (${record.resultFile})`);
-      await this.store.save(record);
+      await this.saveQuietly(record);
       throw apiError("result_damaged", { id: record.executionId });
     }
     record.resultChecksum = verdict.checksum;
-    await this.store.save(record);
+    await this.saveQuietly(record);
+  }
+
+  /** A write that a read happens to make (a checksum noted, damage marked): when it fails, the read still succeeds. */
+  private async saveQuietly(record: ExecutionRecord): Promise<void> {
+    await this.store.save(record).catch((error: unknown) => {
+      this.disk.noteFailure(error);
+      this.options.log(`execution ${record.executionId}: could not store its record: ${String(error)}`);
+    });
+  }
+
+  /** Whether the id is one of those without a saved query whose results everyone may read (a curated dataset's). */
+  isPublicQueryId(queryId: number): boolean {
+    return this.publicQueryIds.has(queryId);
   }
 
   /**
    * Everyone may read the results of this query id, which has no saved query (a curated dataset); `latest` gives its
-   * latest result (E5).
+   * latest result (E5, and as JSON); `sendsId` says whether the answer carries the result's execution id.
    */
-  makePublic(queryId: number, latest: () => Promise<ExecutionRecord>): void {
+  makePublic(queryId: number, latest: (sendsId: boolean) => Promise<ExecutionRecord>): void {
     this.publicQueryIds.set(queryId, latest);
   }
 
@@ -197,8 +245,11 @@ export class ExecutionService {
 
   /** Registers (or stores again, once changed) a result produced outside the queue (a curated-dataset refresh). */
   async adopt(record: ExecutionRecord): Promise<void> {
+    await this.store.save(record).catch((error: unknown) => {
+      this.disk.noteFailure(error);
+      throw error;
+    });
     this.records.set(record.executionId, record);
-    await this.store.save(record);
   }
 
   /** Removes a result nobody can ask for (a snapshot whose id was never sent), record and file. */

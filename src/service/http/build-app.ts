@@ -8,6 +8,7 @@ import type { RateLimiter } from "../auth/rate-limiter";
 import { ApiError, apiError } from "../errors";
 import { clientError, isWellFormedHost, routingError } from "./framework-errors";
 import { validationError } from "./route-schemas";
+import { redirectTrailingSlash } from "./trailing-slash";
 import { COMPRESSION_PLUGIN_OPTIONS, apiCorsOptions } from "../../http-common";
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -45,12 +46,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // next_uri is built from the configured public address, never from Host; a malformed one is refused anyway.
     if (!isWellFormedHost(request.headers.host)) throw apiError("bad_host");
     if (request.method === "OPTIONS") return;
+    // As the real service: before the key is looked at (a redirect reveals nothing and spends nothing).
+    if (redirectTrailingSlash(request, reply, request.server.publicUrl().pathname)) return reply;
     const header = request.headers["x-service-api-key"];
     const fromQuery = (request.query as Record<string, unknown> | undefined)?.api_key;
     const presented = typeof header === "string" ? header : typeof fromQuery === "string" ? fromQuery : undefined;
     const caller = deps.keys.authenticate(presented);
     if (!caller) throw apiError("invalid_api_key");
-    const kind = request.method === "POST" ? deps.rateLimiters.write : deps.rateLimiters.read;
+    // Writes are what starts or stops work (execute, cancel); the usage report is a read, though it is a POST.
+    const write = request.method === "POST" && !request.url.startsWith("/v1/usage");
+    const kind = write ? deps.rateLimiters.write : deps.rateLimiters.read;
     for (const limiter of [deps.rateLimiters.all, kind]) {
       const wait = limiter.take(caller.keyId);
       if (wait > 0) throw apiError("rate_limited", { limit: limiter.perMinute }, { "Retry-After": String(wait) });
@@ -72,8 +77,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         : error.validation
           ? validationError(error.validation, error.validationContext, request)
           : fromFastifyError(error);
-    if (api.status >= 500) {
-      deps.log(`500 on ${request.method} ${request.url.split("?")[0]}: ${error.stack ?? error.message}`);
+    // A full disk (507) is logged once, where it is found; every other 5xx is a fault worth its stack.
+    if (api.status >= 500 && api.code !== "storage_full") {
+      deps.log(`${api.status} on ${request.method} ${request.url.split("?")[0]}: ${error.stack ?? error.message}`);
     }
     void reply.status(api.status).headers(api.headers).send({ error: api.message });
   });

@@ -2,5 +2,7 @@
 export { buildApp } from "./build-app";
 export { registerDatasetRoutes } from "./routes/dataset-routes";
 export { registerExecutionRoutes } from "./routes/execution-routes";
+export { registerQueryRoutes } from "./routes/query-routes";
+export { registerUsageRoutes } from "./routes/usage-routes";
 export { decoratePublicUrl } from "./public-url";
 export { PageBodies } from "./page-bodies";

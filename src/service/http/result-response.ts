@@ -1,5 +1,8 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { Readable } from "node:stream";
+import { counted } from "./counted-stream";
+import type { KeyBilling } from "../credits/key-billing";
+import { callerOf } from "./caller";
 import { isTerminal, STATES, type ExecutionRecord, type ResultColumn } from "../executions/execution-record";
 import { executionError, executionFields, metadataFields } from "../results/envelope";
 import type { ResultReader } from "../results/result-reader";
@@ -18,11 +21,15 @@ export interface StoredResults {
   verify(record: ExecutionRecord): Promise<void>;
   /** Whole response bodies of pages of results whose checksum is known (absent: every page is rendered). */
   cache?: PageBodies;
+  /** Prices and books each read against the caller's key. */
+  billing: KeyBilling;
 }
 
 /**
- * Answers a result-returning GET (E2, E3, E5, E6–E11) for one execution: the JSON envelope or CSV text of the page
- * the shared parameters describe, with next_offset / next_uri (JSON) or X-Service-Next-* headers (CSV).
+ * Answers a result-returning GET (E2, E3, E5, E6–E11, the latest result as JSON) for one execution: the JSON envelope
+ * or CSV text of the page the shared parameters describe, with next_offset / next_uri (JSON) or X-Service-Next-*
+ * headers (CSV). A page of a stored result is a read the caller's key pays for by its body's bytes (before
+ * compression); an envelope without a result (the run has none yet) exports nothing and is free.
  */
 export async function sendResult(
   request: FastifyRequest<{ Querystring: ResultQuery }>,
@@ -48,8 +55,13 @@ export async function sendResult(
   const columns = record.columns ?? [];
   const shared = resolveSharedParams(query, columns, fixed);
   if (record.state === STATES.partial && !shared.allowPartial) throw apiError("partial_result");
+  const caller = callerOf(request);
+  results.billing.checkRead(caller);
   await results.verify(record);
-  const pageRequest = { ...shared.request, knownTotal: record.rowCount };
+  // A read capped per request must know its size before it is sent: its page is rendered whole, never streamed
+  // (the datapoints cap, in force whenever the guard is, bounds it to 250,000 values).
+  const whole = results.billing.capped(caller, shared.guardLifted);
+  const pageRequest = { ...shared.request, knownTotal: record.rowCount, ...(whole ? { whole } : {}) };
   // A completed result never changes: with its checksum in the key, a cached body is that result's page. Samples
   // are random and never cached. The key holds what the body is made of: the page, and the parameters next_uri carries.
   const key =
@@ -60,7 +72,20 @@ export async function sendResult(
       : undefined;
   const render = () => renderPage(request, results.reader, record, format, shared, pageRequest);
   const answer = key === undefined ? await render() : await results.cache!.load(key, render);
-  if (answer.kind === "stream") return reply.type(answer.contentType).headers(answer.headers).send(answer.stream);
+  // A HEAD (fastify answers one on every GET route) sends no body: nothing is exported, nothing billed.
+  if (request.method === "HEAD") {
+    if (answer.kind === "stream") return reply.type(answer.contentType).headers(answer.headers).send(answer.stream);
+    return sendEncoded(request, reply, answer.body);
+  }
+  if (answer.kind === "stream") {
+    // Its size is known only at its end: booked then, for the bytes that went out.
+    const stream = counted(answer.stream, (bytes) => {
+      results.billing.charge(caller, results.billing.priceRead(caller, bytes, true));
+    });
+    return reply.type(answer.contentType).headers(answer.headers).send(stream);
+  }
+  const credits = results.billing.priceRead(caller, answer.body.raw.length, shared.guardLifted);
+  results.billing.charge(caller, credits);
   return sendEncoded(request, reply, answer.body);
 }
 

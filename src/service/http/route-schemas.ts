@@ -35,6 +35,7 @@ const SHARED_PARAMS = {
   allow_partial_results: FLAG,
   columns: TEXT,
   filters: TEXT,
+  ignore_max_credits_per_request: FLAG,
   ignore_max_datapoints_per_request: FLAG,
   limit: wholeNumber("limit"),
   offset: wholeNumber("offset"),
@@ -55,6 +56,8 @@ export interface ResultQuery extends IdQuery {
   allow_partial_results?: string;
   columns?: string;
   filters?: string;
+  /** The per-request guard under its 2026 name; either name lifts it. */
+  ignore_max_credits_per_request?: string;
   ignore_max_datapoints_per_request?: string;
   /** Digits, or empty text when given empty (ignored); read with `wholeNumberParam`. */
   limit?: string;
@@ -73,19 +76,37 @@ function querySchema(rules: Record<string, ParamRule>): Record<string, unknown> 
 export const ID_QUERY_SCHEMA = querySchema(ID_PARAMS);
 export const RESULT_QUERY_SCHEMA = querySchema(RULES);
 
+/**
+ * The tiers an execute may name: the cost model's, and `free`, the name the real service's command-line client sends
+ * for the smallest (its docs call it small).
+ */
+export const PERFORMANCE_NAMES = ["small", "free", "medium", "large"] as const;
+
 /** E1's body: an object (or nothing) with the tier and the saved query's parameters (an object, or JSON text). */
 export const EXECUTE_BODY_SCHEMA = {
   type: ["object", "null"],
   properties: {
-    performance: { type: "string", enum: ["medium", "large"] },
     query_parameters: { type: ["object", "string", "null"] },
+    performance: { type: "string", enum: PERFORMANCE_NAMES },
   },
   additionalProperties: false,
 };
 
 export interface ExecuteBody {
-  performance?: "medium" | "large";
+  performance?: (typeof PERFORMANCE_NAMES)[number];
   query_parameters?: Record<string, unknown> | string | null;
+}
+
+/** The usage request's body: nothing for the billing cycle in force, or two days. */
+export const USAGE_BODY_SCHEMA = {
+  type: ["object", "null"],
+  properties: { start_date: { type: "string" }, end_date: { type: "string" } },
+  additionalProperties: false,
+};
+
+export interface UsageBody {
+  start_date?: string;
+  end_date?: string;
 }
 
 /** A FLAG parameter's value. */
@@ -100,7 +121,10 @@ export function validationError(
   request: { url: string; body: unknown },
 ): ApiError {
   const first = errors[0];
-  if (context === "body") return bodyError(first, request.body);
+  if (context === "body") {
+    const usage = request.url.split("?")[0]?.startsWith("/v1/usage");
+    return bodyError(first, request.body, usage ? USAGE_BODY_SCHEMA : EXECUTE_BODY_SCHEMA);
+  }
   const name = (first?.instancePath ?? "").replace(/^\//, "").split("/")[0] ?? "";
   // The value as sent (validation may already have coerced it), from the query string itself.
   const sent = new URLSearchParams(request.url.split("?")[1] ?? "").getAll(name);
@@ -109,14 +133,26 @@ export function validationError(
   return rule ? badParameter(name, rule.reason(sent[0] ?? "")) : apiError("internal");
 }
 
-function bodyError(error: FastifySchemaValidationError | undefined, body: unknown): ApiError {
+function bodyError(
+  error: FastifySchemaValidationError | undefined,
+  body: unknown,
+  schema: { properties: Record<string, unknown> },
+): ApiError {
   if (error?.keyword === "additionalProperties") {
-    const extra = Object.keys(body as object).filter((k) => !(k in EXECUTE_BODY_SCHEMA.properties));
+    const extra = Object.keys(body as object).filter((k) => !(k in schema.properties));
     return apiError("invalid_body", {
-      reason: `unknown fields (${extra.join(", ")}); expected query_parameters, performance`,
+      reason: `unknown fields (${extra.join(", ")}); expected ${Object.keys(schema.properties).join(", ")}`,
     });
   }
-  if (error?.instancePath === "/performance") return badParameter("performance", "must be medium or large");
+  if (error?.instancePath === "/performance") {
+    return badParameter(
+      "performance",
+      "must be small (or free), medium or large; leave it out to let the service choose",
+    );
+  }
+  if (error?.instancePath === "/start_date" || error?.instancePath === "/end_date") {
+    return badParameter(error.instancePath.slice(1), "must be a date written YYYY-MM-DD");
+  }
   if (error?.instancePath === "/query_parameters") {
     return badParameter("query_parameters", "must be an object of parameter name to value");
   }

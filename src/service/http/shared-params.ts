@@ -19,6 +19,8 @@ export const MAX_DATAPOINTS = 250_000;
 export interface SharedParams {
   request: PageRequest;
   allowPartial: boolean;
+  /** The per-request guard is lifted (either of its names): no datapoints cap on the page, no credits cap on the read. */
+  guardLifted: boolean;
   /** The parameters to carry into next_uri (everything but offset, limit and any key). */
   carry: Record<string, string>;
 }
@@ -29,6 +31,7 @@ const CARRIED: readonly (keyof ResultQuery)[] = [
   "sort_by",
   "allow_partial_results",
   "ignore_max_datapoints_per_request",
+  "ignore_max_credits_per_request",
   "queryID",
   "execution_id",
 ];
@@ -74,7 +77,8 @@ export function resolveSharedParams(
     if (isQueryLanguageError(error)) throw new ApiError("bad_parameter", error.message);
     throw error;
   }
-  const ignoreCap = isTrue(query.ignore_max_datapoints_per_request);
+  // One guard under two names (renamed in the service's 2026 API description): either lifts it.
+  const ignoreCap = isTrue(query.ignore_max_datapoints_per_request) || isTrue(query.ignore_max_credits_per_request);
   const carry: Record<string, string> = {};
   for (const name of CARRIED) {
     const v = query[name];
@@ -92,6 +96,7 @@ export function resolveSharedParams(
       maxRows: ignoreCap ? undefined : Math.max(1, Math.floor(MAX_DATAPOINTS / Math.max(1, selected.length))),
     },
     allowPartial: isTrue(query.allow_partial_results),
+    guardLifted: ignoreCap,
     carry,
   };
 }

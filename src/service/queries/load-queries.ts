@@ -1,12 +1,12 @@
-import { findPlaceholders } from "./placeholders";
+import { checkPlaceholders } from "./placeholder-rules";
 import type { ParameterType, QueryParameter, SavedQuery } from "./saved-query";
 import { validateParameterValue } from "./parameters";
 
 const TYPES: readonly ParameterType[] = ["text", "number", "date", "enum"];
 
 /**
- * Validates a saved-queries file. A query whose placeholders break the quoting rule (only number and enum
- * placeholders may stand outside a single-quoted literal) is refused here, at load time, with its id and name.
+ * Validates a saved-queries file. A query whose placeholders break the quoting rule (placeholder-rules.ts) is refused
+ * here, at load time, with its id and name.
  */
 export function parseQueriesFile(json: unknown, source: string): SavedQuery[] {
   if (!Array.isArray(json)) throw new Error(`${source}: expected a JSON array of saved queries`);
@@ -55,17 +55,4 @@ function checkParameter(p: Partial<QueryParameter>, where: string): QueryParamet
   const problem = validateParameterValue(param, param.value);
   if (typeof problem === "object") throw new Error(`${where}: default ${problem.reason}`);
   return param;
-}
-
-function checkPlaceholders(q: SavedQuery, where: string): void {
-  for (const ph of findPlaceholders(q.sql)) {
-    const param = q.parameters.find((p) => p.key === ph.key);
-    if (!param) throw new Error(`${where}: placeholder {{${ph.key}}} has no parameter declared`);
-    if (!ph.quoted && (param.type === "text" || param.type === "date")) {
-      throw new Error(
-        `${where}: {{${ph.key}}} is a ${param.type} parameter outside a quoted literal; ` +
-          `write '{{${ph.key}}}' (only number and enum parameters may stand outside quotes)`,
-      );
-    }
-  }
 }

@@ -79,6 +79,8 @@ export function substituteParameters(query: SavedQuery, values: Record<string, s
     if (!param) continue;
     const value = values[ph.key];
     out += query.sql.slice(last, ph.start);
+    // Loading refused every other place (placeholder-rules.ts); refuse again rather than guess.
+    if (!ph.quoted && ph.region !== "code") throw new Error(`{{${ph.key}}} stands inside a ${ph.region}`);
     if (ph.quoted) out += value.replace(/'/g, "''");
     else out += param.type === "number" ? `(${value})` : value;
     last = ph.end;

@@ -1,51 +1,32 @@
+import { sqlRegions, type SqlRegion } from "./sql-regions";
+
 /**
- * Finds `{{key}}` placeholders in saved-query SQL and tells, for each, whether it stands inside a single-quoted
- * literal. Quote state is tracked the way the SQL lexer does it: `''` inside a literal is an escaped quote,
- * double-quoted identifiers and comments are skipped so a quote inside them does not flip the state.
+ * Finds `{{key}}` placeholders in saved-query SQL and tells, for each, where DuckDB's lexer would read it: in code,
+ * or inside which literal form (see sql-regions.ts). Placeholders inside comments are not returned: DuckDB never
+ * reads them, so they are left as written.
  */
 export interface Placeholder {
   key: string;
   start: number;
   end: number;
+  /** "code" outside every literal, else the literal form holding it. */
+  region: "code" | Exclude<SqlRegion, "comment">;
+  /** True inside a plain '…' literal, the one form whose escaping substitution reproduces exactly. */
   quoted: boolean;
 }
 
-const PLACEHOLDER = /^\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/;
+const PLACEHOLDER = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
 
 export function findPlaceholders(sql: string): Placeholder[] {
+  const spans = sqlRegions(sql);
   const found: Placeholder[] = [];
-  let i = 0;
-  let inString = false;
-  while (i < sql.length) {
-    const ch = sql[i];
-    if (ch === "{" && sql[i + 1] === "{") {
-      const m = PLACEHOLDER.exec(sql.slice(i));
-      if (m) {
-        found.push({ key: m[1], start: i, end: i + m[0].length, quoted: inString });
-        i += m[0].length;
-        continue;
-      }
-    }
-    if (inString) {
-      if (ch === "'") {
-        if (sql[i + 1] === "'") i += 1;
-        else inString = false;
-      }
-      i += 1;
-      continue;
-    }
-    if (ch === "'") inString = true;
-    else if (ch === '"') {
-      const close = sql.indexOf('"', i + 1);
-      i = close < 0 ? sql.length : close;
-    } else if (ch === "-" && sql[i + 1] === "-") {
-      const nl = sql.indexOf("\n", i);
-      i = nl < 0 ? sql.length : nl;
-    } else if (ch === "/" && sql[i + 1] === "*") {
-      const close = sql.indexOf("*/", i + 2);
-      i = close < 0 ? sql.length : close + 1;
-    }
-    i += 1;
+  let s = 0;
+  for (const m of sql.matchAll(PLACEHOLDER)) {
+    const start = m.index ?? 0;
+    while (s < spans.length && spans[s].end <= start) s += 1;
+    const region = spans[s] !== undefined && spans[s].start <= start ? spans[s].region : "code";
+    if (region === "comment") continue;
+    found.push({ key: m[1], start, end: start + m[0].length, region, quoted: region === "string" });
   }
   return found;
 }

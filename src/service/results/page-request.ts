@@ -15,4 +15,9 @@ export interface PageRequest {
   knownTotal?: number;
   /** The page size cap from the datapoints limit (rows), or undefined when lifted. */
   maxRows?: number;
+  /**
+   * Render the page whole, never streamed, even above the streaming threshold: its size must be known before it is
+   * sent (a read capped per request). Only with `maxRows`, which bounds it.
+   */
+  whole?: boolean;
 }

@@ -6,6 +6,8 @@ import { quoteIdentifier } from "../query-language";
 // such values are sent as strings (the same convention the API uses for wide numbers).
 const SAFE = "9007199254740991";
 const WIDE_INTEGERS = new Set(["bigint", "hugeint", "ubigint", "uhugeint", "varint", "bignum"]);
+/** Unsigned: compared with the upper bound only (a negative bound would be cast to the column's type and overflow). */
+const UNSIGNED = new Set(["ubigint", "uhugeint"]);
 
 function decimalWidth(type: string): number | undefined {
   const m = /^decimal\((\d+),\s*(\d+)\)$/.exec(type);
@@ -27,7 +29,8 @@ export function jsonValueSql(column: ResultColumn): string {
   const c = quoteIdentifier(column.name);
   const t = column.type;
   if (WIDE_INTEGERS.has(t)) {
-    return `CASE WHEN ${c} BETWEEN -${SAFE} AND ${SAFE} THEN to_json(${c}) ELSE to_json(${c}::VARCHAR) END`;
+    const exact = UNSIGNED.has(t) ? `${c} <= ${SAFE}` : `${c} BETWEEN -${SAFE} AND ${SAFE}`;
+    return `CASE WHEN ${exact} THEN to_json(${c}) ELSE to_json(${c}::VARCHAR) END`;
   }
   const width = decimalWidth(t);
   if (width !== undefined) return width <= 15 ? `to_json(${c}::DOUBLE)` : `to_json(${c}::VARCHAR)`;

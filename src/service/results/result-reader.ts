@@ -2,6 +2,7 @@ import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from "@duckdb
 import type { ResultColumn } from "../executions/execution-record";
 import { sqlString } from "../engine/sql-text";
 import { csvLineSql, jsonRowSql } from "./render-sql";
+import { storedSource } from "./stored-columns";
 import type { PageRequest } from "./page-request";
 
 /** Pages above this many rows are streamed in chunks rather than rendered whole (see `ResultReader.page`). */
@@ -77,7 +78,7 @@ export class ResultReader {
     const separator = format === "json" ? "," : "\n";
     const values = request.params as DuckDBValue[];
     const where = request.where ? ` WHERE ${request.where}` : "";
-    const source = `read_parquet(${sqlString(file)})`;
+    const source = storedSource(file, columns);
     const total =
       !where && request.knownTotal !== undefined
         ? request.knownTotal
@@ -104,14 +105,14 @@ export class ResultReader {
       numbered = withPositions(plain, j);
     } else if (!where && !request.orderBy && !columns.some((c) => c.name.toLowerCase() === FILE_ROW)) {
       const range = `WHERE ${FILE_ROW} >= ${request.offset} AND ${FILE_ROW} < ${end}`;
-      numbered = `SELECT ${FILE_ROW} AS n, ${render} AS ${j} FROM read_parquet(${sqlString(file)}, ${FILE_ROW} = true) ${range}`;
+      numbered = `SELECT ${FILE_ROW} AS n, ${render} AS ${j} FROM ${storedSource(file, columns, `, ${FILE_ROW} = true`)} ${range}`;
       plain = `SELECT ${j} FROM (${numbered})`;
     } else {
       const order = request.orderBy ? ` ORDER BY ${request.orderBy}` : "";
       plain = `SELECT ${render} AS ${j} FROM ${source}${where}${order} LIMIT ${take} OFFSET ${request.offset}`;
       numbered = withPositions(plain, j);
     }
-    if (take > STREAM_ABOVE_ROWS) {
+    if (take > STREAM_ABOVE_ROWS && !request.whole) {
       return { kind: "streamed", totalRowCount: total, nextOffset, chunks: this.stream(plain, values, separator) };
     }
     if (take === 0) return { kind: "rendered", text: "", rowCount: 0, totalRowCount: total, nextOffset };

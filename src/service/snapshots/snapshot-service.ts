@@ -35,7 +35,10 @@ export class SnapshotService {
         this.#current.set(record.dataset as string, { record, since: -Infinity });
       }
     }
-    for (const def of DATASET_DEFINITIONS) executions.makePublic(def.queryId, () => this.current(def));
+    // The latest result by query id: as JSON it carries the snapshot's execution id, which may then be asked for.
+    for (const def of DATASET_DEFINITIONS) {
+      executions.makePublic(def.queryId, (sendsId) => (sendsId ? this.serve(def) : this.current(def)));
+    }
   }
 
   static async start(executions: ExecutionService, options: SnapshotOptions): Promise<SnapshotService> {

@@ -1,4 +1,4 @@
-import { creditsFor } from "./credits";
+import { tierCredits } from "../../functions";
 import type { HistoryStore } from "./history-store";
 import type { QueryReportSource } from "./report-source";
 import { reportUnexpected } from "../../session";
@@ -22,7 +22,7 @@ export function recordAutomaticRuns(
         parameters: run.parameters,
         performance: run.performance,
         state: run.state,
-        credits: creditsFor(run.performance),
+        credits: tierCredits(run.performance),
         submittedAt: new Date(run.submittedAt).toISOString(),
         baseUrl: baseUrl(),
         ...(run.error ? { error: run.error } : {}),

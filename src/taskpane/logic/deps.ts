@@ -1,13 +1,15 @@
 import type {
   Clock,
   FetchLike,
-  Performance,
+  PagingParams,
+  PerformanceChoice,
   QueryParameterValue,
   ServiceClient,
   ServiceClientOptions,
 } from "../../client";
 import type { ExcelRun, SettingsLike } from "../../excel";
-import type { UsageSnapshot } from "../../session";
+import type { QueryDeclaration } from "../../functions";
+import type { DatasetRead, UsageSnapshot } from "../../session";
 import type { StartupBehaviorApi } from "./open-behaviour";
 import type { QueryReportSource } from "./report-source";
 
@@ -23,6 +25,12 @@ export interface PaneSession {
   load(): Promise<void>;
   /** Throws NotSignedInError without a key. */
   client(): ServiceClient;
+  /** A curated dataset's pages: its endpoint's, or its saved query's where the endpoint is gone (see Session). */
+  readDataset(
+    source: { dataset: string; args?: readonly string[] },
+    params?: PagingParams,
+    now?: () => number,
+  ): DatasetRead;
   signIn(key: string, baseUrl?: string): Promise<void>;
   signOut(): Promise<void>;
   onChange(listener: () => void): () => void;
@@ -58,13 +66,20 @@ export interface PaneDeps {
   recordQueryRun?: (
     queryId: number,
     parameters: Record<string, QueryParameterValue>,
-    performance: Performance,
+    performance: PerformanceChoice,
     run: { executionId: string; finishedAt: number; expiresAt?: number },
   ) => void;
+  /**
+   * A saved query's declared parameters for the Query tab's form: the functions' shared answers (one request per
+   * query id for cells and pane); absent, the pane asks through the session itself.
+   */
+  describeQuery?: (queryId: number) => Promise<QueryDeclaration>;
   /** The SERVICE.QUERY cells' report, runs and budget (absent when the functions bundle is not loaded). */
   queryReport?: QueryReportSource;
   /** `Office.addin`'s startup behaviour (absent where the host lacks SharedRuntime 1.1). */
   addin?: StartupBehaviorApi;
+  /** The Office platform ("PC", "Mac", "OfficeOnline", …); default `Office.context.diagnostics.platform`. */
+  platform?: () => string | undefined;
   /** Used only for the throw-away client that checks a key before it is stored. */
   fetch?: FetchLike;
   /** Options of the key-check client (timeouts in tests). */

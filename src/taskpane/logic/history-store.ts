@@ -1,4 +1,4 @@
-import type { Performance, QueryParameterValue } from "../../client";
+import type { PerformanceChoice, QueryParameterValue } from "../../client";
 import type { UserItem } from "./deps";
 
 /** One execution started from this pane. Never holds the key: ids, parameters, states and dates only. */
@@ -6,7 +6,7 @@ export interface HistoryEntry {
   executionId: string;
   queryId: number;
   parameters: Record<string, QueryParameterValue>;
-  performance: Performance;
+  performance: PerformanceChoice;
   /** The last state seen (ExecutionState, or a newer one this pane does not know). */
   state: string;
   credits: number;

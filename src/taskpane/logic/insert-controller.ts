@@ -1,4 +1,5 @@
 import { saveBinding, writeMatrix, type WriteTarget } from "../../excel";
+import { datasetOriginText } from "../../session";
 import type { PaneDeps } from "./deps";
 import { type InsertSource, bindingFor, clientSource, sourceLabel } from "./insert-source";
 import { paneMessage, rateLimitWaitMessage } from "./messages";
@@ -61,11 +62,12 @@ export class InsertController {
       stopHearingWaits = client.onRateLimitWait((waitMs) =>
         this.store.set({ message: rateLimitWaitMessage(waitMs, this.store.state.rowsWritten) }),
       );
-      const paged = await openPagedRows(client, from, {
-        ...params,
-        headers: options.headers,
-        onDatapoints: (n) => session.usage.recordDatapoints(n),
-      });
+      const paged = await openPagedRows(
+        session,
+        from,
+        { ...params, headers: options.headers, onDatapoints: (n) => session.usage.recordDatapoints(n) },
+        () => this.deps.clock.now(),
+      );
       if (paged.columns.length === 0) return this.#end("failed", "The result has no columns: nothing to insert.");
       if (abort.signal.aborted) {
         await paged.batches[Symbol.asyncIterator]().return?.();
@@ -103,9 +105,10 @@ export class InsertController {
       }
       const partial = paged.partial ? " The result is partial (truncated by the service)." : "";
       const refreshable = result.tableName ? ` Table ${result.tableName} is refreshable.` : "";
+      const origin = datasetOriginText(paged.origin, this.deps.clock.now());
       return this.#end(
         "complete",
-        `Inserted ${count(result.rowsWritten)} rows at ${result.address}.${refreshable}${partial}`,
+        `Inserted ${count(result.rowsWritten)} rows at ${result.address}.${refreshable}${partial}${origin ? ` ${origin}` : ""}`,
       );
     } catch (error) {
       return this.#end("failed", paneMessage(error));

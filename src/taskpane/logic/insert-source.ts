@@ -1,4 +1,10 @@
-import type { Performance, QueryParameterValue, ResultParams, Source } from "../../client";
+import {
+  knownTime,
+  type PerformanceChoice,
+  type QueryParameterValue,
+  type ResultParams,
+  type Source,
+} from "../../client";
 import type { JsonValue, TableBinding } from "../../excel";
 import { datasetArgNames } from "./dataset-catalog";
 
@@ -10,7 +16,7 @@ export type InsertSource =
       /** Known for runs from this pane: then the table is bound to the query and can be re-run. */
       queryId?: number;
       parameters?: Record<string, QueryParameterValue>;
-      performance?: Performance;
+      performance?: PerformanceChoice;
       /** The stored result was truncated: ask for it anyway. */
       partial?: boolean;
       /** When the service deletes the result (its `expires_at`), when known. */
@@ -82,7 +88,8 @@ export function bindingFor(
   });
   if (source.queryId === undefined) {
     // Only the execution's own result can fill this table: the binding goes when that result does.
-    const expiry = source.expiresAt ? { expiresAt: source.expiresAt } : {};
+    // A zero time (the service's "not known yet", kept in History by an older version) is no expiry.
+    const expiry = knownTime(source.expiresAt) !== undefined ? { expiresAt: source.expiresAt } : {};
     return { kind: "execution", id: source.executionId, options, ...common, ...expiry };
   }
   return { kind: "query", id: source.queryId, params: jsonRecord(source.parameters ?? {}), options, ...common };

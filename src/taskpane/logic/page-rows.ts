@@ -1,6 +1,8 @@
-import type { Page, PagingParams, ServiceClient, Source } from "../../client";
+import type { Page, PagingParams, Source } from "../../client";
+import type { DatasetOrigin } from "../../session";
 import type { RowBatches } from "../../excel";
 import { numberFormatsFor, toSheetMatrix, type CellValue } from "../../sheet";
+import type { PaneSession } from "./deps";
 
 /** A result opened for writing: its shape from the first page, its rows streamed page by page. */
 export interface PagedRows {
@@ -12,6 +14,8 @@ export interface PagedRows {
   partial: boolean;
   /** The header row (when asked) then every page's rows as cell values; stops paging when closed early. */
   batches: RowBatches;
+  /** A dataset read through its saved query (its endpoint is gone): which query and when its result ended. */
+  origin?: DatasetOrigin;
 }
 
 export interface OpenOptions extends Omit<PagingParams, "signal"> {
@@ -24,11 +28,21 @@ export interface OpenOptions extends Omit<PagingParams, "signal"> {
  * Fetches the first page (for the columns, types and total the writer needs before it starts), then hands the
  * rest over as an async iterable so a million-row result is never held in memory at once. No abort signal is
  * passed to paging on purpose: the writer cancels between chunks and closes the iterable, which stops the
- * requests; an aborted page would instead surface as a failed, not a cancelled, insert.
+ * requests; an aborted page would instead surface as a failed, not a cancelled, insert. A dataset is read through
+ * the session, which goes to the saved query behind it where the endpoint is gone (then `origin` says so).
  */
-export async function openPagedRows(client: ServiceClient, source: Source, options: OpenOptions): Promise<PagedRows> {
+export async function openPagedRows(
+  session: Pick<PaneSession, "client" | "readDataset">,
+  source: Source,
+  options: OpenOptions,
+  now: () => number,
+): Promise<PagedRows> {
   const { headers, onDatapoints, ...params } = options;
-  const iterator = client.pages(source, params)[Symbol.asyncIterator]();
+  const read =
+    "dataset" in source
+      ? session.readDataset({ dataset: source.dataset, args: source.args ?? [] }, params, now)
+      : { pages: session.client().pages(source, params), origin: () => undefined };
+  const iterator = read.pages[Symbol.asyncIterator]();
   const first = await iterator.next();
   if (first.done) {
     return { columns: [], types: [], numberFormats: [], partial: false, batches: fromMatrices([], iterator) };
@@ -48,6 +62,8 @@ export async function openPagedRows(client: ServiceClient, source: Source, optio
     batches: fromMatrices([convert(page, headers)], iterator, (p) => convert(p, false)),
   };
   if (page.totalRowCount !== undefined) result.totalRows = page.totalRowCount;
+  const origin = read.origin();
+  if (origin?.kind === "query") result.origin = origin;
   return result;
 }
 

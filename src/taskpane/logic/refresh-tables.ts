@@ -1,9 +1,10 @@
 import { listBindings, replaceTableRows, saveBinding, type TableBinding } from "../../excel";
-import type { Performance, QueryParameterValue, ResultParams, Source } from "../../client";
-import { creditsFor } from "./credits";
+import type { PerformanceChoice, QueryParameterValue, ResultParams, Source } from "../../client";
+import { tierCredits, tierOf as tierOfValue } from "../../functions";
 import { datasetArgNames } from "./dataset-catalog";
 import type { PaneDeps } from "./deps";
 import { paneMessage } from "./messages";
+import { datasetOriginText } from "../../session";
 import { openPagedRows } from "./page-rows";
 
 /** For tables bound to a saved query: the latest stored result (free), or a new run (costs credits). */
@@ -14,6 +15,8 @@ export interface TableOutcome {
   status: "refreshed" | "cancelled" | "failed";
   rows: number;
   message: string;
+  /** Where the rows came from when that is worth saying: a dataset read through its saved query. */
+  note?: string;
 }
 
 export interface RefreshTablesOptions {
@@ -35,11 +38,12 @@ export type TableRefreshDeps = Pick<PaneDeps, "session" | "run" | "settings" | "
 /** What re-running every query-bound table would cost: one run each, at the tier it was inserted with. */
 export function rerunCost(bindings: readonly TableBinding[]): RerunCost {
   const queries = bindings.filter((b) => b.kind === "query");
-  return { tables: queries.length, credits: queries.reduce((sum, b) => sum + creditsFor(tierOf(b)), 0) };
+  return { tables: queries.length, credits: queries.reduce((sum, b) => sum + tierCredits(tierOf(b)), 0) };
 }
 
-function tierOf(binding: TableBinding): Performance {
-  return binding.options?.performance === "large" ? "large" : "medium";
+/** The tier a table was inserted with (bindings written before tiers were choices hold medium or large). */
+function tierOf(binding: TableBinding): PerformanceChoice {
+  return tierOfValue(binding.options?.performance);
 }
 
 function pick(params: TableBinding["params"], keys: readonly (keyof ResultParams)[]): ResultParams {
@@ -117,11 +121,12 @@ async function refreshOne(
   try {
     const { source, params, executionId } = await sourceOf(deps, binding, options.mode, options.signal);
     const usage = deps.session.usage;
-    const paged = await openPagedRows(deps.session.client(), source, {
-      ...params,
-      headers: false,
-      onDatapoints: (n) => usage.recordDatapoints(n),
-    });
+    const paged = await openPagedRows(
+      deps.session,
+      source,
+      { ...params, headers: false, onDatapoints: (n) => usage.recordDatapoints(n) },
+      () => deps.clock.now(),
+    );
     const result = await replaceTableRows(deps.run, binding, paged.batches, {
       numberFormats: paged.numberFormats.length > 0 ? paged.numberFormats : undefined,
       totalRows: paged.totalRows,
@@ -141,7 +146,15 @@ async function refreshOne(
         rows: result.rowsWritten,
         message: `${name}: cancelled after ${rows} rows (marked as incomplete).`,
       };
-    return { tableName: name, status: "refreshed", rows: result.rowsWritten, message: `${name}: ${rows} rows.` };
+    const note = datasetOriginText(paged.origin, deps.clock.now());
+    const outcome: TableOutcome = {
+      tableName: name,
+      status: "refreshed",
+      rows: result.rowsWritten,
+      message: `${name}: ${rows} rows.${note ? ` ${note}` : ""}`,
+    };
+    if (note) outcome.note = note;
+    return outcome;
   } catch (error) {
     return { tableName: name, status: "failed", rows: 0, message: `${name}: ${paneMessage(error)}` };
   }

@@ -1,11 +1,34 @@
-import { isCancelledError, isExecutionFailedError, type ExecutionStatus, type RunProgress } from "../../client";
-import { creditsFor } from "./credits";
+import {
+  isCancelledError,
+  isExecutionFailedError,
+  knownTime,
+  type ExecutionStatus,
+  type RunProgress,
+} from "../../client";
+import { tierCredits } from "../../functions";
 import type { PaneDeps } from "./deps";
 import type { HistoryStore } from "./history-store";
 import { paneMessage, rateLimitWaitMessage } from "./messages";
 import { type RunRequest, type RunState, describeState, historyPatch } from "./run-states";
 
 export type { RunPhase, RunRequest, RunState } from "./run-states";
+import type { PaneRunNote } from "../../functions";
+
+/**
+ * The parameter sets SERVICE.QUERY cells may give for this run: all of them, and (a run from the query's own form)
+ * only those that differ from the query's defaults, which the service fills in the same way.
+ */
+function identities(request: RunRequest): RunRequest["parameters"][] {
+  const same = request.sameRunAs;
+  if (same === undefined) return [request.parameters];
+  const key = (p: RunRequest["parameters"]) =>
+    JSON.stringify(
+      Object.entries(p)
+        .map(([k, v]) => [k, String(v)])
+        .sort(),
+    );
+  return key(same) === key(request.parameters) ? [request.parameters] : [request.parameters, same];
+}
 import { Store } from "./store";
 
 const TICK_MS = 250;
@@ -47,7 +70,7 @@ export class RunController {
       return this.store.state;
     }
     // SERVICE.QUERY cells with these inputs (and the Report) show that a run is going.
-    this.deps.queryReport?.note(request, { phase: "running" });
+    this.#note(request, { phase: "running" });
     const abort = new AbortController();
     this.#abort = abort;
     const generation = this.deps.session.generation;
@@ -105,26 +128,38 @@ export class RunController {
   #tellCells(request: RunRequest): void {
     const end = this.store.state;
     if (end.phase === "completed" && end.executionId) {
-      const expiresAt = Date.parse(end.expiresAt ?? "");
-      this.deps.recordQueryRun?.(request.queryId, request.parameters, request.performance, {
+      const expiresAt = knownTime(end.expiresAt);
+      const run = {
         executionId: end.executionId,
         finishedAt: this.deps.clock.now(),
-        ...(Number.isFinite(expiresAt) ? { expiresAt } : {}),
-      });
-      this.deps.queryReport?.note(request, undefined);
-    } else if (end.phase === "failed") this.deps.queryReport?.note(request, { phase: "failed", message: end.message });
-    else this.deps.queryReport?.note(request, undefined);
+        ...(expiresAt !== undefined ? { expiresAt } : {}),
+      };
+      for (const parameters of identities(request))
+        this.deps.recordQueryRun?.(request.queryId, parameters, request.performance, run);
+      this.#note(request, undefined);
+    } else if (end.phase === "failed") this.#note(request, { phase: "failed", message: end.message });
+    else this.#note(request, undefined);
+  }
+
+  /** Tells the cells with these inputs (under each identity of the run) how the pane's run goes. */
+  #note(request: RunRequest, note: PaneRunNote | undefined): void {
+    for (const parameters of identities(request)) this.deps.queryReport?.note({ ...request, parameters }, note);
   }
 
   async #progress(request: RunRequest, p: RunProgress): Promise<void> {
     const first = this.store.state.executionId === undefined;
+    const cancelling = this.store.state.phase === "cancelling";
+    // Too many executions in flight is its own state: why nothing moves, and what to do about it.
+    const waiting = p.inflightLimit;
     this.store.set({
-      phase: this.store.state.phase === "cancelling" ? "cancelling" : "running",
+      phase: cancelling ? "cancelling" : "running",
       executionId: p.executionId,
       serverState: p.state,
       queuePosition: p.queuePosition,
-      message:
-        this.store.state.phase === "cancelling" ? this.store.state.message : describeState(p.state, p.queuePosition),
+      waitingForSlot: waiting !== undefined,
+      message: cancelling
+        ? this.store.state.message
+        : (waiting?.userMessage ?? describeState(p.state, p.queuePosition)),
     });
     if (first) await this.#accepted(request, p.executionId, p.state);
     else await this.history.update(p.executionId, { state: p.state });
@@ -132,14 +167,14 @@ export class RunController {
 
   /** The service took the run: from now on it may charge for it, so it goes in the History at once. */
   async #accepted(request: RunRequest, executionId: string, state: string): Promise<void> {
-    this.deps.queryReport?.note(request, { phase: "running", executionId });
+    this.#note(request, { phase: "running", executionId });
     await this.history.upsert({
       executionId,
       queryId: request.queryId,
       parameters: request.parameters,
       performance: request.performance,
       state,
-      credits: creditsFor(request.performance),
+      credits: tierCredits(request.performance),
       submittedAt: new Date(this.deps.clock.now()).toISOString(),
       baseUrl: this.#baseUrl ?? this.deps.session.baseUrl,
     });
@@ -153,6 +188,7 @@ export class RunController {
       phase: "completed",
       serverState: status.state,
       queuePosition: undefined,
+      waitingForSlot: false,
       rowCount,
       partial,
       expiresAt: status.expires_at,
@@ -176,6 +212,7 @@ export class RunController {
         this.store.set({
           phase: "cancelled",
           queuePosition: undefined,
+          waitingForSlot: false,
           message: "Cancelled on the server: you signed out or changed the key or service while it ran.",
         });
         return;
@@ -191,6 +228,7 @@ export class RunController {
         phase: "cancelled",
         serverState: status?.state,
         queuePosition: undefined,
+        waitingForSlot: false,
         message: "Cancelled on the server.",
       });
       return;
@@ -198,7 +236,12 @@ export class RunController {
     if (isExecutionFailedError(error))
       await this.history.update(error.executionId, { state: error.state, error: error.serverMessage });
     const message = paneMessage(error);
-    this.store.set({ phase: isCancelledError(error) ? "cancelled" : "failed", queuePosition: undefined, message });
+    this.store.set({
+      phase: isCancelledError(error) ? "cancelled" : "failed",
+      queuePosition: undefined,
+      waitingForSlot: false,
+      message,
+    });
   }
 
   async #record(status: ExecutionStatus): Promise<void> {

@@ -1,4 +1,4 @@
-import type { ExecutionStatus, Performance, QueryParameterValue } from "../../client";
+import type { ExecutionStatus, PerformanceChoice, QueryParameterValue } from "../../client";
 import type { HistoryEntry } from "./history-store";
 
 export type RunPhase = "idle" | "starting" | "running" | "cancelling" | "completed" | "failed" | "cancelled";
@@ -6,7 +6,12 @@ export type RunPhase = "idle" | "starting" | "running" | "cancelling" | "complet
 export interface RunRequest {
   queryId: number;
   parameters: Record<string, QueryParameterValue>;
-  performance: Performance;
+  performance: PerformanceChoice;
+  /**
+   * A run from the query's own form sends every declared parameter; these are the ones that differ from the
+   * query's defaults. A SERVICE.QUERY cell giving just these means the same run, so it is told of it too.
+   */
+  sameRunAs?: Record<string, QueryParameterValue>;
 }
 
 export interface RunState {
@@ -16,6 +21,8 @@ export interface RunState {
   /** The server's state name (QUERY_STATE_…). */
   serverState?: string;
   queuePosition?: number;
+  /** The account has as many executions in progress as it may: this run waits for one to end (the message says so). */
+  waitingForSlot?: boolean;
   elapsedMs: number;
   message: string;
   /** Set when the run completed: what Insert will fetch. */

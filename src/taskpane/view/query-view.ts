@@ -1,30 +1,77 @@
-import type { Performance } from "../../client";
-import { PERFORMANCE_TIERS, tierLabel } from "../logic/credits";
+import type { PerformanceChoice } from "../../client";
+import { DEFAULT_TIER, TIER_CHOICES, formatDuration, tierLabel } from "../../functions";
 import type { InsertController, InsertOptions } from "../logic/insert-controller";
 import { act } from "./act";
 import { ParameterRows, toQueryParameters } from "../logic/query-parameters";
 import type { RunController } from "../logic/run-controller";
-import { count, duration, field, h, setVisible } from "./dom";
+import { count, field, h, setVisible } from "./dom";
 import { insertOptionsView } from "./insert-options-view";
-import { paramsEditor } from "./params-editor";
+import type { QueryFormController } from "../logic/query-form";
+import { paramsForm } from "./params-form";
+
+/** How long typing in the query id box pauses before the query is read. */
+const TYPING_PAUSE_MS = 400;
 
 export interface QueryView {
   element: HTMLElement;
   /** Fills the form (History's "Run again"). */
-  fill(queryId: number, parameters: Record<string, string | number | boolean>, performance: Performance): void;
+  fill(queryId: number, parameters: Record<string, string | number | boolean>, performance: PerformanceChoice): void;
 }
 
-/** Run a saved query: id, parameters, tier with its cost; live state; Cancel; Insert when finished. */
+/**
+ * Run a saved query: id, then the query's own parameter form (or the free-form editor where the service does not
+ * describe it), tier with its cost; live state; Cancel; Insert when finished.
+ */
 export function queryView(
   doc: Document,
   run: RunController,
   insert: InsertController,
   options: InsertOptions,
+  form: QueryFormController,
 ): QueryView {
   const rows = new ParameterRows();
-  const editor = paramsEditor(doc, rows);
+  const editor = paramsForm(doc, form, rows);
   const queryId = h(doc, "input", { type: "number", min: 1, step: 1, inputmode: "numeric", required: true });
-  const tier = h(doc, "select", {}, ...PERFORMANCE_TIERS.map((t) => h(doc, "option", { value: t }, tierLabel(t))));
+  /** The id in the box, or undefined while it is not a query id. */
+  const typedId = (): number | undefined => {
+    const id = Number(queryId.value);
+    return queryId.value.trim() !== "" && Number.isSafeInteger(id) && id > 0 ? id : undefined;
+  };
+  // Another query id: that query's own parameters, never the last one's. Read once typing pauses (not on blur:
+  // the form appearing under a pointer on its way to Run would move the button between press and release).
+  let pause: ReturnType<typeof setTimeout> | undefined;
+  /** The query id the free-form rows were written for: another id empties them. */
+  let rowsFor: number | undefined;
+  const forgetRows = (id: number | undefined): void => {
+    if (id === rowsFor) return;
+    rowsFor = id;
+    rows.reset();
+    editor.renderRows();
+  };
+  const showTyped = (): void => {
+    clearTimeout(pause);
+    pause = undefined;
+    const id = typedId();
+    forgetRows(id);
+    const s = form.store.state;
+    if (id !== undefined && "queryId" in s && s.queryId === id) return;
+    if (id === undefined) form.clear();
+    else act("reading a query's parameters", () => form.load(id))();
+  };
+  queryId.addEventListener("input", () => {
+    forgetRows(typedId());
+    clearTimeout(pause);
+    pause = setTimeout(showTyped, TYPING_PAUSE_MS);
+  });
+  // Enter in the id box shows the query's form rather than running it: a run spends credits, and its parameters
+  // should be seen first.
+  queryId.addEventListener("keydown", (e) => {
+    if (e.key !== "Enter") return;
+    e.preventDefault();
+    showTyped();
+  });
+  const tier = h(doc, "select", {}, ...TIER_CHOICES.map((t) => h(doc, "option", { value: t }, tierLabel(t))));
+  tier.value = DEFAULT_TIER;
   const runButton = h(doc, "button", { type: "submit", class: "svc-primary" }, "Run");
   const formError = h(doc, "div", { class: "svc-error", role: "alert" });
 
@@ -79,32 +126,60 @@ export function queryView(
     act("inserting a result", () => insert.insert(source, { ...options }))();
   });
 
-  const form = h(
+  const formElement = h(
     doc,
     "form",
     { "aria-label": "Run a query", noValidate: true },
     field(doc, "Query ID", queryId),
     h(doc, "h2", {}, "Parameters"),
     editor.element,
-    field(doc, "Performance tier", tier, "Each run spends credits on the tier chosen."),
+    field(
+      doc,
+      "Performance tier",
+      tier,
+      "Each run spends credits on the tier chosen; Auto lets the service choose by your plan (estimated as medium).",
+    ),
     formError,
     h(doc, "div", { class: "svc-actions" }, runButton),
   );
-  form.addEventListener("submit", (e) => {
-    e.preventDefault();
+  const submit = async (): Promise<void> => {
+    clearTimeout(pause);
     formError.textContent = "";
-    const id = Number(queryId.value);
-    if (!Number.isSafeInteger(id) || id <= 0) {
+    const id = typedId();
+    if (id === undefined) {
       formError.textContent = "Enter the query's ID: a whole number, as in the query's URL.";
       return queryId.focus();
+    }
+    let s = form.store.state;
+    // Run pressed before the query was read (the id typed, then Run): read it now; its defaults are what runs.
+    if (!("queryId" in s) || s.queryId !== id || s.phase === "loading") {
+      forgetRows(id);
+      s = await form.load(id);
+    }
+    const performance = tier.value as PerformanceChoice;
+    if (s.phase === "form") {
+      const parsed = form.parameters()!;
+      if (!parsed.ok) {
+        formError.textContent = parsed.message;
+        return editor.focus(parsed.key);
+      }
+      return void (await run.run({
+        queryId: id,
+        parameters: parsed.parameters,
+        performance,
+        sameRunAs: parsed.changed,
+      }));
     }
     const parsed = toQueryParameters(rows.rows);
     if (!parsed.ok) {
       formError.textContent = parsed.message;
       return editor.focusRow(parsed.rowId);
     }
-    const request = { queryId: id, parameters: parsed.parameters, performance: tier.value as Performance };
-    act("running a query", () => run.run(request))();
+    await run.run({ queryId: id, parameters: parsed.parameters, performance });
+  };
+  formElement.addEventListener("submit", (e) => {
+    e.preventDefault();
+    act("running a query", submit)();
   });
 
   run.store.subscribe((s) => {
@@ -114,16 +189,18 @@ export function queryView(
     setVisible(status, s.phase !== "idle");
     setVisible(details, s.executionId !== undefined);
     message.textContent = s.message;
-    message.className = s.phase === "failed" ? "svc-error" : "";
+    message.className = s.phase === "failed" ? "svc-error" : s.waitingForSlot ? "svc-warning" : "";
     execution.textContent = s.executionId ?? "";
-    state.textContent = (s.serverState ?? "")
-      .replace(/^QUERY_STATE_/, "")
-      .toLowerCase()
-      .replace(/_/g, " ");
+    state.textContent = s.waitingForSlot
+      ? "waiting: too many executions in progress"
+      : (s.serverState ?? "")
+          .replace(/^QUERY_STATE_/, "")
+          .toLowerCase()
+          .replace(/_/g, " ");
     setVisible(queueTerm, s.queuePosition !== undefined);
     setVisible(queue, s.queuePosition !== undefined);
     queue.textContent = s.queuePosition === undefined ? "" : count(s.queuePosition);
-    elapsed.textContent = duration(s.elapsedMs);
+    elapsed.textContent = formatDuration(s.elapsedMs);
     setVisible(cancel, live);
     cancel.disabled = s.phase === "cancelling";
     setVisible(insertBox, s.phase === "completed");
@@ -131,11 +208,14 @@ export function queryView(
   insert.store.subscribe((s) => (insertButton.disabled = s.phase === "preparing" || s.phase === "writing"));
 
   return {
-    element: h(doc, "div", {}, form, status, insertBox),
+    element: h(doc, "div", {}, formElement, status, insertBox),
     fill(id, parameters, performance) {
       queryId.value = String(id);
+      clearTimeout(pause);
+      rowsFor = id;
       rows.reset(parameters);
-      editor.render();
+      editor.renderRows();
+      act("reading a query's parameters", () => form.load(id, parameters))();
       tier.value = performance;
       queryId.focus();
     },

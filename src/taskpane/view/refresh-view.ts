@@ -35,7 +35,7 @@ export function refreshView(
     button.disabled = s.phase === "refreshing";
     updateCost();
     while (outcomes.firstChild) outcomes.removeChild(outcomes.firstChild);
-    for (const o of s.outcomes.filter((x) => x.status !== "refreshed"))
+    for (const o of s.outcomes.filter((x) => x.status !== "refreshed" || x.note))
       outcomes.appendChild(h(doc, "li", {}, o.message));
   });
   return h(

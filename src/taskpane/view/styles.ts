@@ -53,6 +53,8 @@ export const PANE_CSS = `
 .svc-pane .svc-badge { display:flex; gap:4px; align-items:center; }
 .svc-pane .svc-badge .svc-dot { margin-top:0; }
 .svc-pane .svc-error { color:var(--bad); }
+.svc-pane .svc-warning { color:var(--warn); }
+.svc-pane .svc-query-name { font-weight:600; margin:8px 0 0; }
 .svc-pane dl { display:grid; grid-template-columns:auto 1fr; gap:2px 8px; margin:8px 0; }
 .svc-pane dt { color:var(--fg2); }
 .svc-pane dd { margin:0; overflow-wrap:anywhere; }

@@ -1,9 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import {
-  playgroundConfigScript,
-  startStaticServer,
-  type RunningStaticServer,
-} from "../../../scripts/serve/static-server";
+import { startPlaygroundServer } from "../../../scripts/serve/playground-server";
+import type { RunningStaticServer } from "../../../scripts/serve/static-server";
 import type { Clock } from "../../../src/service";
 import { startTestService, type TestService } from "../../support/service";
 import { launchBrowser, requireBrowser } from "../../support/browser";
@@ -18,6 +15,8 @@ export interface Playground {
   browser: Browser;
   /** A fresh browser context (empty storage) on the playground; `query` as in "?signin=none". */
   open(query?: string): Promise<Page>;
+  /** Stops the playground's server and starts it again on its port, as restarting `npm start` does. */
+  restartServer(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -39,16 +38,15 @@ export async function startPlayground(options: { clock?: Clock; relay?: boolean 
     throw failure.reason;
   }
   const [dir, service, browser] = [built.value, serviceStart.value, browserStart.value];
-  const server = await startStaticServer({
-    root: dir,
-    index: "playground.html",
-    generated: {
-      "/playground-config.js": {
-        type: "text/javascript; charset=utf-8",
-        body: () => playgroundConfigScript({ serviceUrl: relay?.url ?? service.url, demoKey: service.apiKey }),
-      },
-    },
-  });
+  // Tests choose the port at run time (0); a restart asks for the same port again, as `npm start` does.
+  let relayUrl: string | undefined;
+  const serve = (port: number): Promise<{ server: RunningStaticServer; note?: string }> =>
+    startPlaygroundServer({
+      root: dir,
+      port,
+      config: () => ({ serviceUrl: relayUrl ?? service.url, demoKey: service.apiKey }),
+    });
+  let server: RunningStaticServer = (await serve(0)).server;
   const relay = options.relay
     ? await startRelay({
         upstream: new URL(service.url),
@@ -58,12 +56,25 @@ export async function startPlayground(options: { clock?: Clock; relay?: boolean 
         cacheMb: 16,
       })
     : undefined;
+  relayUrl = relay?.url;
   const contexts: BrowserContext[] = [];
   return {
     service,
     relayUrl: relay?.url,
-    server,
+    get server() {
+      return server;
+    },
     browser,
+    async restartServer() {
+      const port = server.port;
+      await server.close();
+      const restarted = await serve(port);
+      if (restarted.server.port !== port) {
+        await restarted.server.close();
+        throw new Error(`The playground could not restart on port ${port}: ${restarted.note ?? ""}`);
+      }
+      server = restarted.server;
+    },
     async open(query = "") {
       const context = await browser.newContext({ viewport: { width: 1400, height: 860 } });
       contexts.push(context);

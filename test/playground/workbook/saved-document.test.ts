@@ -1,5 +1,4 @@
 import { createWorkbook, type PlaygroundWorkbook, type WorkbookDocument } from "../../../src/playground/workbook";
-import { WorkbookFile } from "../../../src/playground/host/workbook-file";
 
 /**
  * The playground's workbook as a file keeps it: reopening shows the values as last calculated (formula results and
@@ -55,74 +54,4 @@ test("a saved workbook reopens with its values, formulas, formats, tables and sa
     await ctx.sync();
   });
   expect(evaluated).toContain("=B2*2");
-});
-
-function memoryStorage(limit = Infinity): Storage & { items: Map<string, string> } {
-  const items = new Map<string, string>();
-  return {
-    items,
-    get length() {
-      return items.size;
-    },
-    key: (i) => [...items.keys()][i] ?? null,
-    getItem: (k) => items.get(k) ?? null,
-    setItem: (k, v) => {
-      if (v.length > limit) throw new DOMException("full", "QuotaExceededError");
-      items.set(k, v);
-    },
-    removeItem: (k) => void items.delete(k),
-    clear: () => items.clear(),
-  };
-}
-
-describe("WorkbookFile: the playground's workbook kept in localStorage", () => {
-  test("saved a moment after changes (however many), loaded back; a foreign or broken item is ignored", async () => {
-    const storage = memoryStorage();
-    const file = new WorkbookFile(storage);
-    const wb = await filled();
-    let snapshots = 0;
-    file.attach(() => {
-      snapshots++;
-      return wb.saveDocument();
-    });
-    for (let i = 0; i < 50; i++) file.saveSoon();
-    expect(file.load()).toBeUndefined();
-    await new Promise((r) => setTimeout(r, 400));
-    expect(snapshots).toBe(1);
-    expect(file.load()?.sheets.map((s) => s.name)).toEqual(["Data", "Report"]);
-    storage.setItem("playground.workbook", "{not json");
-    expect(file.load()).toBeUndefined();
-    storage.setItem("playground.workbook", JSON.stringify({ version: 2, sheets: [] }));
-    expect(file.load()).toBeUndefined();
-    file.forget();
-    expect(storage.items.size).toBe(0);
-  });
-
-  test("a workbook grown too large for the storage: the older copy goes, the page is told, and told when it fits again", async () => {
-    const storage = memoryStorage(3000);
-    const file = new WorkbookFile(storage);
-    const told: (string | undefined)[] = [];
-    file.onProblem((problem) => told.push(problem));
-    const wb = createWorkbook();
-    file.attach(() => wb.saveDocument());
-    file.saveNow();
-    expect(file.load()).toBeDefined(); // small: kept
-    await wb.run(async (ctx) => {
-      ctx.workbook.worksheets.getItem("Sheet1").getRange("A1").values = [["x".repeat(5000)]];
-      await ctx.sync();
-    });
-    file.saveNow();
-    expect(file.problem).toMatch(/too large for the browser's storage/);
-    // Not the older, smaller workbook on the next reload: nothing, as the message says.
-    expect(file.load()).toBeUndefined();
-    file.saveNow(); // still too large: told once
-    await wb.run(async (ctx) => {
-      ctx.workbook.worksheets.getItem("Sheet1").getRange("A1").values = [["small again"]];
-      await ctx.sync();
-    });
-    file.saveNow();
-    expect(file.problem).toBeUndefined();
-    expect(file.load()).toBeDefined();
-    expect(told).toEqual([expect.stringMatching(/a reload starts an empty workbook/), undefined]);
-  });
 });

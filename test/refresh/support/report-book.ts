@@ -51,6 +51,24 @@ export interface ReportOptions {
   definedNames?: string;
   /** A third sheet with a table bound to query 1002 (its latest result, or a new run with --rerun all). */
   tradesTable?: boolean;
+  /**
+   * How the add-in's settings hold the bindings: one setting per table plus an index, as the add-in writes them
+   * (default), or the older single setting it still reads.
+   */
+  layout?: "entries" | "legacy";
+}
+
+/** Bindings as the add-in stores them, in either layout (JSON text by setting name). */
+export function bindingSettings(
+  bindings: { tableName: string }[],
+  layout: "entries" | "legacy" = "entries",
+): Record<string, string> {
+  if (layout === "legacy") return { "service.tableBindings": JSON.stringify({ version: 1, bindings }) };
+  const ids = bindings.map((b) => b.tableName.toLowerCase());
+  return {
+    "service.tableBindingIndex": JSON.stringify(ids),
+    ...Object.fromEntries(bindings.map((b, i) => [`service.tableBinding.${ids[i]}`, JSON.stringify(b)])),
+  };
 }
 
 export const TRADE_COLUMNS = [
@@ -146,7 +164,7 @@ export function reportSpec(o: ReportOptions = {}): BookSpec {
             referenceId: ADDIN_ID,
             properties: {
               "Office.AutoShowTaskpaneWithDocument": "true",
-              "service.tableBindings": JSON.stringify({ version: 1, bindings }),
+              ...bindingSettings(bindings, o.layout),
               ...o.settings,
             },
           },

@@ -1,4 +1,5 @@
 import { unzipSync } from "fflate";
+import type { SettingsLike } from "../../../src/excel";
 import { addinSettings, openWorkbook, type XlsxValue } from "../../../src/xlsx";
 import { ADDIN_ID } from "./report-book";
 
@@ -33,4 +34,18 @@ export function allText(bytes: Uint8Array): string {
   return Object.values(unzipSync(bytes))
     .map((data) => decoder.decode(data))
     .join("\n");
+}
+
+/**
+ * The add-in's document settings in a file, as Office's settings object offers them: to read them with the add-in's
+ * own functions (`listBindings`, `rememberedRun`, `readRefreshTimes`), whatever their layout.
+ */
+export function documentOf(bytes: Uint8Array): SettingsLike {
+  const values = settingsOf(bytes);
+  return {
+    get: (name) => values.get(name) ?? null,
+    set: (name, value) => void values.set(name, value),
+    remove: (name) => void values.delete(name),
+    saveAsync: (callback) => callback({ status: "succeeded" }),
+  };
 }

@@ -5,7 +5,8 @@ import { startTestService, TEST_KEYS, waitFinished, type TestService } from "../
 /**
  * One access rule, everywhere: an execution is visible to the user who started it, to everyone when its query is
  * public, and to members of the query's own team when the query is private; nobody else (404, as for an unknown id).
- * Only the user who started a run may cancel it (403 for others who can see it). Latest-by-query follows the rule.
+ * Only the user who started a run may cancel it (403 for others who can see it). Latest-by-query (CSV and JSON) follows
+ * the rule, and so does the saved query itself.
  *
  * Users: alice owns the queries and runs them; bob shares alice's team "desk" (and is also in "research"); demo is in
  * another team; carol is in none.
@@ -67,6 +68,17 @@ test.each(cases)("%s query, %s: status, results, CSV and latest CSV (visible: %s
   const latest = await http.get(`/v1/query/${QUERIES[q].query_id}/results/csv`);
   expect(latest.status).toBe(visible ? 200 : 404);
   if (visible) expect(latest.text).toBe("one\n1\n");
+  const latestJson = await http.get(`/v1/query/${QUERIES[q].query_id}/results`);
+  expect(latestJson.status).toBe(visible ? 200 : 404);
+  if (visible) expect(latestJson.body).toMatchObject({ execution_id: id, result: { rows: [{ one: 1 }] } });
+  else expect(latestJson.body).toEqual({ error: "Query not found" });
+});
+
+test.each(cases)("%s query, %s: the saved query itself (visible: %s)", async (q, u, visible) => {
+  const answer = await api(svc.url, USERS[u]).get(`/v1/query/${QUERIES[q].query_id}`);
+  expect(answer.status).toBe(visible ? 200 : 404);
+  if (visible) expect(answer.body).toMatchObject({ query_id: QUERIES[q].query_id, owner: "alice" });
+  else expect(answer.body).toEqual({ error: "Query not found" });
 });
 
 test.each(cases)("%s query, %s: execute (allowed: %s)", async (q, u, visible) => {

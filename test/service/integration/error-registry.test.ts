@@ -5,6 +5,7 @@ import { ERRORS, type ErrorCode } from "../../../src/service/errors";
 import { api, type HttpAnswer } from "../../support/http";
 import { rawExchange } from "../../support/raw-http";
 import { startTestService, TEST_KEYS, waitFinished, type TestService } from "../../support/service";
+import { mountSmallDisk, smallDiskAvailable, type SmallDisk } from "../../support/small-disk";
 
 let svc: TestService;
 beforeAll(async () => {
@@ -102,6 +103,16 @@ const TRIGGERS: Record<ErrorCode, () => Promise<Trigger>> = {
       await budget.close();
     }
   },
+  credit_limit_per_request: async () => {
+    const capped = await startTestService({ billing: { demo: { max_credits_per_request: 0.01 } } });
+    try {
+      const id = (await api(capped.url, capped.apiKey).post("/v1/query/1002/execute", {})).body.execution_id as string;
+      await waitFinished(capped.url, capped.apiKey, id);
+      return await answer(api(capped.url, capped.apiKey).get(`/v1/execution/${id}/results`));
+    } finally {
+      await capped.close();
+    }
+  },
   rate_limited: async () => {
     const limited = await startTestService({ rateLimitPerMinute: 1 });
     try {
@@ -115,6 +126,25 @@ const TRIGGERS: Record<ErrorCode, () => Promise<Trigger>> = {
     const id = await finished(1002);
     await rm(join(svc.dataDir, "results", `${id}.parquet`));
     return answer(ok().get(`/v1/execution/${id}/results`), { id });
+  },
+  storage_full: async () => {
+    // A real full disk: the data directory on a small tmpfs, filled. A submit may still be recorded (the store's log
+    // can have room in its last page) and then fail; the next is refused.
+    const small = mountSmallDisk(24) as SmallDisk;
+    const full = await startTestService({ dataDir: join(small.dir, "data") });
+    try {
+      small.fill(0);
+      let res = await api(full.url, full.apiKey).post("/v1/query/1002/execute", {});
+      for (let i = 0; i < 3 && res.status === 200; i++) {
+        await waitFinished(full.url, full.apiKey, res.body.execution_id as string);
+        res = await api(full.url, full.apiKey).post("/v1/query/1002/execute", {});
+      }
+      return { res };
+    } finally {
+      small.empty();
+      await full.close();
+      small.unmount();
+    }
   },
   internal: async () => {
     // A result written before checksums were recorded, damaged before its first read after the upgrade: it is
@@ -145,7 +175,12 @@ const TRIGGERS: Record<ErrorCode, () => Promise<Trigger>> = {
   },
 };
 
-test.each(Object.keys(ERRORS) as ErrorCode[])("%s is produced: its status and its own message", async (code) => {
+/** A full disk needs a file system small enough to fill: mounting one needs root, so elsewhere that code is skipped. */
+const smallDisk = smallDiskAvailable();
+if (smallDisk !== true) test.skip(`storage_full is produced (${smallDisk})`, () => undefined);
+const PRODUCED = (Object.keys(ERRORS) as ErrorCode[]).filter((code) => code !== "storage_full" || smallDisk === true);
+
+test.each(PRODUCED)("%s is produced: its status and its own message", async (code) => {
   const { res, params } = await TRIGGERS[code]();
   expect(res.status).toBe(ERRORS[code].status);
   expect(Object.keys(res.body as object)).toEqual(["error"]);

@@ -6,6 +6,7 @@ import { RESULT_QUERY_SCHEMA, type ResultQuery } from "../route-schemas";
 import { sendResult, type StoredResults } from "../result-response";
 import { resolveSharedParams } from "../shared-params";
 import { checkQueryIdParam } from "./execution-routes";
+import { callerOf } from "../caller";
 
 /** E6–E11: each dataset's route serves the current snapshot, narrowed by its path arguments (chain, market). */
 export function registerDatasetRoutes(app: FastifyInstance, snapshots: SnapshotService, results: StoredResults): void {
@@ -26,8 +27,9 @@ export function registerDatasetRoutes(app: FastifyInstance, snapshots: SnapshotS
           }
           return { column: p.column, value };
         });
-        // The parameters are checked against the dataset's columns first: a request refused makes no snapshot.
+        // The parameters and the key's credits are checked first: a request refused makes no snapshot.
         resolveSharedParams(request.query, def.columns, fixed);
+        results.billing.checkRead(callerOf(request));
         return sendResult(request, reply, results, await snapshots.serve(def), "json", fixed);
       },
     );

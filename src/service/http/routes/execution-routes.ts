@@ -13,6 +13,8 @@ import {
   type ResultQuery,
 } from "../route-schemas";
 import { sendResult, withoutUndefined, type StoredResults } from "../result-response";
+import { resolveSharedParams } from "../shared-params";
+import { DATASET_DEFINITIONS } from "../../datasets";
 
 interface ExecutionParams {
   execution_id: string;
@@ -21,7 +23,7 @@ interface ExecutionParams {
 const ID_ROUTE = { schema: { querystring: ID_QUERY_SCHEMA } };
 const RESULT_ROUTE = { schema: { querystring: RESULT_QUERY_SCHEMA } };
 
-/** E1–E5 and the status endpoint. */
+/** E1–E5, the latest result as JSON, and the status endpoint. */
 export function registerExecutionRoutes(
   app: FastifyInstance,
   executions: ExecutionService,
@@ -60,6 +62,7 @@ export function registerExecutionRoutes(
           : undefined,
         error: executionError(record),
         execution_cost_credits: record.credits,
+        ...inflightFields(executions.inflight(record)),
       });
     },
   );
@@ -88,16 +91,34 @@ export function registerExecutionRoutes(
     },
   );
 
-  app.get<{ Params: { query_id: string }; Querystring: ResultQuery }>(
-    "/v1/query/:query_id/results/csv",
-    RESULT_ROUTE,
-    async (request, reply) => {
-      const queryId = parseQueryId(request.params.query_id);
-      checkQueryIdParam(request.query, queryId);
-      const record = await executions.latestWithResult(queryId, callerOf(request));
-      return sendResult(request, reply, results, record, "csv");
-    },
-  );
+  // E5 and its JSON form: the latest result of a query the caller may see, under the one access rule.
+  for (const [suffix, format] of [
+    ["results", "json"],
+    ["results/csv", "csv"],
+  ] as const) {
+    app.get<{ Params: { query_id: string }; Querystring: ResultQuery }>(
+      `/v1/query/:query_id/${suffix}`,
+      RESULT_ROUTE,
+      async (request, reply) => {
+        const queryId = parseQueryId(request.params.query_id);
+        checkQueryIdParam(request.query, queryId);
+        const dataset = DATASET_DEFINITIONS.find((d) => d.queryId === queryId);
+        if (dataset && executions.isPublicQueryId(queryId)) {
+          // As on the dataset's own route: a request refused (its parameters, the key's credits) makes no snapshot.
+          resolveSharedParams(request.query, dataset.columns);
+          results.billing.checkRead(callerOf(request));
+        }
+        const record = await executions.latestWithResult(queryId, callerOf(request), format === "json");
+        return sendResult(request, reply, results, record, format);
+      },
+    );
+  }
+}
+
+/** The status's in-flight fields, integers as the real service sends them, when runs per key are limited. */
+function inflightFields(fields: { max: number; reached: number } | undefined): Record<string, number> {
+  if (fields === undefined) return {};
+  return { max_inflight_interactive_executions: fields.max, max_inflight_interactive_reached: fields.reached };
 }
 
 async function findChecked(
@@ -132,7 +153,9 @@ function executeInputs(body: ExecuteBody | null | undefined): {
   parameters: Record<string, unknown>;
   performance: Performance;
 } {
-  const performance = body?.performance ?? "medium";
+  // No tier: the service chooses, as the real one does by plan; here always medium. `free` is the small tier's other name.
+  const named = body?.performance ?? "medium";
+  const performance: Performance = named === "free" ? "small" : named;
   let parameters: unknown = body?.query_parameters ?? {};
   // The spec declares query_parameters as "a string of JSON key-value pairs": accept that form as well as an object.
   if (typeof parameters === "string") {

@@ -1,0 +1,43 @@
+import { shorten } from "../client";
+import type { CellValue } from "../sheet";
+import { datasetOriginText } from "../session";
+import type { CellRequestOptions } from "./options";
+import type { CachedTable } from "./render";
+
+/**
+ * Rows of a dataset read through its saved query say so where a cell can: Excel shows a custom function's message
+ * on hover only for #N/A and #VALUE!, and only where such an error is, so the spill's first header cell (the
+ * formula's own cell) becomes #N/A carrying which query, the result's age (an old one said to be old) and the
+ * column's name. The data cells are untouched, so formulas over the rows keep working; `source_note=false` keeps
+ * the header's name instead, and without a header row there is no cell to carry it. Errors inside a spill need
+ * CustomFunctionsRuntime 1.2; where the host lacks it (`supported` false) the spill stays as it is.
+ */
+export function errorsInSpillsSupported(): boolean {
+  const office = (globalThis as { Office?: { context?: { requirements?: { isSetSupported?: unknown } } } }).Office;
+  const check = office?.context?.requirements?.isSetSupported;
+  if (typeof check !== "function") return true;
+  try {
+    return (check as (name: string, version: string) => boolean).call(
+      office!.context!.requirements,
+      "CustomFunctionsRuntime",
+      "1.2",
+    );
+  } catch {
+    return false;
+  }
+}
+
+/** The spill with the note in place of its first header cell, when there is one to give. */
+export function withSourceNote(
+  matrix: CellValue[][],
+  table: CachedTable,
+  render: CellRequestOptions["render"],
+  note: { now: number; supported: boolean; error: (message: string) => unknown },
+): unknown[][] {
+  if (!note.supported || !render.headers || !render.sourceNote || matrix.length === 0) return matrix;
+  const text = datasetOriginText(table.origin, note.now);
+  if (text === undefined || matrix[0]!.length === 0) return matrix;
+  const first = [...matrix[0]!] as unknown[];
+  first[0] = note.error(shorten(`Column "${String(first[0])}". ${text}`, 255));
+  return [first, ...matrix.slice(1)];
+}
