@@ -11,9 +11,10 @@ import type { QueryReportRow, QueryRowState } from "./query-report";
 import type { RerunOutcome } from "./query-service";
 import type { AutomaticRunEvent } from "./auto-runs";
 import { queryRunKey, type QueryRun } from "./query-runs";
-import { functionsRuntime } from "./shared-runtime";
+import { currentFunctionsRuntime, functionsRuntime } from "./shared-runtime";
 import type { PerformanceChoice } from "../client";
 import type { QueryDeclaration } from "./saved-queries";
+import type { TableSourceLookup } from "./source-cell";
 
 export { FunctionsRuntime } from "./runtime";
 export { setFunctionsRuntime } from "./shared-runtime";
@@ -24,6 +25,18 @@ export { setFunctionsRuntime } from "./shared-runtime";
  */
 export function refreshFunctionCells(): Promise<RefreshSummary> {
   return functionsRuntime().refreshAll();
+}
+
+/**
+ * How SERVICE.SOURCE finds an inserted table's source: the pane, which knows the table bindings, registers the
+ * lookup; call `tableSourcesChanged` after a table is inserted or refreshed.
+ */
+export function setTableSourceLookup(lookup: TableSourceLookup | undefined): void {
+  functionsRuntime().setTableSources(lookup);
+}
+
+export function tableSourcesChanged(): void {
+  currentFunctionsRuntime()?.tableSourcesChanged();
 }
 
 /** Called after every refresh (manual, auto, sign-in change, a run finishing). Returns the unsubscribe. */
@@ -60,6 +73,16 @@ export {
   type QueryResultTime,
 } from "./refresh-times";
 export { freshness, type Freshness } from "./query-freshness";
+export {
+  DEFAULT_QUERY_PAGE,
+  describeRead,
+  readResultSource,
+  sourceOf,
+  sourceText,
+  type ResultSource,
+} from "./provenance";
+export { QUERY_PAGE_SETTING, queryPagePattern } from "./query-page";
+export type { TableSourceLookup } from "./source-cell";
 
 export {
   queryRunKey,

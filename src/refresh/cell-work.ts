@@ -24,6 +24,7 @@ export const PARAMETER_SHAPES: Readonly<Record<ServiceFunction, { shapes: readon
   RESULTS: { shapes: ["scalar", "matrix"], repeating: true },
   STATUS: { shapes: ["scalar", "scalar"], repeating: false },
   QUERY: { shapes: ["scalar", "matrix"], repeating: true },
+  SOURCE: { shapes: ["matrix"], repeating: false },
 };
 
 function asMatrix(value: ExcelArgument): unknown[][] {
@@ -49,14 +50,16 @@ export function coerceArguments(fn: ServiceFunction, values: readonly ExcelArgum
 export type CellWork =
   | { kind: "read"; fn: "DATASET" | "RESULTS"; request: CanonicalRequest; render: CellRequestOptions["render"] }
   | { kind: "query"; query: QueryCell; runKey: string }
-  | { kind: "status"; executionId: string; detail: boolean };
+  | { kind: "status"; executionId: string; detail: boolean }
+  /** SERVICE.SOURCE: the source of whatever is at this cell (read from the reference's address, not its value). */
+  | { kind: "source"; sheet: string; row: number; column: number };
 
 /**
  * The cell's request, built by the add-in's own functions from the arguments Excel would pass: the same canonical
  * request (and cache key) and the same render options. Throws the add-in's InvalidArgumentError for arguments the
  * cell would refuse.
  */
-export function cellWork(fn: ServiceFunction, values: readonly ExcelArgument[]): CellWork {
+export function cellWork(fn: Exclude<ServiceFunction, "SOURCE">, values: readonly ExcelArgument[]): CellWork {
   const [first, rest] = coerceArguments(fn, values);
   if (fn === "STATUS") {
     const id = typeof first === "string" ? first.trim() : "";

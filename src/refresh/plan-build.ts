@@ -61,6 +61,13 @@ export function planServiceCells(
   for (const { plan: cell, call } of prepared) {
     plan.cells.push(cell);
     if (!call) continue;
+    if (call.fn === "SOURCE") {
+      cell.hold = {
+        message: "SERVICE.SOURCE is recomputed by the add-in when the file opens in Excel.",
+        failed: false,
+      };
+      continue;
+    }
     const precedents = precedentsOf(call.reads, host, engine, blocks);
     const others = precedents.serviceCells.filter((a) => a !== cell.address);
     if (others.length > 0) {

@@ -76,6 +76,7 @@ function resultOf(cell: CellPlan, ctx: WriteContext, report: CellReport): XlsxVa
     }
     return [[formatStatus(got.status, ctx.now, work.detail)]];
   }
+  if (work.kind === "source") return undefined;
   const job = ctx.plan.reads.get(cell.readId!)!;
   report.source = job.label;
   if (job.unchanged) {
