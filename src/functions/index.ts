@@ -75,14 +75,16 @@ export {
 export { freshness, type Freshness } from "./query-freshness";
 export {
   DEFAULT_QUERY_PAGE,
+  describeBound,
   describeRead,
+  storedSource,
   readResultSource,
   sourceOf,
   sourceText,
   type ResultSource,
 } from "./provenance";
 export { QUERY_PAGE_SETTING, queryPagePattern } from "./query-page";
-export type { TableSourceLookup } from "./source-cell";
+export { NO_ADDRESS_MESSAGE, type TableSourceLookup } from "./source-cell";
 
 export {
   queryRunKey,

@@ -1,4 +1,4 @@
-import { datasetEntry, knownTime, nextRefreshAt, scheduleForPath } from "../client";
+import { datasetEntry, datasetPath, knownTime, nextRefreshAt, scheduleForPath } from "../client";
 import type { DatasetOrigin } from "../session";
 import type { CachedTable } from "./render";
 import type { CanonicalRequest, CellSource } from "./request";
@@ -104,6 +104,38 @@ export function describeRead(what: CellSource, facts: ReadFacts, run?: RunOf): R
   if (ranAt !== undefined) out.ranAt = ranAt;
   return out;
 }
+
+/** What a bound table is bound to, as its binding says (a dataset with its arguments, a query, an execution). */
+export interface BoundTo {
+  kind: string;
+  id: string | number;
+  args?: Record<string, unknown>;
+  params?: Record<string, unknown>;
+}
+
+/**
+ * Where a bound table's refreshed rows came from: its dataset, its stored execution, its query's latest result, or
+ * (`executionId` given for a query table) the run of its parameters that was read. The pane's Refresh All and the
+ * headless refresh describe their tables so.
+ */
+export function describeBound(bound: BoundTo, executionId: string | undefined, facts: ReadFacts): ResultSource {
+  if (bound.kind === "dataset") {
+    const args = Object.values(bound.args ?? {}).map(String);
+    const dataset = String(bound.id);
+    return describeRead({ kind: "dataset", dataset, args, path: datasetPath(dataset, args) }, facts);
+  }
+  if (bound.kind === "execution") return describeRead({ kind: "execution", executionId: String(bound.id) }, facts);
+  if (!executionId) return describeRead({ kind: "query", queryId: Number(bound.id) }, facts);
+  const parameters = (bound.params ?? {}) as Record<string, string | number | boolean>;
+  return describeRead({ kind: "execution", executionId }, facts, { queryId: Number(bound.id), parameters });
+}
+
+/** A source as a binding or a record keeps it (plain JSON). */
+export function storedSource(source: ResultSource): { [key: string]: JsonLike } {
+  return JSON.parse(JSON.stringify(source)) as { [key: string]: JsonLike };
+}
+
+type JsonLike = string | number | boolean | null | JsonLike[] | { [key: string]: JsonLike };
 
 /** The query page's address: the pattern with `{query_id}` filled in. */
 export function queryPageUrl(pattern: string, queryId: number): string {

@@ -73,6 +73,17 @@ function prepareOne(arg: FormulaNode, sheet: string, host: WorkbookHost): Prepar
   }
 }
 
+/**
+ * The cell SERVICE.SOURCE's argument refers to (a range's first cell; `A2#` its anchor), as Excel gives the function
+ * its address; undefined for a value, which has no address.
+ */
+export function referencedCell(call: PreparedCall): { sheet: string; row: number; column: number } | undefined {
+  const arg = call.args[0];
+  if (arg?.kind === "cells") return { sheet: arg.sheet, row: arg.block.row, column: arg.block.column };
+  if (arg?.kind === "spill") return { sheet: arg.sheet, row: arg.row, column: arg.column };
+  return undefined;
+}
+
 /** An error value and why, in the refresh's words (the engine's messages speak of the playground it serves too). */
 export function errorText(e: FormulaError): string {
   const why = e.message?.replace(/the playground/g, "the refresh").replace(/\.$/, "");

@@ -1,8 +1,9 @@
 import { addCredits } from "../billing";
+import { NO_ADDRESS_MESSAGE } from "../functions";
 import type { FormulaEngine } from "../formulas";
 import { parseAddress, qualifiedAddress, type CellBlock } from "../sheet";
 import type { ServiceCell, WorkbookFile } from "../xlsx";
-import { ArgumentRefusal, prepareCall, readCall, type PreparedCall } from "./call-arguments";
+import { ArgumentRefusal, prepareCall, readCall, referencedCell, type PreparedCall } from "./call-arguments";
 import { cellWork } from "./cell-work";
 import { heldByError, planCell, type CellPlanContext } from "./plan-cells";
 import type { CellPlan, Plan } from "./plan-types";
@@ -62,10 +63,10 @@ export function planServiceCells(
     plan.cells.push(cell);
     if (!call) continue;
     if (call.fn === "SOURCE") {
-      cell.hold = {
-        message: "SERVICE.SOURCE is recomputed by the add-in when the file opens in Excel.",
-        failed: false,
-      };
+      // Written after the results it names (write-sources.ts); its argument's value does not matter, only where it is.
+      const at = referencedCell(call);
+      if (at) cell.work = { kind: "source", ...at };
+      else cell.hold = { message: NO_ADDRESS_MESSAGE, failed: true };
       continue;
     }
     const precedents = precedentsOf(call.reads, host, engine, blocks);

@@ -2,8 +2,11 @@ import { FormulaError, type ErrorCode, type FormulaEngine, type Scalar } from ".
 import {
   cellFailure,
   formatStatus,
+  describeRead,
   renderSpill,
+  sourceOf,
   withSourceNote,
+  type ResultSource,
   type QueryResultTime,
   type ResultTime,
 } from "../functions";
@@ -25,6 +28,13 @@ export interface WriteContext {
   now: number;
   /** Texts that must never reach the file (the key): a value holding one is written as "[redacted]". */
   secrets: readonly string[];
+}
+
+/** A result written by this refresh, and where its rows came from (what SERVICE.SOURCE cells name). */
+export interface PlacedSource {
+  sheet: string;
+  block: CellBlock;
+  source: ResultSource;
 }
 
 /** What the written cells' results were, for the refresh-time setting. */
@@ -76,7 +86,7 @@ function resultOf(cell: CellPlan, ctx: WriteContext, report: CellReport): XlsxVa
     }
     return [[formatStatus(got.status, ctx.now, work.detail)]];
   }
-  if (work.kind === "source") return undefined;
+  if (work.kind === "source") return undefined; // written after every result (write-sources.ts)
   const job = ctx.plan.reads.get(cell.readId!)!;
   report.source = job.label;
   if (job.unchanged) {
@@ -109,12 +119,17 @@ function resultOf(cell: CellPlan, ctx: WriteContext, report: CellReport): XlsxVa
  * that formulas reading it recalculate. A write the file cannot take (a spill over other data) throws the file
  * layer's XlsxError: the caller refuses the whole refresh.
  */
-export function writeCells(ctx: WriteContext): { reports: CellReport[]; times: WrittenTimes } {
+export function writeCells(ctx: WriteContext): {
+  reports: CellReport[];
+  times: WrittenTimes;
+  places: PlacedSource[];
+} {
   const times: WrittenTimes = { requests: {}, queries: {} };
+  const places: PlacedSource[] = [];
   const at = new Date(ctx.now).toISOString();
   const reports = ctx.plan.cells.map((cell) => {
     const report = base(cell);
-    if (cell.hold || !cell.work) {
+    if (cell.hold || !cell.work || cell.work.kind === "source") {
       report.status = cell.hold?.failed ? "failed" : "skipped";
       report.message = cell.hold?.message;
       return report;
@@ -139,6 +154,14 @@ export function writeCells(ctx: WriteContext): { reports: CellReport[]; times: W
       ...(read?.bytes !== undefined ? { bytes: read.bytes } : {}),
       ...(rows !== undefined ? { rows } : {}),
     };
+    const table = read?.outcome?.table;
+    if (table && cell.work.kind === "read")
+      places.push({ sheet: cell.cell.sheet, block, source: sourceOf(cell.work.request, table) });
+    if (table && cell.work.kind === "query" && read?.executionId) {
+      const { queryId, parameters } = cell.work.query;
+      const source = describeRead({ kind: "execution", executionId: read.executionId }, table, { queryId, parameters });
+      places.push({ sheet: cell.cell.sheet, block, source });
+    }
     if (cell.work.kind === "read") times.requests[cell.work.request.key] = size;
     if (cell.work.kind === "query" && read?.executionId) {
       const ran = ctx.ex.runs.get(cell.work.runKey);
@@ -150,5 +173,5 @@ export function writeCells(ctx: WriteContext): { reports: CellReport[]; times: W
     }
     return report;
   });
-  return { reports, times };
+  return { reports, times, places };
 }

@@ -1,8 +1,8 @@
 import type { TableBinding } from "../excel";
 import type { FormulaEngine, Scalar } from "../formulas";
-import { renderSpill } from "../functions";
+import { describeBound, renderSpill, sourceText, storedSource } from "../functions";
 import { datasetOriginText } from "../session";
-import { a1Range, parseAddress, qualifiedAddress } from "../sheet";
+import { a1Range, cellAddress, parseAddress, qualifiedAddress } from "../sheet";
 import type { WorkbookEdit, XlsxValue } from "../xlsx";
 import type { Execution } from "./execute-plan";
 import type { Plan, TablePlan } from "./plan-types";
@@ -18,6 +18,8 @@ export interface TableWriteContext {
   ex: Execution;
   now: number;
   secrets: readonly string[];
+  /** The workbook's query page pattern, for caption rows. */
+  pattern: string;
 }
 
 /** Rows as the pane writes them into a table: no header row, text and arrays as the cells show them. */
@@ -75,11 +77,19 @@ export function writeTables(ctx: TableWriteContext): { reports: TableReport[]; b
     const origin = datasetOriginText(table.origin, ctx.now);
     if (origin) report.message = origin;
     const top = a1Range(after.row, after.column, after.rowCount, after.columnCount);
+    const source = describeBound(t.binding, read.executionId, table);
+    // A table inserted with a caption row keeps it current, as the pane's Refresh All does: the cell above its header.
+    if (t.binding.options?.caption === true && after.row > 0) {
+      const caption = redact(sourceText(source, ctx.pattern), ctx.secrets);
+      ctx.edit.setCells(sheet, [{ ref: cellAddress(after.row - 1, after.column), value: caption }]);
+      ctx.host.setValue(sheet, after.row - 1, after.column, caption);
+    }
     bindings.push({
       ...t.binding,
       sheet,
       address: qualifiedAddress(sheet, top),
       refreshedAt: new Date(ctx.now).toISOString(),
+      source: storedSource(source),
       ...(read.executionId ? { options: { ...t.binding.options, executionId: read.executionId } } : {}),
     });
     return report;

@@ -1,11 +1,13 @@
 import type { FormulaEngine } from "../formulas";
 import { cellAddress, qualifiedAddress } from "../sheet";
+import { queryPagePattern } from "../functions";
 import { WorkbookEdit, type WorkbookFile } from "../xlsx";
 import type { AddinDocument } from "./addin-document";
 import type { Execution } from "./execute-plan";
 import type { Plan } from "./plan-types";
 import type { CellReport, DependentReport, TableReport } from "./report";
 import { writeCells } from "./write-cells";
+import { writeSources } from "./write-sources";
 import { volatileFormulas, writeDependents } from "./write-dependents";
 import { writeTables } from "./write-tables";
 import type { WorkbookHost } from "./workbook-host";
@@ -45,7 +47,12 @@ export async function writeWorkbook(ctx: WorkbookWriteContext): Promise<Workbook
   const edit = new WorkbookEdit(book);
   const volatile = volatileFormulas(host, engine);
   const cells = writeCells({ edit, host, engine, plan, ex, now, secrets, spillLimitBytes: ctx.spillLimitBytes });
-  const tables = writeTables({ edit, host, engine, plan, ex, now, secrets });
+  const pattern = queryPagePattern(document.settings);
+  const tables = writeTables({ edit, host, engine, plan, ex, now, secrets, pattern });
+  const bindings = new Map(document.bindings().map((b) => [b.tableName.toLowerCase(), b]));
+  for (const b of tables.bindings) bindings.set(b.tableName.toLowerCase(), b);
+  const sourceContext = { edit, host, engine, places: cells.places, bindings: [...bindings.values()], pattern };
+  writeSources(sourceContext, plan.cells, cells.reports);
   const service = new Set(plan.cells.map((c) => c.address));
   const inputs = plan.cells
     .filter((c) => cells.reports.some((r) => r.cell === c.address && r.status === "refreshed"))

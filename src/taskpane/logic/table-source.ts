@@ -1,6 +1,13 @@
 import { datasetPath } from "../../client";
 import type { JsonValue, SettingsLike, TableBinding } from "../../excel";
-import { type ResultSource, describeRead, queryPagePattern, sourceText } from "../../functions";
+import {
+  type ResultSource,
+  describeBound,
+  describeRead,
+  queryPagePattern,
+  sourceText,
+  storedSource as storedJson,
+} from "../../functions";
 import type { InsertSource } from "./insert-source";
 import type { PagedRows } from "./page-rows";
 
@@ -29,18 +36,7 @@ export function refreshedSource(
   readAt: number,
 ): ResultSource {
   const facts = { ...paged.read, readAt, ...(paged.origin ? { origin: paged.origin } : {}) };
-  if (binding.kind === "dataset") {
-    const args = Object.values(binding.args ?? {}).map(String);
-    const dataset = String(binding.id);
-    return describeRead({ kind: "dataset", dataset, args, path: datasetPath(dataset, args) }, facts);
-  }
-  if (binding.kind === "execution") return describeRead({ kind: "execution", executionId: String(binding.id) }, facts);
-  if (!read.executionId) return describeRead({ kind: "query", queryId: Number(binding.id) }, facts);
-  const parameters = (binding.params ?? {}) as Record<string, string | number | boolean>;
-  return describeRead({ kind: "execution", executionId: read.executionId }, facts, {
-    queryId: Number(binding.id),
-    parameters,
-  });
+  return describeBound(binding, read.executionId, facts);
 }
 
 /** The caption row's line, with the workbook's query page pattern. */
@@ -50,5 +46,5 @@ export function captionOf(source: ResultSource, settings: SettingsLike): string 
 
 /** A source as a binding keeps it (plain JSON). */
 export function storedSource(source: ResultSource): { [key: string]: JsonValue } {
-  return JSON.parse(JSON.stringify(source)) as { [key: string]: JsonValue };
+  return storedJson(source) as { [key: string]: JsonValue };
 }
