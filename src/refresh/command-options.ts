@@ -1,6 +1,8 @@
 import { billingPlan, isPlan } from "../billing";
 import { CommandLineError, httpUrl, parseFlags, type FlagSpec } from "../cli";
+import { sheetNameProblem } from "../xlsx";
 import type { Rerun } from "./plan-cells";
+import { defaultSnapshotName } from "./snapshot";
 import type { RefreshOptions } from "./refresh";
 
 export const COMMAND = "npm run refresh -- report.xlsx";
@@ -20,6 +22,8 @@ export const FLAGS = {
   budget: { value: "CREDITS", help: "refuse to run anything when the plan's estimated credits are over this" },
   "dry-run": { help: "print the plan and its estimated credits; change nothing, send nothing" },
   json: { help: "print the report as JSON" },
+  snapshot: { help: "add a month-end snapshot: the refreshed results as values, with their sources, on a new sheet" },
+  "snapshot-name": { value: "NAME", help: "the snapshot sheet's name (default: the previous month, 2026-02)" },
   plan: { value: "PLAN", env: "SERVICE_PLAN", help: "free (default: the dearest), analyst, plus or enterprise" },
   "credits-per-mb": { value: "N", env: "SERVICE_CREDITS_PER_MB", help: "Enterprise: the contract's credits per MB" },
   service: { value: "URL", env: "SERVICE_API_BASE_URL", help: "the service's address (never read from the file)" },
@@ -47,6 +51,15 @@ function splitPositionals(argv: readonly string[]): { files: string[]; flags: st
   return { files, flags };
 }
 
+function snapshotOption(on: boolean, name: string | undefined, now: number): { snapshot?: string } {
+  if (name !== undefined && !on) throw new CommandLineError("--snapshot-name goes with --snapshot");
+  if (!on) return {};
+  const sheet = (name ?? defaultSnapshotName(now)).trim();
+  const problem = sheetNameProblem(sheet, []);
+  if (problem) throw new CommandLineError(`--snapshot-name: ${problem}`);
+  return { snapshot: sheet };
+}
+
 function credits(text: string): number {
   const value = Number(text);
   if (!/^\d+(\.\d{1,2})?$/.test(text.trim()) || !Number.isFinite(value))
@@ -58,7 +71,11 @@ function credits(text: string): number {
  * The command line and the environment as refresh options; a CommandLineError (with the usage) for anything wrong.
  * The service's address and the key are required unless --dry-run (which sends nothing).
  */
-export function parseCommandOptions(argv: readonly string[], env: NodeJS.ProcessEnv): CommandOptions {
+export function parseCommandOptions(
+  argv: readonly string[],
+  env: NodeJS.ProcessEnv,
+  now: number = Date.now(),
+): CommandOptions {
   const { files, flags } = splitPositionals(argv);
   const values = parseFlags(COMMAND, FLAGS, flags, env);
   if (files.length !== 1) {
@@ -93,5 +110,6 @@ export function parseCommandOptions(argv: readonly string[], env: NodeJS.Process
     plan: billingPlan(planName, rate),
     ...(values.service ? { serviceUrl: (httpUrl("service", values.service), values.service) } : {}),
     ...(apiKey ? { apiKey } : {}),
+    ...snapshotOption(values.snapshot === true, values["snapshot-name"], now),
   };
 }

@@ -41,7 +41,7 @@ export async function runRefreshCommand(
   }
   let options;
   try {
-    options = parseCommandOptions(argv, env);
+    options = parseCommandOptions(argv, env, (deps.now ?? Date.now)());
   } catch (error) {
     if (!(error instanceof CommandLineError)) throw error;
     io.error(`${error.message.split("\nUsage:")[0]}\n\n${help()}`);

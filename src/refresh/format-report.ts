@@ -64,6 +64,8 @@ export function formatReport(r: RefreshReport): string {
     const parts = [...r.parts.changed, ...r.parts.added.map((p) => `+${p}`), ...r.parts.dropped.map((p) => `-${p}`)];
     lines.push(`Written: ${r.written} (${parts.join(", ") || "no part changed"}).`);
   }
+  if (r.snapshot !== undefined)
+    lines.push(`Snapshot: the refreshed results, as values with their sources, on sheet "${r.snapshot}".`);
   for (const note of r.notes) lines.push(`Note: ${note}`);
   lines.push(r.summary);
   return lines.join("\n");

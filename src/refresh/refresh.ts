@@ -1,3 +1,4 @@
+import { basename } from "node:path";
 import { addCredits, type BillingPlan } from "../billing";
 import { systemClock, type Clock, type FetchLike } from "../client";
 import { Session, createKeyStore } from "../session";
@@ -29,6 +30,8 @@ export interface RefreshOptions {
   /** The service's address and the key: from the command line and the environment, never from the file. */
   serviceUrl?: string;
   apiKey?: string;
+  /** Add a month-end snapshot: a new sheet of the refreshed results as values, with their sources, named so. */
+  snapshot?: string;
 }
 
 export interface RefreshDeps {
@@ -147,7 +150,11 @@ export async function refreshWorkbook(options: RefreshOptions, deps: RefreshDeps
   const secrets = options.apiKey ? [options.apiKey] : [];
   let written;
   try {
-    written = await writeWorkbook({ book, host, engine, plan, ex, document, now, spillLimitBytes, secrets });
+    const snapshot = options.snapshot ? { sheet: options.snapshot, file: basename(options.file) } : undefined;
+    written = await writeWorkbook({
+      ...{ book, host, engine, plan, ex, document, now, spillLimitBytes, secrets },
+      ...(snapshot ? { snapshot } : {}),
+    });
   } catch (error) {
     if (!isXlsxError(error)) throw error;
     Object.assign(report, unwrittenReports(plan, "Not written: the refresh was refused."));
@@ -156,6 +163,7 @@ export async function refreshWorkbook(options: RefreshOptions, deps: RefreshDeps
   Object.assign(report, { cells: written.cells, tables: written.tables, dependents: written.dependents });
   report.settings = written.settings;
   report.notes.push(...written.notes);
+  if (written.snapshot !== undefined) report.snapshot = written.snapshot;
   const out = options.out ?? options.file;
   if (written.changed || out !== options.file) {
     log(`Writing ${out}…`);

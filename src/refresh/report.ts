@@ -83,6 +83,8 @@ export interface Credits {
 
 export interface RefreshReport {
   file: string;
+  /** The month-end snapshot sheet added (--snapshot), if one was. */
+  snapshot?: string;
   /** Where it was written (absent when nothing was). */
   written?: string;
   dryRun: boolean;

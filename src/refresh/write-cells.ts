@@ -11,7 +11,7 @@ import {
   type ResultTime,
 } from "../functions";
 import { datasetOriginText } from "../session";
-import { parseAddress, type CellBlock } from "../sheet";
+import { parseAddress, qualifiedAddress, type CellBlock } from "../sheet";
 import { isCellError, type WorkbookEdit, type XlsxValue } from "../xlsx";
 import type { Execution } from "./execute-plan";
 import type { CellPlan, Plan } from "./plan-types";
@@ -35,6 +35,9 @@ export interface PlacedSource {
   sheet: string;
   block: CellBlock;
   source: ResultSource;
+  /** What it shows now ("Report!B2:C5", or a table's name and range), and its values (a table's header included). */
+  label: string;
+  values: readonly (readonly XlsxValue[])[];
 }
 
 /** What the written cells' results were, for the refresh-time setting. */
@@ -155,12 +158,12 @@ export function writeCells(ctx: WriteContext): {
       ...(rows !== undefined ? { rows } : {}),
     };
     const table = read?.outcome?.table;
-    if (table && cell.work.kind === "read")
-      places.push({ sheet: cell.cell.sheet, block, source: sourceOf(cell.work.request, table) });
+    const placed = { sheet: cell.cell.sheet, block, label: qualifiedAddress(cell.cell.sheet, spill.newRef), values };
+    if (table && cell.work.kind === "read") places.push({ ...placed, source: sourceOf(cell.work.request, table) });
     if (table && cell.work.kind === "query" && read?.executionId) {
       const { queryId, parameters } = cell.work.query;
       const source = describeRead({ kind: "execution", executionId: read.executionId }, table, { queryId, parameters });
-      places.push({ sheet: cell.cell.sheet, block, source });
+      places.push({ ...placed, source });
     }
     if (cell.work.kind === "read") times.requests[cell.work.request.key] = size;
     if (cell.work.kind === "query" && read?.executionId) {

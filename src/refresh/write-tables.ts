@@ -7,7 +7,7 @@ import type { WorkbookEdit, XlsxValue } from "../xlsx";
 import type { Execution } from "./execute-plan";
 import type { Plan, TablePlan } from "./plan-types";
 import type { TableReport } from "./report";
-import { redact, union } from "./write-cells";
+import { redact, union, type PlacedSource } from "./write-cells";
 import type { WorkbookHost } from "./workbook-host";
 
 export interface TableWriteContext {
@@ -41,8 +41,13 @@ function base(t: TablePlan): TableReport {
  * named, a table that would grow over anything or whose columns changed: the caller refuses the whole refresh), and
  * returns the bindings to save with their new address and refresh time.
  */
-export function writeTables(ctx: TableWriteContext): { reports: TableReport[]; bindings: TableBinding[] } {
+export function writeTables(ctx: TableWriteContext): {
+  reports: TableReport[];
+  bindings: TableBinding[];
+  places: PlacedSource[];
+} {
   const bindings: TableBinding[] = [];
+  const places: PlacedSource[] = [];
   const reports = ctx.plan.tables.map((t) => {
     const report = base(t);
     if (t.hold || !t.info) {
@@ -84,6 +89,9 @@ export function writeTables(ctx: TableWriteContext): { reports: TableReport[]; b
       ctx.edit.setCells(sheet, [{ ref: cellAddress(after.row - 1, after.column), value: caption }]);
       ctx.host.setValue(sheet, after.row - 1, after.column, caption);
     }
+    const headerRow = t.info.headerRowCount > 0 ? [t.info.columns.map((c) => c.name)] : [];
+    const label = `table ${t.info.name} (${qualifiedAddress(sheet, written.newRef)})`;
+    places.push({ sheet, block: after, source, label, values: [...headerRow, ...rows] });
     bindings.push({
       ...t.binding,
       sheet,
@@ -94,5 +102,5 @@ export function writeTables(ctx: TableWriteContext): { reports: TableReport[]; b
     });
     return report;
   });
-  return { reports, bindings };
+  return { reports, bindings, places };
 }

@@ -8,6 +8,7 @@ import type { Plan } from "./plan-types";
 import type { CellReport, DependentReport, TableReport } from "./report";
 import { writeCells } from "./write-cells";
 import { writeSources } from "./write-sources";
+import { snapshotRows } from "./snapshot";
 import { volatileFormulas, writeDependents } from "./write-dependents";
 import { writeTables } from "./write-tables";
 import type { WorkbookHost } from "./workbook-host";
@@ -20,6 +21,8 @@ export interface WorkbookWrite {
   dependents: DependentReport[];
   settings: string[];
   notes: string[];
+  /** The snapshot sheet added, if any. */
+  snapshot?: string;
   /** Whether anything in the file changed. */
   changed: boolean;
 }
@@ -34,6 +37,8 @@ export interface WorkbookWriteContext {
   now: number;
   spillLimitBytes: number;
   secrets: readonly string[];
+  /** A month-end snapshot to add: the new sheet's name, and the file's name for its title. */
+  snapshot?: { sheet: string; file: string };
 }
 
 /**
@@ -51,7 +56,8 @@ export async function writeWorkbook(ctx: WorkbookWriteContext): Promise<Workbook
   const tables = writeTables({ edit, host, engine, plan, ex, now, secrets, pattern });
   const bindings = new Map(document.bindings().map((b) => [b.tableName.toLowerCase(), b]));
   for (const b of tables.bindings) bindings.set(b.tableName.toLowerCase(), b);
-  const sourceContext = { edit, host, engine, places: cells.places, bindings: [...bindings.values()], pattern };
+  const places = [...cells.places, ...tables.places];
+  const sourceContext = { edit, host, engine, places, bindings: [...bindings.values()], pattern };
   writeSources(sourceContext, plan.cells, cells.reports);
   const service = new Set(plan.cells.map((c) => c.address));
   const inputs = plan.cells
@@ -88,6 +94,11 @@ export async function writeWorkbook(ctx: WorkbookWriteContext): Promise<Workbook
       "The workbook has no settings of the add-in (it was never saved with the add-in open), so the runs made and the refresh times are not recorded in it.",
     );
   }
+  let snapshot: string | undefined;
+  if (ctx.snapshot && places.length > 0) {
+    edit.addSheet(ctx.snapshot.sheet, snapshotRows(ctx.snapshot.file, now, places, pattern));
+    snapshot = ctx.snapshot.sheet;
+  } else if (ctx.snapshot) notes.push("Nothing was refreshed, so no snapshot was taken.");
   const settings = [...document.changes().keys()];
   if (wrote) edit.setFullCalcOnLoad();
   const { bytes, parts } = edit.toBytes();
@@ -99,6 +110,7 @@ export async function writeWorkbook(ctx: WorkbookWriteContext): Promise<Workbook
     dependents,
     settings,
     notes,
+    ...(snapshot !== undefined ? { snapshot } : {}),
     changed: wrote || settings.length > 0,
   };
 }

@@ -1,3 +1,4 @@
+import * as XLSX from "@e965/xlsx";
 import { listBindings } from "../../src/excel";
 import { readResultSource } from "../../src/functions";
 import { ManualClock } from "../support/manual-clock";
@@ -92,5 +93,64 @@ describe("npm run refresh: provenance", () => {
     const report = JSON.parse((await refresh([file, "--json"], env, { now })).out);
     expect(valuesAt(await bytesOf(file), "Report", [["B12"]])).toEqual(valuesAt(once, "Report", [["B12"]]));
     expect(report.cells.find((c: { cell: string }) => c.cell === "Report!B12")).toMatchObject({ status: "unchanged" });
+  });
+});
+
+describe("npm run refresh --snapshot", () => {
+  let service: TestService;
+  let env: Record<string, string>;
+  const now = () => NOW;
+
+  beforeAll(async () => {
+    service = await startTestService({ datasets: true, clock: new ManualClock(NOW) });
+    env = { SERVICE_API_KEY: service.apiKey, SERVICE_API_BASE_URL: service.url };
+  }, 120_000);
+  afterAll(async () => service.close());
+
+  test("adds the previous month's sheet of the refreshed results as values, each under its place and source", async () => {
+    const file = await writeBook(reportSpec());
+    const before = await bytesOf(file);
+    const run = await refresh([file, "--snapshot", "--json"], env, { now });
+    expect(run.code).toBe(6); // the QUERY cell was never run (no --rerun): written, but not all fresh
+    const report = JSON.parse(run.out);
+    expect(report.snapshot).toBe("2026-02");
+    const after = await bytesOf(file);
+    expect(report.parts.added).toEqual(["xl/worksheets/sheet3.xml"]);
+    expect(report.parts.changed).toEqual(
+      expect.arrayContaining(["[Content_Types].xml", "xl/_rels/workbook.xml.rels", "xl/workbook.xml"]),
+    );
+    // An independent reader sees the new sheet, values only.
+    const book = XLSX.read(after, { type: "array", cellFormula: true });
+    expect(book.SheetNames).toEqual(["Report", "Data", "2026-02"]);
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets["2026-02"]!, { header: 1, blankrows: true });
+    expect(String(rows[0]![0])).toMatch(/^Snapshot of report\.xlsx, refreshed 2026-03-15T10:00Z$/);
+    expect(rows[2]).toEqual(["From Report!B2:C5"]);
+    expect(String(rows[3]![0])).toMatch(
+      /^Dataset dex \(ethereum\), refresh slot .*https:\/\/dune\.com\/queries\/3568055$/,
+    );
+    const spill = valuesAt(after, "Report", [
+      ["B2", "C2"],
+      ["B3", "C3"],
+      ["B4", "C4"],
+      ["B5", "C5"],
+    ]);
+    expect(rows.slice(4, 8)).toEqual(spill);
+    expect(rows[9]).toEqual(["From table Pairs (Data!A1:B3)"]);
+    expect(rows[11]).toEqual(["token_pair", "chain"]);
+    expect(rows.length).toBe(14); // its source, header and two rows: nothing else was refreshed
+    expect(Object.values(book.Sheets["2026-02"]!).some((c) => typeof c === "object" && c && "f" in c)).toBe(false);
+    expect(before.length).toBeGreaterThan(0);
+  });
+
+  test("a month already snapshotted is refused, and nothing is written", async () => {
+    const file = await writeBook(reportSpec());
+    await refresh([file, "--snapshot"], env, { now });
+    const once = await bytesOf(file);
+    const run = await refresh([file, "--snapshot", "--snapshot-name", "2026-02"], env, { now });
+    expect(run.code).not.toBe(0);
+    expect(run.out + run.err).toMatch(/already has a sheet "2026-02"; nothing was written/);
+    expect(await bytesOf(file)).toEqual(once);
+    const bad = await refresh([file, "--snapshot-name", "x"], env, { now });
+    expect(bad.err).toMatch(/--snapshot-name goes with --snapshot/);
   });
 });
