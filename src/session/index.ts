@@ -10,6 +10,7 @@ export {
   storedItem,
 } from "./user-storage";
 export { Session, normaliseBaseUrl } from "./session";
+export type { GatewayAccount, GatewayBudget } from "./gateway-account";
 export { NotSignedInError, NOT_SIGNED_IN_MESSAGE, isNotSignedInError } from "./not-signed-in-error";
 export type { UsageSnapshot } from "./usage-tracker";
 export { sharedSession, sharedSessionReady, setSharedSession } from "./shared-session";

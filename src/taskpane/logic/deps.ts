@@ -9,7 +9,7 @@ import type {
 } from "../../client";
 import type { ExcelRun, SettingsLike } from "../../excel";
 import type { QueryDeclaration } from "../../functions";
-import type { DatasetRead, UsageSnapshot } from "../../session";
+import type { DatasetRead, GatewayAccount, UsageSnapshot } from "../../session";
 import type { StartupBehaviorApi } from "./open-behaviour";
 import type { QueryReportSource } from "./report-source";
 
@@ -34,6 +34,8 @@ export interface PaneSession {
   signIn(key: string, baseUrl?: string): Promise<void>;
   signOut(): Promise<void>;
   onChange(listener: () => void): () => void;
+  /** Who the key is at a team gateway (undefined elsewhere); optional for sessions that never reach one. */
+  gatewayAccount?(): Promise<GatewayAccount | undefined>;
   readonly usage: {
     snapshot(): UsageSnapshot;
     recordDatapoints(count: number): void;
