@@ -52,8 +52,12 @@ export async function fetchTable(
     },
   });
   const { columns, types, rows, partial, typesInferred, totalRowCount } = table;
-  const cached: CachedTable = { columns, types, rows, partial, typesInferred };
+  const cached: CachedTable = { columns, types, rows, partial, typesInferred, readAt: now() };
   if (totalRowCount !== undefined) cached.totalRowCount = totalRowCount;
+  // What the rows' provenance says (SERVICE.SOURCE, table captions): the run and query, as the service named them.
+  if (table.executionId) cached.executionId = table.executionId;
+  if (table.endedAt !== undefined) cached.endedAt = table.endedAt;
+  if (table.queryId !== undefined) cached.queryId = table.queryId;
   const origin = read.origin();
   if (origin?.kind === "query") cached.origin = origin;
   return { table: cached, requests: Math.max(1, table.requestCount) };

@@ -15,6 +15,11 @@ export interface CachedTable {
   typesInferred: boolean;
   /** A dataset read through its saved query (its endpoint is gone): which query, and the result's age. */
   origin?: DatasetOrigin;
+  /** Where the rows came from, as the service said (JSON sources), and when they were read (epoch ms). */
+  executionId?: string;
+  endedAt?: string;
+  queryId?: number;
+  readAt?: number;
 }
 
 const ISO_TIMESTAMP =

@@ -178,5 +178,6 @@ function toPage(raw: RawPage, offset: number, requests: number): Page {
   if (raw.state !== undefined) page.state = raw.state;
   if (raw.executionId !== undefined) page.executionId = raw.executionId;
   if (raw.endedAt !== undefined) page.endedAt = raw.endedAt;
+  if (raw.queryId !== undefined) page.queryId = raw.queryId;
   return page;
 }

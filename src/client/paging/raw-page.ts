@@ -14,6 +14,8 @@ export interface RawPage {
   executionId?: string;
   /** When the run that made the result ended (the envelope's `execution_ended_at`): the result's age. */
   endedAt?: string;
+  /** The saved query the result belongs to, when the envelope names one. */
+  queryId?: number;
 }
 
 /** Fetch rows [offset, offset + limit) (either may be omitted: the server's defaults apply). */

@@ -5,12 +5,16 @@ import { type InsertSource, bindingFor, clientSource, sourceLabel } from "./inse
 import { paneMessage, rateLimitWaitMessage } from "./messages";
 import { addSheet } from "./new-sheet";
 import { openPagedRows } from "./page-rows";
+import { captionOf, insertedSource, storedSource } from "./table-source";
+import { tableSourcesChanged } from "../../functions";
 import { Store } from "./store";
 
 export interface InsertOptions {
   destination: "selection" | "new-sheet";
   asTable: boolean;
   headers: boolean;
+  /** A caption row above the table saying where its rows came from (kept current by refreshes). */
+  caption?: boolean;
 }
 
 export type InsertPhase = "idle" | "preparing" | "writing" | "complete" | "cancelled" | "failed";
@@ -79,7 +83,10 @@ export class InsertController {
         target.cell = "A1";
       }
       this.store.set({ phase: "writing", totalRows: paged.totalRows, message: "Writing rows…" });
+      const provenance = insertedSource(source, paged, this.deps.clock.now());
+      const caption = options.caption && options.asTable ? captionOf(provenance, this.deps.settings) : undefined;
       const result = await writeMatrix(target, paged.batches, {
+        ...(caption !== undefined ? { caption } : {}),
         asTable: options.asTable,
         headers: options.headers,
         tableName: sourceLabel(source),
@@ -101,7 +108,10 @@ export class InsertController {
           { tableName: result.tableName, sheet: result.sheet, address: result.address, headers: options.headers },
           new Date(this.deps.clock.now()),
         );
+        binding.source = storedSource(provenance);
+        if (caption !== undefined) binding.options = { ...binding.options, caption: true };
         await saveBinding(this.deps.settings, binding, { now: this.deps.clock.now() });
+        tableSourcesChanged();
       }
       const partial = paged.partial ? " The result is partial (truncated by the service)." : "";
       const refreshable = result.tableName ? ` Table ${result.tableName} is refreshable.` : "";

@@ -16,6 +16,8 @@ export interface PagedRows {
   batches: RowBatches;
   /** A dataset read through its saved query (its endpoint is gone): which query and when its result ended. */
   origin?: DatasetOrigin;
+  /** What the first page said of the rows' run and query (JSON sources): their provenance. */
+  read: { executionId?: string; endedAt?: string; queryId?: number };
 }
 
 export interface OpenOptions extends Omit<PagingParams, "signal"> {
@@ -45,7 +47,7 @@ export async function openPagedRows(
   const iterator = read.pages[Symbol.asyncIterator]();
   const first = await iterator.next();
   if (first.done) {
-    return { columns: [], types: [], numberFormats: [], partial: false, batches: fromMatrices([], iterator) };
+    return { columns: [], types: [], numberFormats: [], partial: false, batches: fromMatrices([], iterator), read: {} };
   }
   const page = first.value;
   const columns = page.columns;
@@ -60,6 +62,11 @@ export async function openPagedRows(
     numberFormats: numberFormatsFor(types),
     partial: page.partial,
     batches: fromMatrices([convert(page, headers)], iterator, (p) => convert(p, false)),
+    read: {
+      ...(page.executionId ? { executionId: page.executionId } : {}),
+      ...(page.endedAt !== undefined ? { endedAt: page.endedAt } : {}),
+      ...(page.queryId !== undefined ? { queryId: page.queryId } : {}),
+    },
   };
   if (page.totalRowCount !== undefined) result.totalRows = page.totalRowCount;
   const origin = read.origin();

@@ -1,11 +1,12 @@
 import { listBindings, replaceTableRows, saveBinding, type TableBinding } from "../../excel";
 import type { PerformanceChoice, QueryParameterValue, ResultParams, Source } from "../../client";
-import { tierCredits, tierOf as tierOfValue } from "../../functions";
+import { tableSourcesChanged, tierCredits, tierOf as tierOfValue } from "../../functions";
 import { datasetArgNames } from "./dataset-catalog";
 import type { PaneDeps } from "./deps";
 import { paneMessage } from "./messages";
 import { datasetOriginText } from "../../session";
 import { openPagedRows } from "./page-rows";
+import { captionOf, refreshedSource, storedSource } from "./table-source";
 
 /** For tables bound to a saved query: the latest stored result (free), or a new run (costs credits). */
 export type QueryRefreshMode = "latest" | "rerun";
@@ -127,7 +128,10 @@ async function refreshOne(
       { ...params, headers: false, onDatapoints: (n) => usage.recordDatapoints(n) },
       () => deps.clock.now(),
     );
+    const provenance = refreshedSource(binding, { executionId }, paged, deps.clock.now());
+    const caption = binding.options?.caption === true ? captionOf(provenance, deps.settings) : undefined;
     const result = await replaceTableRows(deps.run, binding, paged.batches, {
+      ...(caption !== undefined ? { caption } : {}),
       numberFormats: paged.numberFormats.length > 0 ? paged.numberFormats : undefined,
       totalRows: paged.totalRows,
       signal: options.signal,
@@ -136,8 +140,10 @@ async function refreshOne(
     });
     const updated: TableBinding = executionId
       ? { ...result.binding, options: { ...result.binding.options, executionId } }
-      : result.binding;
+      : { ...result.binding };
+    if (result.status === "complete") updated.source = storedSource(provenance);
     await saveBinding(deps.settings, updated, { now: deps.clock.now() });
+    tableSourcesChanged();
     const rows = result.rowsWritten.toLocaleString("en-US");
     if (result.status === "cancelled")
       return {
