@@ -21,12 +21,19 @@ export interface Playground {
 }
 
 /** The real local service, the built playground served against it, and Chromium. One per test file. */
-export async function startPlayground(options: { clock?: Clock; relay?: boolean } = {}): Promise<Playground> {
+export async function startPlayground(
+  options: { clock?: Clock; relay?: boolean; curatedEndpoints?: boolean } = {},
+): Promise<Playground> {
   await requireBrowser(); // before a build and a service are started for nothing
   const started = await Promise.allSettled([
     playgroundBuild(),
     // Behind the relay the service grants no origin: the browser can only get through the relay's CORS.
-    startTestService({ datasets: true, clock: options.clock, ...(options.relay ? { corsOrigins: [] } : {}) }),
+    startTestService({
+      datasets: true,
+      clock: options.clock,
+      ...(options.relay ? { corsOrigins: [] } : {}),
+      ...(options.curatedEndpoints === undefined ? {} : { curatedEndpoints: options.curatedEndpoints }),
+    }),
     launchBrowser(),
   ] as const);
   const [built, serviceStart, browserStart] = started;
