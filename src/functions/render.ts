@@ -15,6 +15,8 @@ export interface CachedTable {
   typesInferred: boolean;
   /** A dataset read through its saved query (its endpoint is gone): which query, and the result's age. */
   origin?: DatasetOrigin;
+  /** When it was fetched (epoch ms): what a held refresh's note says its data dates from. */
+  fetchedAt?: number;
 }
 
 const ISO_TIMESTAMP =

@@ -17,3 +17,15 @@ export {
 } from "./dataset-routes";
 export { DatasetUnavailableError, isDatasetUnavailableError } from "./dataset-unavailable-error";
 export { ageText, datasetOriginText, isOldResult } from "./dataset-origin-text";
+export { type UserBillingSettings, USER_BILLING_ITEM, UserBilling, checkCap } from "./user-billing";
+export { COST_MEMORY_ITEM, CostMemory } from "./cost-memory";
+export { type DaySpending, type SpendingKind, SPENDING_ITEM, SpendingLedger, localDay } from "./spending-ledger";
+export { type StringItem, memoryStringItem, storedItem } from "./user-storage";
+export {
+  BudgetHeldError,
+  OverCapError,
+  type ReadCostFacts,
+  isBudgetHeldError,
+  isOverCapError,
+} from "./read-cost-errors";
+export { type ReadBudget, ReadMeter, type ReadMeterOptions } from "./read-meter";

@@ -2,6 +2,10 @@ import { createKeyStore } from "./key-store";
 import { Session } from "./session";
 import { createSettingsStore } from "./settings-store";
 import { createDatasetRoutesItem } from "./dataset-routes";
+import { COST_MEMORY_ITEM } from "./cost-memory";
+import { SPENDING_ITEM } from "./spending-ledger";
+import { USER_BILLING_ITEM } from "./user-billing";
+import { storedItem } from "./user-storage";
 
 /** Replaced at build time by webpack's DefinePlugin; undefined under jest and tsx. */
 declare const SERVICE_API_BASE_URL: string | undefined;
@@ -28,6 +32,9 @@ export function sharedSession(): Session {
     settingsStore: createSettingsStore(),
     defaultBaseUrl: defaultBaseUrl(),
     datasetRoutesItem: createDatasetRoutesItem(),
+    billingItem: storedItem(USER_BILLING_ITEM),
+    costsItem: storedItem(COST_MEMORY_ITEM),
+    spendingItem: storedItem(SPENDING_ITEM),
   });
   return scope[SLOT];
 }

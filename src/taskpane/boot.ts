@@ -1,6 +1,11 @@
 import { systemClock } from "../client";
 import { officeRun, type SettingsLike } from "../excel";
-import { describeSavedQuery, recordQueryRun, refreshFunctionCells as refreshFunctions } from "../functions";
+import {
+  describeSavedQuery,
+  functionsRefreshPlan,
+  recordQueryRun,
+  refreshFunctionCells as refreshFunctions,
+} from "../functions";
 import { sharedSession, sharedSessionReady } from "../session";
 import type { PaneDeps } from "./logic/deps";
 import { type OnOpenOutcome, runOnOpen } from "./logic/on-open";
@@ -37,6 +42,7 @@ export function defaultPaneDeps(): PaneDeps {
     historyItem: userItem(HISTORY_ITEM),
     clock: systemClock,
     refreshFunctions,
+    refreshPlan: functionsRefreshPlan,
     recordQueryRun,
     describeQuery: describeSavedQuery,
     queryReport: functionsQueryReport,

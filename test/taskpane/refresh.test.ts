@@ -1,7 +1,8 @@
 import { getBinding, listBindings, saveBinding } from "../../src/excel";
 import { InsertController } from "../../src/taskpane/logic/insert-controller";
 import { refreshAll, refreshSummary } from "../../src/taskpane/logic/refresh-all";
-import { RefreshController, type RefreshRerunCost } from "../../src/taskpane/logic/refresh-controller";
+import { RefreshController } from "../../src/taskpane/logic/refresh-controller";
+import type { RefreshPlan } from "../../src/taskpane/logic/refresh-plan";
 import { rerunCost } from "../../src/taskpane/logic/refresh-tables";
 import { startTestService, TEST_KEYS, type TestService } from "../support/service";
 import { testPane, type TestPane } from "./support/pane-deps";
@@ -61,7 +62,7 @@ describe("refresh of bound tables", () => {
     });
   });
 
-  test("re-running a query-bound table asks first, showing the cost; declined spends nothing", async () => {
+  test("re-running a query-bound table asks first, listing the run and the read with their costs; declined spends nothing", async () => {
     const pane = await testPane(service.url, { apiKey: TEST_KEYS.demo });
     const name = await insertQueryTable(pane, 4);
     const binding = getBinding(pane.deps.settings, name)!;
@@ -74,26 +75,42 @@ describe("refresh of bound tables", () => {
       },
       { now: pane.deps.clock.now() },
     );
-    expect(rerunCost(listBindings(pane.deps.settings))).toEqual({ tables: 1, credits: 20 });
-    const asked: RefreshRerunCost[] = [];
+    const estimate = (id: number, tier: "auto" | "small" | "medium" | "large") =>
+      pane.session.estimateExecution(id, tier);
+    expect(rerunCost(listBindings(pane.deps.settings), estimate)).toEqual({ tables: 1, credits: 20 });
+    const asked: RefreshPlan[] = [];
     const spent = pane.session.usage.snapshot().creditsSpent;
 
-    let refresh = new RefreshController(pane.deps, async (cost) => (asked.push(cost), false));
+    let refresh = new RefreshController(pane.deps, async (plan) => (asked.push(plan), false));
     let end = await refresh.refresh("rerun");
-    expect(asked).toEqual([{ tables: 1, queries: 0, credits: 20 }]);
+    const read = pane.session.estimateRead(`table:${name}`)!.credits;
+    expect(asked).toEqual([
+      {
+        items: [
+          { kind: "run", what: `run query 1001 (large) for table ${name}`, credits: 20 },
+          { kind: "read", what: `table ${name}`, credits: read },
+        ],
+        total: 20 + read,
+        unknown: 0,
+      },
+    ]);
     expect(end).toMatchObject({
       phase: "done",
       outcomes: [],
-      message: "Nothing refreshed: re-running was declined, no credits spent.",
+      message: "Nothing refreshed: declined, no credits spent.",
     });
     expect(pane.session.usage.snapshot().creditsSpent).toBe(spent);
     expect(pane.wb.inspect.tables()[0]!.address).toBe("Sheet1!A1:D5");
 
+    const before = pane.session.usage.snapshot();
     refresh = new RefreshController(pane.deps, async () => true);
     end = await refresh.refresh("rerun");
     expect(end.outcomes).toEqual([expect.objectContaining({ status: "refreshed", rows: 12 })]);
     expect(end.message).toBe("1 of 1 table refreshed.");
-    expect(pane.session.usage.snapshot().creditsSpent).toBe(spent + 20);
+    // The run, and the read of its 12 rows (more than the 4 rows the estimate knew: its first page told).
+    const after = pane.session.usage.snapshot();
+    expect(after.executionCredits - before.executionCredits).toBe(20);
+    expect(after.readCredits).toBeGreaterThan(before.readCredits);
     expect(pane.wb.inspect.tables()[0]!.address).toBe("Sheet1!A1:D13");
     const executionId = getBinding(pane.deps.settings, name)!.options!.executionId;
     expect(executionId).not.toBe(binding.options!.executionId);
