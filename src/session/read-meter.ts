@@ -116,6 +116,11 @@ export class ReadMeter {
     const limit = this.#options.limit;
     const total = page.totalRowCount;
     const end = total === undefined ? limit : limit === undefined ? total : Math.min(total, limit);
+    // The rows asked for have all come (the service offers more past a `limit`): nothing more to price or refuse.
+    if (end !== undefined && end <= this.#rows) {
+      this.#whole = { ...this.#whole, complete: true };
+      return;
+    }
     const rowBytes = bytesPerRow({ bytes: this.#bytes, rows: this.#rows });
     if (end === undefined || rowBytes === undefined) {
       // No total (CSV): the rest cannot be priced ahead; stop once the cap is passed.

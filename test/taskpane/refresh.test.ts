@@ -1,3 +1,4 @@
+import { subtractCredits } from "../../src/billing";
 import { getBinding, listBindings, saveBinding } from "../../src/excel";
 import { InsertController } from "../../src/taskpane/logic/insert-controller";
 import { refreshAll, refreshSummary } from "../../src/taskpane/logic/refresh-all";
@@ -114,6 +115,35 @@ describe("refresh of bound tables", () => {
     expect(pane.wb.inspect.tables()[0]!.address).toBe("Sheet1!A1:D13");
     const executionId = getBinding(pane.deps.settings, name)!.options!.executionId;
     expect(executionId).not.toBe(binding.options!.executionId);
+  });
+
+  test("Refresh All's estimate of its reads equals what the service charged for them, within a page's rounding", async () => {
+    const pane = await testPane(service.url, { apiKey: TEST_KEYS.demo });
+    await insertQueryTable(pane, 30);
+    pane.wb.select("Sheet1", "H1");
+    const dataset = await new InsertController(pane.deps).insert(
+      { kind: "dataset", name: "avs", args: [], params: { limit: 20 } },
+      { destination: "selection", asTable: true, headers: true },
+    );
+    expect(dataset.phase).toBe("complete");
+    const charged = async () => (await pane.session.client().usage()).billing_periods[0]!.credits_used;
+    const refreshOnce = async () => {
+      const before = await charged();
+      const asked: RefreshPlan[] = [];
+      const end = await new RefreshController(pane.deps, async (plan) => (asked.push(plan), true)).refresh("latest");
+      expect(end.outcomes.map((o) => o.status)).toEqual(["refreshed", "refreshed"]);
+      return { plan: asked[0]!, spent: subtractCredits(await charged(), before) };
+    };
+    // The first time, the query's table (its latest result, read as CSV) is priced at what its insert read as JSON,
+    // which the CSV of the same rows does not exceed: an upper bound. The dataset's table at what its insert read.
+    const first = await refreshOnce();
+    expect(first.plan.unknown).toBe(0);
+    expect(first.plan.total).toBeGreaterThanOrEqual(first.spent);
+    // From then on each read is priced at its own last size, and the total is what the service charged.
+    const second = await refreshOnce();
+    expect(second.plan.unknown).toBe(0);
+    expect(second.plan.total).toBeGreaterThan(0);
+    expect(Math.abs(second.spent - second.plan.total)).toBeLessThanOrEqual(0.01 * second.plan.items.length);
   });
 
   test("a dataset-bound table is fetched again with its arguments and options", async () => {

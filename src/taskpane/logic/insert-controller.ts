@@ -153,7 +153,8 @@ export class InsertController {
           new Date(this.deps.clock.now()),
         );
         await saveBinding(this.deps.settings, binding, { now: this.deps.clock.now() });
-        // Its refreshes read what it read: their estimate is this size.
+        // Its refreshes read what it read (a query's re-run: its new result's JSON), so this size is their estimate.
+        // A query's table read for its latest result is read as CSV: that read is priced by its own first time.
         meter.remember(tableReadKey(result.tableName));
       }
       const partial = paged.partial ? " The result is partial (truncated by the service)." : "";

@@ -1,9 +1,9 @@
 import { addCredits, formatCredits } from "../../billing";
 import { listBindings } from "../../excel";
-import { type RefreshPlanItem, tableReadKey } from "../../functions";
+import type { RefreshPlanItem } from "../../functions";
 import type { PaneDeps } from "./deps";
 import type { QueryRefreshMode } from "./refresh-tables";
-import { tierOf } from "./refresh-tables";
+import { bindingEstimate, tierOf } from "./refresh-tables";
 
 /** One request Refresh All will make, with what it is expected to cost. */
 export interface PlannedRequest {
@@ -48,7 +48,7 @@ export function planRefresh(
       const credits = deps.session.estimateExecution(Number(binding.id), tier);
       items.push({ kind: "run", what: `run query ${binding.id} (${tier}) for table ${binding.tableName}`, credits });
     }
-    const estimate = deps.session.estimateRead(tableReadKey(binding.tableName));
+    const estimate = bindingEstimate(deps.session, binding, mode);
     items.push({
       kind: "read",
       what: `table ${binding.tableName}`,

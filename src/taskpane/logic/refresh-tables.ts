@@ -1,7 +1,7 @@
 import { listBindings, replaceTableRows, saveBinding, type TableBinding } from "../../excel";
 import type { PerformanceChoice, QueryParameterValue, ResultParams, Source } from "../../client";
 import { type BudgetRefusal, tableReadKey, tierOf as tierOfValue } from "../../functions";
-import { GROWTH_ALLOWANCE, formatCredits, roundUpCredits } from "../../billing";
+import { GROWTH_ALLOWANCE, type ReadEstimate, formatCredits, roundUpCredits } from "../../billing";
 import type { ReadBudget } from "../../session";
 import { datasetArgNames } from "./dataset-catalog";
 import type { PaneDeps } from "./deps";
@@ -9,7 +9,7 @@ import { paneMessage } from "./messages";
 import { datasetOriginText } from "../../session";
 import { openPagedRows } from "./page-rows";
 
-/** For tables bound to a saved query: the latest stored result (free), or a new run (costs credits). */
+/** For tables bound to a saved query: the latest stored result (its read costs credits), or a new run too. */
 export type QueryRefreshMode = "latest" | "rerun";
 
 export interface TableOutcome {
@@ -67,6 +67,28 @@ function pick(params: TableBinding["params"], keys: readonly (keyof ResultParams
   const out: Record<string, unknown> = {};
   for (const k of keys) if (params?.[k] !== undefined && params[k] !== null) out[k] = params[k];
   return out as ResultParams;
+}
+
+/**
+ * Under which key a table's read is priced: its last size. A query's table read for its latest result reads it as
+ * CSV, a quarter of the JSON's bytes or less, so that read has a size of its own; a re-run's read is its new
+ * result's JSON, like the insert's.
+ */
+export function bindingReadKey(binding: TableBinding, mode: QueryRefreshMode): string {
+  const key = tableReadKey(binding.tableName);
+  return binding.kind === "query" && mode === "latest" ? `${key} (latest as CSV)` : key;
+}
+
+/**
+ * What a table's read is expected to cost: its own last size, else (a query's table not yet read as CSV) what its
+ * insert read as JSON, which the CSV of the same rows does not exceed: an upper bound until the first such read.
+ */
+export function bindingEstimate(
+  session: TableRefreshDeps["session"],
+  binding: TableBinding,
+  mode: QueryRefreshMode,
+): ReadEstimate | undefined {
+  return session.estimateRead(bindingReadKey(binding, mode)) ?? session.estimateRead(tableReadKey(binding.tableName));
 }
 
 /** Where a binding's rows come from now. A re-run happens here, so its credits are spent only when reached. */
@@ -139,7 +161,7 @@ function readLimits(
   binding: TableBinding,
   options: RefreshTablesOptions,
 ): { capCredits: number; budget?: ReadBudget & { close(): void } } | { skipped: string } {
-  const estimate = deps.session.estimateRead(tableReadKey(binding.tableName));
+  const estimate = bindingEstimate(deps.session, binding, options.mode);
   const cap = deps.session.billing.settings.maxCredits;
   if (!options.automatic) {
     const known = estimate ? roundUpCredits(estimate.credits * (1 + GROWTH_ALLOWANCE)) + 0.01 : 0;
@@ -166,7 +188,7 @@ async function refreshOne(
       return { tableName: name, status: "skipped", rows: 0, message: `${name}: not refreshed: ${limits.skipped}.` };
     const { source, params, executionId } = await sourceOf(deps, binding, options.mode, options.signal);
     const usage = deps.session.usage;
-    const meter = deps.session.meterRead(tableReadKey(name), {
+    const meter = deps.session.meterRead(bindingReadKey(binding, options.mode), {
       ...limits,
       where: "pane",
       limit: (params as ResultParams).limit,
