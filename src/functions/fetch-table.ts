@@ -1,4 +1,4 @@
-import type { Page, PagingParams, Source } from "../client";
+import { collectTable, type Page, type PagingParams, type Source } from "../client";
 import type { DatasetOrigin, ReadBudget, Session } from "../session";
 import type { CachedTable } from "./render";
 import type { CanonicalRequest } from "./request";
@@ -81,62 +81,50 @@ async function readPages(
 ): Promise<FetchOutcome> {
   // A little slack: the rough estimate runs a bit under or over the exact one done when rendering.
   const stopAt = Math.ceil(limitBytes * 1.2);
-  let table: CachedTable | undefined;
-  let requests = 0;
-  let bytes = 0;
-  const pageTypes: string[][] = [];
   const read = openPages(session, request, { ...request.params, ...meter.params() }, now);
   const fetchedAt = now();
-  for await (const page of read.pages) {
-    requests += page.requests;
-    if (table === undefined) {
-      table = { columns: page.columns, types: page.types, rows: [], partial: false, typesInferred: page.typesInferred };
-    }
-    if (page.typesInferred) pageTypes.push(page.types);
-    if (page.totalRowCount !== undefined) table.totalRowCount = page.totalRowCount;
-    table.partial ||= page.partial;
-    const rows = table.rows;
-    for (const row of page.rows) {
-      rows.push(row);
-      for (const value of row) bytes += roughValueBytes(value);
-    }
-    // Too large to spill, now or once the rows the service said it has arrive: no cell can show it, whatever it
-    // costs, so that is what the cell says (with how to narrow it or insert it as a table instead).
-    const wanted = Math.min(table.totalRowCount ?? rows.length, request.params.limit ?? Infinity);
-    const projected = page.nextOffset === undefined || rows.length === 0 ? bytes : (bytes / rows.length) * wanted;
+  const table = await collectTable(checkedPages(read.pages, request, stopAt, limitBytes, meter));
+  const { columns, types, rows, partial, typesInferred, totalRowCount } = table;
+  const cached: CachedTable = { columns, types, rows, partial, typesInferred, fetchedAt };
+  if (totalRowCount !== undefined) cached.totalRowCount = totalRowCount;
+  const origin = read.origin();
+  if (origin?.kind === "query") cached.origin = origin;
+  return { table: cached, requests: Math.max(1, table.requestCount) };
+}
+
+/**
+ * The pages as they come, each checked once taken: too large to spill, now or once the rows the service said it has
+ * arrive (no cell can show it, whatever it costs, so that is what the cell says, with how to narrow it or insert it
+ * as a table instead), then priced by the meter (which stops a read over its cap or its budget's room). Throwing
+ * here leaves the pages early, which aborts the requests in flight.
+ */
+async function* checkedPages(
+  pages: AsyncIterable<Page>,
+  request: CanonicalRequest,
+  stopAt: number,
+  limitBytes: number,
+  meter: ReturnType<Session["meterRead"]>,
+): AsyncGenerator<Page> {
+  let bytes = 0;
+  let rows = 0;
+  let totalRows: number | undefined;
+  for await (const page of pages) {
+    yield page;
+    rows += page.rows.length;
+    for (const row of page.rows) for (const value of row) bytes += roughValueBytes(value);
+    if (page.totalRowCount !== undefined) totalRows = page.totalRowCount;
+    const wanted = Math.min(totalRows ?? rows, request.params.limit ?? Infinity);
+    const projected = page.nextOffset === undefined || rows === 0 ? bytes : (bytes / rows) * wanted;
     if (projected > stopAt) {
       throw new SpillTooLargeError({
-        rows: rows.length,
-        columns: table.columns.length,
+        rows,
+        columns: page.columns.length,
         bytes,
         limitBytes,
-        totalRows: table.totalRowCount,
+        totalRows,
         complete: page.nextOffset === undefined,
       });
     }
     meter.page(page);
   }
-  if (table && pageTypes.length > 1) table.types = settleCsvTypes(table, pageTypes);
-  const origin = read.origin();
-  if (table && origin?.kind === "query") table.origin = origin;
-  const result = table ?? { columns: [], types: [], rows: [], partial: false, typesInferred: false };
-  result.fetchedAt = fetchedAt;
-  return { table: result, requests: Math.max(1, requests) };
-}
-
-/**
- * CSV pages are typed one by one (E5). Across pages: all-empty yields to anything, integer and double make
- * double, and a column that was text on any page is text everywhere (its numbers go back to their exact text,
- * which is what they were: only exact numbers were converted).
- */
-function settleCsvTypes(table: CachedTable, pageTypes: string[][]): string[] {
-  return table.columns.map((_, c) => {
-    const seen = new Set(pageTypes.map((types) => types[c] ?? "unknown"));
-    seen.delete("unknown");
-    if (seen.size === 0) return "unknown";
-    if (seen.size === 1) return [...seen][0]!;
-    if ([...seen].every((t) => t === "bigint" || t === "double")) return "double";
-    for (const row of table.rows) if (typeof row[c] === "number") row[c] = String(row[c]);
-    return "varchar";
-  });
 }

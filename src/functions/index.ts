@@ -76,7 +76,7 @@ export function cacheStats(): CacheStats & { liveCells: number; statusRequests: 
 }
 export { cellFailure } from "./cell-error";
 export { readKeyOf, tableReadKey } from "./request";
-export { formatStatus } from "./status-format";
+export { formatDuration, formatStatus } from "./status-format";
 export { SavedQueries, type QueryDeclaration } from "./saved-queries";
 export { DEFAULT_TIER, TIER_CHOICES, tierCostText, tierCredits, tierLabel, tierOf } from "./tiers";
 

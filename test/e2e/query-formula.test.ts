@@ -21,19 +21,21 @@ afterAll(async () => {
 });
 
 test("inputs in cells: not run yet (no execute), run from the pane, then the result spills", async () => {
-  await typeInCell(page, "A1", "WETH");
+  await typeInCell(page, "A1", "USDC");
   await typeInCell(page, "B1", "14");
   await typeInCell(page, "A3", '=SERVICE.QUERY(1001,"symbol",A1,"days",B1,"limit=3")');
   await waitForValue(page, "A3", (v) => v === "#N/A");
   await page.locator('.pg-cell[data-addr="A3"][title]').waitFor();
   expect(await cell(page, "A3").getAttribute("title")).toBe(
-    "Not run with these inputs yet (symbol=WETH, days=14): run it from the Service pane (an estimated 10 credits)",
+    "Not run with these inputs yet (symbol=USDC, days=14): run it from the Service pane (an estimated 10 credits)",
   );
 
-  await runQuery(page, 1001, { symbol: "WETH", days: "14" });
+  // The query's own form: USDC and 14 differ from its defaults, so the run is remembered for a cell giving just
+  // those two (a form run answers cells with every input, or with only the ones changed from the defaults).
+  await runQuery(page, 1001, { symbol: "USDC", days: "14" });
   await watchRunState(page, /^completed$/);
   await waitForValue(page, "A3", (v) => v === "symbol");
-  await waitForValue(page, "A4", (v) => v === "WETH");
+  await waitForValue(page, "A4", (v) => v === "USDC");
 });
 
 test("an input changes: the cell says not run again, the Report lists it, Run all needed fills it", async () => {

@@ -87,7 +87,7 @@ test("AutoSave off: File → Save is the only save; a reload loses what was not 
 
   await typeInCell(page, "A1", "saved by hand");
   await page.locator("[data-status=file]").getByText("Not saved (AutoSave is off: File → Save)").waitFor();
-  await page.getByRole("button", { name: "File" }).click();
+  await page.getByRole("tab", { name: "File", exact: true }).click();
   await page.getByRole("dialog", { name: "File" }).getByRole("button", { name: "Save", exact: true }).click();
   await page.getByRole("dialog", { name: "File" }).locator("[data-command=save]").click();
   await page

@@ -3,6 +3,7 @@ export { createWorkbook, type PlaygroundWorkbook, type ExcelRunLike } from "./cr
 export type { FormulaHook } from "./workbook-state";
 export type { ChangeEvent } from "./change-log";
 export type { WorkbookInspector } from "./inspector";
+export type { BlockContents, CellContent } from "./cell-contents";
 export { CellError, ERROR_CODES, type ExcelErrorCode, type Stored } from "./cell-types";
 export { STORAGE_LIMIT_BYTES } from "./runtime-storage";
 export {

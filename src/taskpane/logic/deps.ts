@@ -12,6 +12,7 @@ import type { QueryDeclaration, RefreshPlanItem } from "../../functions";
 import type {
   DatasetRead,
   DaySpending,
+  GatewayAccount,
   ReadMeter,
   ReadMeterOptions,
   UsageSnapshot,
@@ -42,6 +43,8 @@ export interface PaneSession {
   signIn(key: string, baseUrl?: string): Promise<void>;
   signOut(): Promise<void>;
   onChange(listener: () => void): () => void;
+  /** Who the key is at a team gateway (undefined elsewhere); optional for sessions that never reach one. */
+  gatewayAccount?(): Promise<GatewayAccount | undefined>;
   readonly usage: {
     snapshot(): UsageSnapshot;
     recordDatapoints(count: number): void;
@@ -114,6 +117,8 @@ export interface PaneDeps {
   queryReport?: QueryReportSource;
   /** `Office.addin`'s startup behaviour (absent where the host lacks SharedRuntime 1.1). */
   addin?: StartupBehaviorApi;
+  /** The Office platform ("PC", "Mac", "OfficeOnline", …); default `Office.context.diagnostics.platform`. */
+  platform?: () => string | undefined;
   /** Used only for the throw-away client that checks a key before it is stored. */
   fetch?: FetchLike;
   /** Options of the key-check client (timeouts in tests). */

@@ -1,3 +1,4 @@
+import { writeSettings } from "../../document-settings";
 import type { SettingsLike } from "../../excel";
 
 /** What the workbook does when it opens: nothing (the default), refresh its SERVICE cells, or also re-run stale queries. */
@@ -40,15 +41,13 @@ export async function saveOpenBehaviour(
   addin: StartupBehaviorApi | undefined,
   choice: OpenBehaviour,
 ): Promise<void> {
-  if (choice === "nothing") settings.remove(OPEN_BEHAVIOUR_SETTING);
-  else settings.set(OPEN_BEHAVIOUR_SETTING, choice);
-  await new Promise<void>((resolve, reject) =>
-    settings.saveAsync((result) =>
-      result.error
-        ? reject(new Error(`Could not save the setting in the workbook: ${result.error.message}`))
-        : resolve(),
-    ),
-  );
+  try {
+    await writeSettings(settings, (bag) =>
+      choice === "nothing" ? bag.remove(OPEN_BEHAVIOUR_SETTING) : bag.set(OPEN_BEHAVIOUR_SETTING, choice),
+    );
+  } catch (error) {
+    throw new Error(`Could not save the setting in the workbook: ${error instanceof Error ? error.message : error}`);
+  }
   try {
     await applyStartupBehaviour(addin, choice);
   } catch (error) {

@@ -1,4 +1,5 @@
 import { addCredits, describePlan } from "../../billing";
+import { writeSettings } from "../../document-settings";
 import type { Clock } from "../../client";
 import type { SettingsLike } from "../../excel";
 import type { BudgetState } from "../../functions";
@@ -146,7 +147,9 @@ export class UsageController {
   /** Per-workbook usage was kept in the document by older versions: what the person spent is not the file's. */
   #dropLegacy(): void {
     if (this.deps.settings.get(LEGACY_USAGE_SETTING) == null) return;
-    this.deps.settings.remove?.(LEGACY_USAGE_SETTING);
-    this.deps.settings.saveAsync(() => undefined);
+    // Through the document's one queue of merged writes; a failed save is tried again with the next write.
+    void writeSettings(this.deps.settings, (settings) => settings.remove(LEGACY_USAGE_SETTING)).catch(
+      reportUnexpected("dropping the workbook's old usage totals"),
+    );
   }
 }

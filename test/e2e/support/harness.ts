@@ -5,12 +5,30 @@ import type { Clock } from "../../../src/service";
 import { startTestService, type TestService } from "../../support/service";
 import { launchBrowser, requireBrowser } from "../../support/browser";
 import { startRelay } from "../../../src/relay";
+import { gatewaySetup } from "./gateway";
 import { playgroundBuild } from "./playground-build";
+
+/** What a page logged as an error and the requests that failed (status 400 or more), from before it loaded. */
+export interface PageProblems {
+  consoleErrors: string[];
+  failedRequests: string[];
+}
+
+const problems = new WeakMap<Page, PageProblems>();
+
+/** The console errors and failed requests of a page opened by `Playground.open`, since it started loading. */
+export function pageProblems(page: Page): PageProblems {
+  const found = problems.get(page);
+  if (!found) throw new Error("pageProblems: the page was not opened by Playground.open");
+  return found;
+}
 
 export interface Playground {
   service: TestService;
   /** With `relay: true`: the relay the playground talks to (the service then grants no CORS origin). */
   relayUrl?: string;
+  /** With `gateway: true` (the relay as a team gateway): a personal token to sign in with. */
+  personalToken?: string;
   server: RunningStaticServer;
   browser: Browser;
   /** A fresh browser context (empty storage) on the playground; `query` as in "?signin=none". */
@@ -22,8 +40,9 @@ export interface Playground {
 
 /** The real local service, the built playground served against it, and Chromium. One per test file. */
 export async function startPlayground(
-  options: { clock?: Clock; relay?: boolean; curatedEndpoints?: boolean } = {},
+  options: { clock?: Clock; relay?: boolean; gateway?: boolean; curatedEndpoints?: boolean } = {},
 ): Promise<Playground> {
+  const behindRelay = options.relay === true || options.gateway === true;
   await requireBrowser(); // before a build and a service are started for nothing
   const started = await Promise.allSettled([
     playgroundBuild(),
@@ -31,7 +50,7 @@ export async function startPlayground(
     startTestService({
       datasets: true,
       clock: options.clock,
-      ...(options.relay ? { corsOrigins: [] } : {}),
+      ...(behindRelay ? { corsOrigins: [] } : {}),
       ...(options.curatedEndpoints === undefined ? {} : { curatedEndpoints: options.curatedEndpoints }),
     }),
     launchBrowser(),
@@ -54,13 +73,15 @@ export async function startPlayground(
       config: () => ({ serviceUrl: relayUrl ?? service.url, demoKey: service.apiKey }),
     });
   let server: RunningStaticServer = (await serve(0)).server;
-  const relay = options.relay
+  const gateway = options.gateway ? await gatewaySetup(service.apiKey) : undefined;
+  const relay = behindRelay
     ? await startRelay({
         upstream: new URL(service.url),
         port: 0,
         host: "127.0.0.1",
         allowOrigins: [new URL(server.url).origin],
         cacheMb: 16,
+        ...(gateway ? { gateway: gateway.options } : {}),
       })
     : undefined;
   relayUrl = relay?.url;
@@ -68,6 +89,7 @@ export async function startPlayground(
   return {
     service,
     relayUrl: relay?.url,
+    personalToken: gateway?.token,
     get server() {
       return server;
     },
@@ -88,6 +110,15 @@ export async function startPlayground(
       const page = await context.newPage();
       const errors: string[] = [];
       page.on("pageerror", (e) => errors.push(e.message));
+      const seen: PageProblems = { consoleErrors: [], failedRequests: [] };
+      problems.set(page, seen);
+      page.on("console", (m) => {
+        if (m.type() === "error") seen.consoleErrors.push(m.text());
+      });
+      page.on("response", (r) => {
+        if (r.status() >= 400)
+          seen.failedRequests.push(`${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}`);
+      });
       await page.goto(`${server.url}/playground.html${query}`);
       await page.waitForFunction(() => document.body.dataset.ready !== undefined, undefined, { timeout: 30_000 });
       const state = await page.evaluate(() => document.body.dataset.ready);
@@ -102,6 +133,7 @@ export async function startPlayground(
       await browser.close().catch(() => undefined);
       await server.close();
       await relay?.close();
+      gateway?.remove();
       await service.close();
     },
   };
