@@ -26,8 +26,11 @@ interface ProfileData {
   samples?: number[];
 }
 
-/** The functions of the file save (host/workbook-file.ts and the document it writes): named in production builds. */
-const SAVE_FRAMES = new Set(["saveNow", "saveDocument", "documentOf"]);
+/**
+ * The functions of the file save (host/workbook-file.ts and the document it writes, whole or a part at a time: the
+ * workbook's `saveParts` and a sheet's `serialise`): named in production builds (object keys are not minified).
+ */
+const SAVE_FRAMES = new Set(["saveNow", "saveDocument", "documentOf", "saveParts", "serialise"]);
 
 /**
  * Records the page's main thread with the DevTools trace (tasks, and JS samples to see what ran in each) until

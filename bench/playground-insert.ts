@@ -144,7 +144,7 @@ export async function playgroundSection(options: BenchOptions, log: (line: strin
       `Playground insert of 1,000,000 x 10: ${ms(full.ms)}, longest freeze ${ms(longest)} (${ms(others)} outside the workbook file's save), cancel effective in ${ms(cancelled.cancelMs ?? NaN)}`,
     );
     section.notes.push(
-      "Freezes are the page's main-thread tasks as Chromium reports them. The workbook file's save (src/playground/host/workbook-file.ts: the whole workbook serialised within 250 ms of a change, so again and again during an insert) runs in the same page; the trace tells its tasks from the rest.",
+      "Freezes are the page's main-thread tasks as Chromium reports them. The workbook file's save (src/playground/host/workbook-file.ts: the blocks of rows changed since the last save, serialised a slice at a time, 250 ms or more after a change, so again and again during an insert) runs in the same page; the trace tells its tasks from the rest.",
     );
     return section;
   } finally {

@@ -136,6 +136,8 @@ export interface Page {
   executionId?: string;
   /** When the run that made this result ended (JSON sources that say): how old the rows are. */
   endedAt?: string;
+  /** The saved query the result belongs to, when the service said (JSON sources). */
+  queryId?: number;
   /** HTTP requests this page took (more than one when the server sent fewer rows than asked). */
   requests: number;
   /** Bytes of the response bodies this page took, before compression (what the service bills), when read over HTTP. */
@@ -156,6 +158,9 @@ export interface Table {
   partial: boolean;
   state?: ExecutionState;
   executionId?: string;
+  /** When the run that made the result ended, and the saved query it belongs to, when the service said. */
+  endedAt?: string;
+  queryId?: number;
   /** Requests made (pages and page remainders), useful for benchmarks. */
   requestCount: number;
 }

@@ -11,6 +11,7 @@ export {
   TABLE_RESIZE,
   officeSupports,
 } from "./requirements";
+export { bindingAt } from "./binding-at";
 export {
   saveBinding,
   listBindings,

@@ -82,11 +82,14 @@ async function readPages(
   // A little slack: the rough estimate runs a bit under or over the exact one done when rendering.
   const stopAt = Math.ceil(limitBytes * 1.2);
   const read = openPages(session, request, { ...request.params, ...meter.params() }, now);
-  const fetchedAt = now();
   const table = await collectTable(checkedPages(read.pages, request, stopAt, limitBytes, meter));
   const { columns, types, rows, partial, typesInferred, totalRowCount } = table;
-  const cached: CachedTable = { columns, types, rows, partial, typesInferred, fetchedAt };
+  const cached: CachedTable = { columns, types, rows, partial, typesInferred, readAt: now() };
   if (totalRowCount !== undefined) cached.totalRowCount = totalRowCount;
+  // What the rows' provenance says (SERVICE.SOURCE, table captions): the run and query, as the service named them.
+  if (table.executionId) cached.executionId = table.executionId;
+  if (table.endedAt !== undefined) cached.endedAt = table.endedAt;
+  if (table.queryId !== undefined) cached.queryId = table.queryId;
   const origin = read.origin();
   if (origin?.kind === "query") cached.origin = origin;
   return { table: cached, requests: Math.max(1, table.requestCount) };

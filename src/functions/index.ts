@@ -15,9 +15,10 @@ import type { QueryReportRow, QueryRowState } from "./query-report";
 import type { RerunOutcome } from "./query-service";
 import type { AutomaticRunEvent } from "./auto-runs";
 import { queryRunKey, type QueryRun } from "./query-runs";
-import { functionsRuntime } from "./shared-runtime";
+import { currentFunctionsRuntime, functionsRuntime } from "./shared-runtime";
 import type { PerformanceChoice } from "../client";
 import type { QueryDeclaration } from "./saved-queries";
+import type { TableSourceLookup } from "./source-cell";
 
 export { FunctionsRuntime } from "./runtime";
 export { setFunctionsRuntime } from "./shared-runtime";
@@ -65,6 +66,18 @@ export function workbookId(): string {
   return functionsRuntime().workbookId();
 }
 
+/**
+ * How SERVICE.SOURCE finds an inserted table's source: the pane, which knows the table bindings, registers the
+ * lookup; call `tableSourcesChanged` after a table is inserted or refreshed.
+ */
+export function setTableSourceLookup(lookup: TableSourceLookup | undefined): void {
+  functionsRuntime().setTableSources(lookup);
+}
+
+export function tableSourcesChanged(): void {
+  currentFunctionsRuntime()?.tableSourcesChanged();
+}
+
 /** Called after every refresh (manual, auto, sign-in change, a run finishing). Returns the unsubscribe. */
 export function onRefresh(listener: (event: RefreshEvent) => void): () => void {
   return functionsRuntime().onRefresh(listener);
@@ -81,6 +94,40 @@ export { SavedQueries, type QueryDeclaration } from "./saved-queries";
 export { DEFAULT_TIER, TIER_CHOICES, tierCostText, tierCredits, tierLabel, tierOf } from "./tiers";
 
 export type { RefreshSummary };
+
+// Node-safe pieces for tools that refresh a workbook file without Excel (src/refresh): the canonical request a cell
+// makes, how its rows become cell values, and the document settings' names and shapes. None touches Office.
+export { readArguments, type ReadArguments } from "./arguments";
+export { booleanValue } from "./option-values";
+export type { CellRequestOptions } from "./options";
+export { datasetRequest, resultsRequest, type CanonicalRequest, type CellSource } from "./request";
+export { readQueryCell, type QueryCell } from "./query-request";
+export { renderSpill, type CachedTable } from "./render";
+export { withSourceNote } from "./source-note";
+export { fetchTable, type FetchOutcome } from "./fetch-table";
+export { DEFAULT_SPILL_LIMIT_BYTES, SpillTooLargeError, isSpillTooLargeError } from "./spill-limit";
+export { rememberedRun, recordRuns, runExpiresAt } from "./query-runs";
+export {
+  readRefreshTimes,
+  recordRefreshTimes,
+  type RefreshTimes,
+  type ResultTime,
+  type QueryResultTime,
+} from "./refresh-times";
+export { freshness, type Freshness } from "./query-freshness";
+export {
+  DEFAULT_QUERY_PAGE,
+  describeBound,
+  describeRead,
+  storedSource,
+  readResultSource,
+  sourceOf,
+  sourceText,
+  type ResultSource,
+} from "./provenance";
+export { QUERY_PAGE_SETTING, queryPagePattern } from "./query-page";
+export { NO_ADDRESS_MESSAGE, type TableSourceLookup } from "./source-cell";
+
 export {
   queryRunKey,
   type QueryRun,

@@ -151,7 +151,7 @@ export class RefreshBus {
     const table = this.#options.cache.stored(request.key);
     const cells = this.live.cellsOf(request.key) as TableCell[];
     const message = holdMessage(reason, {
-      fetchedAt: table?.fetchedAt,
+      fetchedAt: table?.readAt,
       heldAt: now,
       estimate,
       budget: this.#options.budget.state(),
@@ -161,7 +161,7 @@ export class RefreshBus {
       key: request.key,
       what: describeRequest(request),
       cells: cells.flatMap((c) => (c.address ? [c.address] : [])),
-      ...(table?.fetchedAt === undefined ? {} : { fetchedAt: table.fetchedAt }),
+      ...(table?.readAt === undefined ? {} : { fetchedAt: table.readAt }),
       heldAt: now,
       reason,
       ...(estimate === undefined ? {} : { estimate }),

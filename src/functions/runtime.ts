@@ -32,6 +32,10 @@ export interface RefreshPlanItem {
   /** Its last size, priced on the user's plan; undefined when it was never read here. */
   estimate?: ReadEstimate;
 }
+import { sourceOf } from "./provenance";
+import { queryPagePattern } from "./query-page";
+import { ResultPlaces } from "./result-places";
+import { type TableSourceLookup, serveSource } from "./source-cell";
 
 export type { RefreshSummary } from "./refresh-bus";
 
@@ -85,6 +89,13 @@ export class FunctionsRuntime {
   readonly held = new HeldRefreshes();
   /** The workbook's stable id (its document settings), under which the user's spending is counted. */
   readonly workbookId: () => string;
+  /** Where each SERVICE result is shown, with its source (SERVICE.SOURCE, the pane's snapshots). */
+  readonly places = new ResultPlaces();
+  /** The SERVICE.QUERY parameter set each served run stands for, by the invocation serving it. */
+  readonly #runOf = new WeakMap<object, { queryId: number; parameters: Record<string, string | number | boolean> }>();
+  readonly #runSettings: () => RunSettings | undefined;
+  #tables: TableSourceLookup | undefined;
+  readonly #tableListeners = new Set<() => void>();
 
   constructor(options: FunctionsRuntimeOptions) {
     this.#session = options.session;
@@ -145,7 +156,16 @@ export class FunctionsRuntime {
         ),
       toError: (error) => this.#toError(error),
       onFailure: (request, error) => this.#bus.awaitExecution(request, error),
+      shown: (invocation, request, table, matrix) =>
+        this.places.set(
+          invocation.address,
+          matrix.length,
+          matrix[0]?.length ?? 0,
+          sourceOf(request, table, this.#runOf.get(invocation)),
+        ),
+      gone: (invocation) => this.places.remove(invocation.address),
     };
+    this.#runSettings = options.runSettings ?? (() => undefined);
     this.#offSession = this.#session.onChange(() => this.#sessionChanged());
     this.savedQueries = new SavedQueries({
       client: () => this.#session.client(),
@@ -158,8 +178,11 @@ export class FunctionsRuntime {
       ready: this.#ready,
       runSettings: options.runSettings ?? (() => undefined),
       serve: (executionId, cell, sink) => {
-        // The bus takes over the sink's onCanceled: a proxy per served run lets the cell switch runs.
+        // The bus takes over the sink's onCanceled: a proxy per served run lets the cell switch runs. It carries the
+        // cell's address, and the run it stands for, so SERVICE.SOURCE can say where the rows came from.
         const inner: Invocation = { setResult: (value) => sink.setResult(value), onCanceled: undefined };
+        if (sink.address !== undefined) inner.address = sink.address;
+        this.#runOf.set(inner, { queryId: cell.queryId, parameters: cell.parameters });
         const request = () => resultsRequest(executionId, [], cell.options);
         this.#serveTable("RESULTS", inner, [], request, cell.options);
         return () => inner.onCanceled?.();
@@ -187,6 +210,45 @@ export class FunctionsRuntime {
    */
   query(queryId: unknown, args: Args, invocation: Invocation): void {
     this.queries.query(queryId, args, invocation);
+  }
+
+  /**
+   * SERVICE.SOURCE: where the rows of the result at (or spilled over) the referenced cell came from, or of the
+   * inserted table there, following refreshes.
+   */
+  source(invocation: CustomFunctions.StreamingInvocation<string[][]>): void {
+    serveSource(
+      {
+        places: this.places,
+        tables: () => this.#tables,
+        onTablesChange: (listener) => {
+          this.#tableListeners.add(listener);
+          return () => this.#tableListeners.delete(listener);
+        },
+        queryName: async (queryId) => {
+          const declared = await this.savedQueries.declaration(queryId);
+          return declared.known && declared.query.name !== "" ? declared.query.name : undefined;
+        },
+        pattern: () => queryPagePattern(this.#runSettings() ?? { get: () => null }),
+        notAvailable: (message) => this.#notAvailable(message),
+        invalid: (message) => {
+          const api = this.#api ?? customFunctionsApi();
+          return new api.Error(api.ErrorCode.invalidValue as never, message);
+        },
+      },
+      invocation,
+    );
+  }
+
+  /** How SERVICE.SOURCE finds inserted tables' sources (the pane knows the bindings); undefined forgets it. */
+  setTableSources(lookup: TableSourceLookup | undefined): void {
+    this.#tables = lookup;
+    this.tableSourcesChanged();
+  }
+
+  /** A table was inserted or refreshed: SERVICE.SOURCE cells look again. */
+  tableSourcesChanged(): void {
+    for (const listener of [...this.#tableListeners]) listener();
   }
 
   /** The workbook's remembered runs (the pane records a run here when it completes). */

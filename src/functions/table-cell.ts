@@ -19,7 +19,12 @@ export interface TableCellDeps {
   toError: (error: unknown) => CustomFunctions.Error;
   /** Told about each failure a cell shows (a run still going is watched until it ends). */
   onFailure: (request: CanonicalRequest, error: unknown) => void;
+  /** Told where each result is shown, and when a cell stops showing one (SERVICE.SOURCE looks results up there). */
+  shown?: (invocation: Invocation, request: CanonicalRequest, table: CachedTable, matrix: unknown[][]) => void;
+  gone?: (invocation: Invocation) => void;
 }
+
+type Invocation = CustomFunctions.StreamingInvocation<unknown[][]>;
 
 /**
  * Wraps an invocation: `push` renders with this cell's own options (headers, timestamps, separator) and sets the
@@ -30,7 +35,7 @@ export function tableCell(
   request: CanonicalRequest,
   options: CellRequestOptions,
   autoRefresh: boolean,
-  invocation: CustomFunctions.StreamingInvocation<unknown[][]>,
+  invocation: Invocation,
 ): TableCell & { cancel(): void } {
   let active = true;
   return {
@@ -43,17 +48,22 @@ export function tableCell(
       if (!active) return;
       if ("error" in outcome) {
         invocation.setResult(deps.toError(outcome.error));
+        deps.gone?.(invocation);
         deps.onFailure(request, outcome.error);
         return;
       }
       try {
-        invocation.setResult(deps.render(request.key, outcome.table, options.render, outcome.note));
+        const matrix = deps.render(request.key, outcome.table, options.render, outcome.note);
+        invocation.setResult(matrix);
+        deps.shown?.(invocation, request, outcome.table, matrix);
       } catch (error) {
         invocation.setResult(deps.toError(error));
+        deps.gone?.(invocation);
       }
     },
     cancel: () => {
       active = false;
+      deps.gone?.(invocation);
     },
   };
 }

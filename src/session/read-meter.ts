@@ -84,9 +84,11 @@ export class ReadMeter {
   /** What to add to the read's paging parameters. */
   params(): Pick<PagingParams, "firstPageRows" | "maxPageBytes" | "onRead"> {
     const known = this.#known;
-    const firstPageRows = known ? Math.ceil(known.rows * (1 + GROWTH_ALLOWANCE)) + 1 : PROBE_ROWS;
+    // A read with no cap and no budget (a tool whose own budget priced it whole) has nothing to learn first.
+    const priced = Number.isFinite(this.#options.capCredits) || this.#options.budget !== undefined;
+    const firstPageRows = known ? Math.ceil(known.rows * (1 + GROWTH_ALLOWANCE)) + 1 : priced ? PROBE_ROWS : undefined;
     const maxPageBytes = Math.min(LARGE_PAGE_BYTES, bytesWithin(this.#options.capCredits, this.#options.plan));
-    return { firstPageRows, maxPageBytes, onRead: (record) => this.#read(record) };
+    return { ...(firstPageRows === undefined ? {} : { firstPageRows }), maxPageBytes, onRead: (r) => this.#read(r) };
   }
 
   /** Credits spent on this read so far. */

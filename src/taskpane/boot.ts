@@ -1,10 +1,12 @@
 import { systemClock } from "../client";
-import { officeRun, type SettingsLike } from "../excel";
+import { bindingAt, listBindings, officeRun, type SettingsLike } from "../excel";
 import {
   describeSavedQuery,
   functionsRefreshPlan,
+  readResultSource,
   recordQueryRun,
   refreshFunctionCells as refreshFunctions,
+  setTableSourceLookup,
 } from "../functions";
 import { sharedSession, sharedSessionReady } from "../session";
 import type { PaneDeps } from "./logic/deps";
@@ -56,6 +58,13 @@ export function defaultPaneDeps(): PaneDeps {
     addin: officeAddin(),
     platform: officePlatform,
   };
+}
+
+/** SERVICE.SOURCE finds inserted tables' sources in their bindings (the pane's knowledge, not the functions'). */
+export function registerTableSources(settings: SettingsLike = documentSettings): void {
+  setTableSourceLookup((sheet, row, column) =>
+    readResultSource(bindingAt(listBindings(settings), sheet, row, column)?.source),
+  );
 }
 
 const OPENED = Symbol.for("service-addin.on-open");

@@ -68,8 +68,14 @@ test("typing in a cell at the grid's right edge, under the pane, scrolls nothing
   }));
   expect(during).toEqual({ layer: 0, grid: 0 });
   await page.keyboard.press("Enter");
-  const rowHeader = (await page.getByRole("rowheader", { name: "3", exact: true }).boundingBox())!;
-  expect(rowHeader.x).toBeCloseTo(gridBox.x, 0);
+  // The grid draws its rows again after an entry (on a loaded machine a frame later): wait for row 3's header.
+  const header = page.getByRole("rowheader", { name: "3", exact: true });
+  await header.waitFor({ state: "visible" });
+  const rowHeader = await page.waitForFunction(() => {
+    const el = [...document.querySelectorAll('[role="rowheader"]')].find((h) => h.textContent === "3");
+    return el ? { x: el.getBoundingClientRect().x } : undefined;
+  });
+  expect((await rowHeader.jsonValue())!.x).toBeCloseTo(gridBox.x, 0);
   expect((await values(page, `${last}3`))[0][0]).toMatch(/^a long text/);
 });
 

@@ -195,5 +195,6 @@ function toPage(raw: RawPage, offset: number, requests: number): Page {
   if (raw.executionId !== undefined) page.executionId = raw.executionId;
   if (raw.endedAt !== undefined) page.endedAt = raw.endedAt;
   if (raw.bytes !== undefined) page.bytes = raw.bytes;
+  if (raw.queryId !== undefined) page.queryId = raw.queryId;
   return page;
 }

@@ -16,6 +16,8 @@ export interface RawPage {
   endedAt?: string;
   /** The response body's bytes before compression (absent for pages not read over HTTP). */
   bytes?: number;
+  /** The saved query the result belongs to, when the envelope names one. */
+  queryId?: number;
 }
 
 /** A window of rows to ask for; `liftGuard` asks the service to lift its per-request guard for this request. */

@@ -4,6 +4,7 @@ import type { Stored } from "./cell-types";
 import { readContents, writeContents, type BlockContents } from "./cell-contents";
 import type { ChangeListener } from "./change-log";
 import { EmulatedSettings } from "./document-settings";
+import { documentPartsOf, type DocumentParts } from "./document-parts";
 import { officeError } from "./errors";
 import { WorkbookInspector } from "./inspector";
 import type { EmulationHost, EmulationLimits } from "./request-context";
@@ -106,6 +107,8 @@ export interface PlaygroundWorkbook {
   reopen(): void;
   /** The workbook as a saved file keeps it (see WorkbookDocument). */
   saveDocument(): WorkbookDocument;
+  /** The same, to be saved a part at a time (see DocumentParts). */
+  saveParts(): DocumentParts;
   /** The spills of the document this workbook was opened from, with the values they held. */
   readonly openedSpills: readonly OpenedSpill[];
   /** The formulas of the document this workbook was opened from, with the values they showed. */
@@ -258,6 +261,8 @@ export function createWorkbook(options: WorkbookOptions = {}): PlaygroundWorkboo
     },
     saveDocument: () =>
       documentOf(state, settingsStore.saved, [...(options.spills?.() ?? []), ...state.engine.spills()]),
+    saveParts: () =>
+      documentPartsOf(state, settingsStore.saved, [...(options.spills?.() ?? []), ...state.engine.spills()]),
     openedSpills,
     openedFormulas,
     calculate(type) {

@@ -13,4 +13,12 @@ export {
   type SpillBlock,
   type WorkbookDocument,
 } from "./workbook-document";
+export {
+  documentFromParts,
+  ROWS_PER_PART,
+  type DocumentHead,
+  type DocumentParts,
+  type SheetParts,
+} from "./document-parts";
+export { yieldToPage } from "./yield-to-page";
 export { utf8Bytes } from "./sync-stats";

@@ -1,18 +1,21 @@
 import { describePlan, formatBytes, formatCredits } from "../../billing";
 import { saveBinding, writeMatrix, type WriteTarget } from "../../excel";
-import { readKeyOf, tableReadKey } from "../../functions";
+import { readKeyOf, tableReadKey, tableSourcesChanged } from "../../functions";
 import { datasetOriginText } from "../../session";
 import type { PaneDeps } from "./deps";
 import { type InsertSource, bindingFor, clientSource, sourceLabel } from "./insert-source";
 import { paneMessage, rateLimitWaitMessage } from "./messages";
 import { addSheet } from "./new-sheet";
 import { openPagedRows } from "./page-rows";
+import { captionOf, insertedSource, storedSource } from "./table-source";
 import { Store } from "./store";
 
 export interface InsertOptions {
   destination: "selection" | "new-sheet";
   asTable: boolean;
   headers: boolean;
+  /** A caption row above the table saying where its rows came from (kept current by refreshes). */
+  caption?: boolean;
 }
 
 export type InsertPhase = "idle" | "preparing" | "writing" | "complete" | "cancelled" | "failed";
@@ -130,7 +133,10 @@ export class InsertController {
         target.cell = "A1";
       }
       this.store.set({ phase: "writing", totalRows: paged.totalRows, message: "Writing rows…" });
+      const provenance = insertedSource(source, paged, this.deps.clock.now());
+      const caption = options.caption && options.asTable ? captionOf(provenance, this.deps.settings) : undefined;
       const result = await writeMatrix(target, paged.batches, {
+        ...(caption !== undefined ? { caption } : {}),
         asTable: options.asTable,
         headers: options.headers,
         tableName: sourceLabel(source),
@@ -152,10 +158,13 @@ export class InsertController {
           { tableName: result.tableName, sheet: result.sheet, address: result.address, headers: options.headers },
           new Date(this.deps.clock.now()),
         );
+        binding.source = storedSource(provenance);
+        if (caption !== undefined) binding.options = { ...binding.options, caption: true };
         await saveBinding(this.deps.settings, binding, { now: this.deps.clock.now() });
         // Its refreshes read what it read (a query's re-run: its new result's JSON), so this size is their estimate.
         // A query's table read for its latest result is read as CSV: that read is priced by its own first time.
         meter.remember(tableReadKey(result.tableName));
+        tableSourcesChanged();
       }
       const partial = paged.partial ? " The result is partial (truncated by the service)." : "";
       const refreshable = result.tableName ? ` Table ${result.tableName} is refreshable.` : "";

@@ -18,6 +18,8 @@ export interface PagedRows {
   origin?: DatasetOrigin;
   /** More pages follow the first: the whole is then known only as the meter estimates it. */
   more: boolean;
+  /** What the first page said of the rows' run and query (JSON sources): their provenance. */
+  read: { executionId?: string; endedAt?: string; queryId?: number };
 }
 
 export interface OpenOptions extends Omit<PagingParams, "signal"> {
@@ -60,6 +62,7 @@ export async function openPagedRows(
       partial: false,
       more: false,
       batches: fromMatrices([], iterator),
+      read: {},
     };
   }
   const page = first.value;
@@ -86,6 +89,11 @@ export async function openPagedRows(
     partial: page.partial,
     more: page.nextOffset !== undefined,
     batches: fromMatrices([convert(page, headers)], iterator, later, () => meter?.remember()),
+    read: {
+      ...(page.executionId ? { executionId: page.executionId } : {}),
+      ...(page.endedAt !== undefined ? { endedAt: page.endedAt } : {}),
+      ...(page.queryId !== undefined ? { queryId: page.queryId } : {}),
+    },
   };
   if (page.totalRowCount !== undefined) result.totalRows = page.totalRowCount;
   const origin = read.origin();

@@ -1,6 +1,6 @@
 import { listBindings, replaceTableRows, saveBinding, type TableBinding } from "../../excel";
 import type { PerformanceChoice, QueryParameterValue, ResultParams, Source } from "../../client";
-import { type BudgetRefusal, tableReadKey, tierOf as tierOfValue } from "../../functions";
+import { type BudgetRefusal, tableReadKey, tableSourcesChanged, tierOf as tierOfValue } from "../../functions";
 import { GROWTH_ALLOWANCE, type ReadEstimate, formatCredits, roundUpCredits } from "../../billing";
 import type { ReadBudget } from "../../session";
 import { datasetArgNames } from "./dataset-catalog";
@@ -8,6 +8,7 @@ import type { PaneDeps } from "./deps";
 import { paneMessage } from "./messages";
 import { datasetOriginText } from "../../session";
 import { openPagedRows } from "./page-rows";
+import { captionOf, refreshedSource, storedSource } from "./table-source";
 
 /** For tables bound to a saved query: the latest stored result (its read costs credits), or a new run too. */
 export type QueryRefreshMode = "latest" | "rerun";
@@ -200,7 +201,10 @@ async function refreshOne(
       { ...params, headers: false, onDatapoints: (n) => usage.recordDatapoints(n), meter },
       () => deps.clock.now(),
     );
+    const provenance = refreshedSource(binding, { executionId }, paged, deps.clock.now());
+    const caption = binding.options?.caption === true ? captionOf(provenance, deps.settings) : undefined;
     const result = await replaceTableRows(deps.run, binding, paged.batches, {
+      ...(caption !== undefined ? { caption } : {}),
       numberFormats: paged.numberFormats.length > 0 ? paged.numberFormats : undefined,
       totalRows: paged.totalRows,
       signal: options.signal,
@@ -209,8 +213,10 @@ async function refreshOne(
     });
     const updated: TableBinding = executionId
       ? { ...result.binding, options: { ...result.binding.options, executionId } }
-      : result.binding;
+      : { ...result.binding };
+    if (result.status === "complete") updated.source = storedSource(provenance);
     await saveBinding(deps.settings, updated, { now: deps.clock.now() });
+    tableSourcesChanged();
     const rows = result.rowsWritten.toLocaleString("en-US");
     if (result.status === "cancelled")
       return {

@@ -2,13 +2,20 @@ import { join } from "node:path";
 import type { FetchLike } from "../../../src/client";
 import { FunctionsRuntime } from "../../../src/functions";
 import { type FunctionsRuntimeOptions } from "../../../src/functions/runtime";
-import { serviceDataset, serviceResults, serviceStatus, serviceQuery } from "../../../src/functions/functions";
+import {
+  serviceDataset,
+  serviceQuery,
+  serviceResults,
+  serviceSource,
+  serviceStatus,
+} from "../../../src/functions/functions";
 import { setFunctionsRuntime } from "../../../src/functions/shared-runtime";
 import {
   CustomFunctionsError,
   FakeCustomFunctionsRuntime,
   type FakeStreamingInvocation,
   type FunctionsMetadata,
+  type InvocationContext,
   installCustomFunctions,
 } from "../../../src/playground/custom-functions";
 import { type KeyStore, Session, type StringItem, memorySettingsStore, memoryStringItem } from "../../../src/session";
@@ -75,6 +82,8 @@ export interface Workbench {
    * invocation is cancelled and a new one made (call `.cancel()` on the old one first, as Excel does).
    */
   cellAt<T = unknown[][]>(address: string, id: "QUERY", ...args: unknown[]): FakeStreamingInvocation<T>;
+  /** Enters a function with what Excel tells its invocation: its address, its arguments' addresses. */
+  cellIn<T = unknown[][]>(context: InvocationContext, id: string, ...args: unknown[]): FakeStreamingInvocation<T>;
   close(): void;
 }
 
@@ -108,6 +117,7 @@ export function workbench(
   cf.associate("RESULTS", serviceResults);
   cf.associate("STATUS", serviceStatus);
   cf.associate("QUERY", serviceQuery);
+  cf.associate("SOURCE", serviceSource);
   const fetch = recordingFetch(init.fetch);
   const user = init.user ?? new TestUser();
   const session = new Session({
@@ -131,6 +141,7 @@ export function workbench(
     fetch,
     cell: <T>(id: "DATASET" | "RESULTS" | "STATUS" | "QUERY", ...args: unknown[]) => cf.stream<T>(id, args),
     cellAt: <T>(address: string, id: "QUERY", ...args: unknown[]) => cf.stream<T>(id, args, address),
+    cellIn: <T>(context: InvocationContext, id: string, ...args: unknown[]) => cf.stream<T>(id, args, context),
     close: () => {
       cf.cancelAll();
       setFunctionsRuntime(undefined);

@@ -43,8 +43,13 @@ async function session(
     fileSettings: () => file.fileSettings(),
     settingsUnsaved: () => file.settingsUnsaved,
   });
-  file.attach(() => wb.saveDocument());
-  wb.onChange((e) => file.changed(e.block ? e.block.rowCount * e.block.columnCount : 0));
+  file.attach(() => wb.saveParts());
+  wb.onChange((e) =>
+    file.changed(e.block ? e.block.rowCount * e.block.columnCount : 0, {
+      sheet: e.sheet,
+      block: e.kind === "structure" ? null : e.block,
+    }),
+  );
   const changedElsewhere: string[] = [];
   sessions.onSaved((m) => {
     if (m.settingsChanged) {
