@@ -227,3 +227,17 @@ describe("refresh of bound tables", () => {
     expect(refreshSummary(result)).toBe(text);
   });
 });
+
+describe("an insert's cost, asked before the rest is read", () => {
+  test("not asked when the first rows are all the rows asked for (a limit the service pages past)", async () => {
+    const pane = await testPane(service.url, { apiKey: TEST_KEYS.demo });
+    const asked: number[] = [];
+    const insert = new InsertController(pane.deps, async (cost) => (asked.push(cost.rows), true));
+    const end = await insert.insert(
+      { kind: "dataset", name: "dex", args: ["ethereum"], params: { limit: 3 } },
+      { destination: "selection", asTable: true, headers: true },
+    );
+    expect(end).toMatchObject({ phase: "complete", rowsWritten: 3 });
+    expect(asked).toEqual([]);
+  });
+});

@@ -116,7 +116,8 @@ export class InsertController {
         spent: meter.spent,
         plan: describePlan(session.billing.settings.plan),
       };
-      if (cost && paged.more && this.confirmCost) {
+      // Asked only when more is to be read: the rows asked for may all have come already (a limit reached).
+      if (cost && paged.more && !whole?.complete && this.confirmCost) {
         this.store.set({ message: insertCostText(cost) });
         if (!(await this.confirmCost(cost))) {
           await paged.batches[Symbol.asyncIterator]().return?.();
