@@ -13,7 +13,7 @@ export { Session, normaliseBaseUrl } from "./session";
 export type { GatewayAccount, GatewayBudget } from "./gateway-account";
 export { NotSignedInError, NOT_SIGNED_IN_MESSAGE, isNotSignedInError } from "./not-signed-in-error";
 export type { UsageSnapshot } from "./usage-tracker";
-export { sharedSession, sharedSessionReady, setSharedSession } from "./shared-session";
+export { sharedSession, sharedSessionReady, setSharedSession, userBillingItems } from "./shared-session";
 export { reportUnexpected } from "./report-unexpected";
 export { type DatasetOrigin, type DatasetRead, readDataset } from "./dataset-reader";
 export {

@@ -124,3 +124,14 @@ export async function setCapPerRequest(page: Page, credits: number, tab = "Query
     .waitFor();
   await paneTab(page, tab);
 }
+
+/** Sets the workbook's daily budget for automatic refreshes and runs (the Report tab), then goes back to `tab`. */
+export async function setAutomaticBudget(page: Page, credits: number, tab?: string): Promise<void> {
+  await paneTab(page, "Report");
+  await pane(page).getByLabel("Daily credit budget for automatic refreshes and runs").fill(String(credits));
+  await pane(page).getByRole("button", { name: "Set budget" }).click();
+  await pane(page)
+    .getByText(new RegExp(`^Spent today: [\\d.,]+ of ${credits} credits`))
+    .waitFor();
+  if (tab) await paneTab(page, tab);
+}
