@@ -103,6 +103,8 @@ export interface CsvPage {
   text: string;
   nextOffset?: number;
   nextUri?: string;
+  /** The body's bytes before compression (what the read is billed by), when read over HTTP. */
+  bytes?: number;
 }
 
 /**
@@ -138,6 +140,8 @@ export interface Page {
   queryId?: number;
   /** HTTP requests this page took (more than one when the server sent fewer rows than asked). */
   requests: number;
+  /** Bytes of the response bodies this page took, before compression (what the service bills), when read over HTTP. */
+  bytes?: number;
 }
 
 /** Every page of a source, collected. */

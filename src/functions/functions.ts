@@ -56,7 +56,7 @@ export function serviceStatus(
 }
 
 /**
- * A saved query's last run for inputs from cells, fetched without credits; it runs by itself only with run=on_change, in budget.
+ * A saved query's last run for inputs from cells (its read costs credits); it runs only with run=on_change, in budget.
  * @customfunction QUERY
  * @requiresAddress
  * @param queryId Query id (number).

@@ -1,10 +1,15 @@
+import { GROWTH_ALLOWANCE, type ReadEstimate, roundUpCredits } from "../billing";
 import { type Clock, isExecutionPendingError } from "../client";
-import { reportUnexpected } from "../session";
+import { isBudgetHeldError, isOverCapError, reportUnexpected } from "../session";
 import { AutoRefreshTimers } from "./auto-refresh";
+import type { AutomaticBudget } from "./automatic-budget";
+import { expiryOf } from "./cache-entry";
 import { isFinalError } from "./final-errors";
+import { type HeldRefreshes, type HoldReason, describeRequest, holdMessage } from "./held-refreshes";
 import { LiveCells } from "./live-cells";
 import { type RefreshEvent, RefreshEvents, type RefreshReason } from "./refresh-events";
 import type { CanonicalRequest } from "./request";
+import { type Reservation, readBudget } from "./reservation";
 import type { ResultCache } from "./result-cache";
 import type { StatusWatchers } from "./status-watchers";
 import type { Outcome, TableCell } from "./table-cell";
@@ -14,6 +19,8 @@ export interface RefreshSummary {
   cells: number;
   /** HTTP requests the refresh issued. */
   requests: number;
+  /** Requests not refreshed for their cost (automatic ones over the budget, any over its cap): cells keep values. */
+  held: number;
 }
 
 export interface RefreshBusOptions {
@@ -25,12 +32,23 @@ export interface RefreshBusOptions {
   ready: Promise<unknown>;
   /** The session's generation: an outcome fetched in an older one is dropped (the session's refresh serves it). */
   generation: () => number;
+  /** The workbook's daily budget for everything automatic. */
+  budget: AutomaticBudget;
+  /** The user's default cap per request, for cells without `max_credits=`. */
+  defaultCap: () => number;
+  /** What a request cost when last read (undefined: never read here). */
+  estimate: (request: CanonicalRequest) => ReadEstimate | undefined;
+  held: HeldRefreshes;
 }
+
+type Delivered = { cells: number; failed: boolean; held: boolean };
 
 /**
  * The refresh bus: live DATASET/RESULTS cells by cache key, and the one way values reach them — fetch (or serve)
  * once per key, push to every cell of the key. Refresh All, auto-refresh, sign-in changes and a run finishing all
- * go through `refresh`, so cells change without a workbook recalculation.
+ * go through `refresh`, so cells change without a workbook recalculation. Automatic refreshes (a dataset's
+ * schedule, refresh on open, the ribbon's Refresh All) fetch only what today's automatic budget has room for; the
+ * others are held: their cells keep their values and say when they were fetched and why they were not refreshed.
  */
 export class RefreshBus {
   readonly live: LiveCells<Outcome>;
@@ -61,18 +79,24 @@ export class RefreshBus {
     void this.#deliver(cell.request, [cell], false).catch(reportUnexpected("serving a new cell"));
   }
 
-  /** Fetches `keys` again and pushes the outcome into all their live cells. */
+  /**
+   * Fetches `keys` again and pushes the outcome into all their live cells. For an automatic reason, each key is
+   * first priced (its last size) and fetched only within today's automatic budget; the others are held.
+   */
   async refresh(keys: string[], reason: RefreshReason): Promise<RefreshSummary> {
     const before = this.#options.cache.stats().requests;
+    const automatic = reason === "auto" || reason === "open" || reason === "ribbon";
     const results = await Promise.all(
-      keys.map((key) => {
+      keys.map((key): Promise<Delivered> | Delivered => {
         const first = this.live.cellsOf(key)[0] as TableCell | undefined;
-        return first ? this.#deliver(first.request, undefined, true) : { cells: 0, failed: false };
+        if (!first) return { cells: 0, failed: false, held: false };
+        return automatic ? this.#automatic(first.request) : this.#deliver(first.request, undefined, true);
       }),
     );
-    const summary = {
+    const summary: RefreshSummary = {
       cells: results.reduce((n, r) => n + r.cells, 0),
       requests: this.#options.cache.stats().requests - before,
+      held: results.filter((r) => r.held).length,
     };
     const failed = results.filter((r) => r.failed).length;
     const event: RefreshEvent = { reason, keys: keys.length, ...summary, failed, at: this.#options.clock.now() };
@@ -101,28 +125,95 @@ export class RefreshBus {
     for (const key of [...this.#waiting.keys()]) this.#stopWaiting(key);
   }
 
+  /** An automatic refresh of one request: within the budget, or held (no request at all). */
+  async #automatic(request: CanonicalRequest): Promise<Delivered> {
+    await this.#options.ready;
+    const estimate = this.#options.estimate(request);
+    if (estimate === undefined) return this.#hold(request, "size-unknown");
+    const budget = this.#options.budget;
+    const reservation = budget.reserve("reads", estimate.credits, this.#firstPageAllowance(estimate));
+    if (typeof reservation === "string") return this.#hold(request, reservation, estimate.credits);
+    try {
+      return await this.#deliver(request, undefined, true, reservation);
+    } finally {
+      reservation.close();
+    }
+  }
+
+  /** What a read may spend beyond its estimate: its first page asks for at most the growth allowance more rows. */
+  #firstPageAllowance(estimate: ReadEstimate): number {
+    return roundUpCredits(estimate.credits * GROWTH_ALLOWANCE);
+  }
+
+  /** Not fetched: the cells keep their rows (when they have any) and say when they were fetched and why. */
+  #hold(request: CanonicalRequest, reason: HoldReason, estimate?: number, detail?: string): Delivered {
+    const now = this.#options.clock.now();
+    const table = this.#options.cache.stored(request.key);
+    const cells = this.live.cellsOf(request.key) as TableCell[];
+    const message = holdMessage(reason, {
+      fetchedAt: table?.readAt,
+      heldAt: now,
+      estimate,
+      budget: this.#options.budget.state(),
+      detail,
+    });
+    this.#options.held.set({
+      key: request.key,
+      what: describeRequest(request),
+      cells: cells.flatMap((c) => (c.address ? [c.address] : [])),
+      ...(table?.readAt === undefined ? {} : { fetchedAt: table.readAt }),
+      heldAt: now,
+      reason,
+      ...(estimate === undefined ? {} : { estimate }),
+      message,
+    });
+    if (table) for (const cell of cells) cell.push({ table, note: message });
+    // Tried again at the dataset's next scheduled refresh: the budget may have room by then (a new day, a raise).
+    if (cells.some((c) => c.autoRefresh)) this.#timers.ensure(request.key, expiryOf(request, now));
+    return { cells: table ? cells.length : 0, failed: false, held: true };
+  }
+
+  /** The most this request's cells allow one fetch to spend: the highest of their caps (or the user's default). */
+  #cap(key: string, cells: readonly TableCell[]): number {
+    const all = cells.length > 0 ? cells : (this.live.cellsOf(key) as TableCell[]);
+    const caps = all.map((c) => c.capCredits ?? this.#options.defaultCap());
+    return caps.length > 0 ? Math.max(...caps) : this.#options.defaultCap();
+  }
+
   /** Serves or fetches one request and pushes the outcome to `cells` (all of the key's live cells when absent). */
   async #deliver(
     request: CanonicalRequest,
     cells: TableCell[] | undefined,
     force: boolean,
-  ): Promise<{ cells: number; failed: boolean }> {
+    reservation?: Reservation,
+  ): Promise<Delivered> {
     await this.#options.ready;
     const generation = this.#options.generation();
     const cache = this.#options.cache;
+    const context = {
+      capCredits: this.#cap(request.key, cells ?? []),
+      budget: readBudget(this.#options.budget, reservation),
+    };
     let outcome: Outcome;
     try {
-      outcome = { table: await (force ? cache.refresh(request) : cache.get(request)) };
+      outcome = { table: await (force ? cache.refresh(request, context) : cache.get(request, context)) };
     } catch (error) {
       outcome = { error };
     }
     // Signed out, or another key or service, while this was fetched: it may be another key's rows, and the
     // session's own refresh is already bringing these cells what the new session sees.
-    if (generation !== this.#options.generation()) return { cells: 0, failed: false };
+    if (generation !== this.#options.generation()) return { cells: 0, failed: false, held: false };
+    if ("error" in outcome) {
+      const error = outcome.error;
+      if (isBudgetHeldError(error)) return this.#hold(request, "grew", error.facts.credits, error.message);
+      const table = cache.stored(request.key);
+      // A refresh over its cap leaves the rows that were there, saying why they were not refreshed.
+      if (isOverCapError(error) && table) outcome = { table, note: `Not refreshed: ${error.message}` };
+    } else this.#options.held.clear(request.key);
     const targets = cells ?? (this.live.cellsOf(request.key) as TableCell[]);
     for (const cell of targets) cell.push(outcome);
     if (this.live.cellsOf(request.key).some((c) => c.autoRefresh)) this.#rearm(request.key, outcome);
-    return { cells: targets.length, failed: "error" in outcome };
+    return { cells: targets.length, failed: "error" in outcome, held: "note" in outcome };
   }
 
   /**
@@ -145,5 +236,6 @@ export class RefreshBus {
   #noLongerShown(key: string): void {
     this.#timers.clear(key);
     this.#stopWaiting(key);
+    this.#options.held.clear(key);
   }
 }

@@ -15,7 +15,7 @@ export interface CachedTable {
   typesInferred: boolean;
   /** A dataset read through its saved query (its endpoint is gone): which query, and the result's age. */
   origin?: DatasetOrigin;
-  /** Where the rows came from, as the service said (JSON sources), and when they were read (epoch ms). */
+  /** Where the rows came from, as the service said (JSON sources), and when they were read (epoch ms: what a held refresh's note says its data dates from). */
   executionId?: string;
   endedAt?: string;
   queryId?: number;

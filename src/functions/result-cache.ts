@@ -1,7 +1,7 @@
 import { isInvalidArgumentError } from "../client";
-import { isNotSignedInError } from "../session";
+import { isBudgetHeldError, isNotSignedInError, isOverCapError } from "../session";
 import type { CellValue } from "../sheet";
-import type { FetchOutcome } from "./fetch-table";
+import type { FetchOutcome, ReadContext } from "./fetch-table";
 import { type Entry, evictIdle, expiryOf, tableBytes } from "./cache-entry";
 import type { CachedTable } from "./render";
 import type { CanonicalRequest } from "./request";
@@ -22,7 +22,8 @@ export interface CacheStats {
 }
 
 export interface ResultCacheOptions {
-  fetch: (request: CanonicalRequest) => Promise<FetchOutcome>;
+  /** Fetches a request's rows; `context` says what the fetch may spend (a cap, an automatic budget). */
+  fetch: (request: CanonicalRequest, context?: ReadContext) => Promise<FetchOutcome>;
   now: () => number;
   /** Stored rows beyond this are evicted, least recently used first, sparing entries that live cells show. */
   maxBytes: number;
@@ -49,8 +50,8 @@ export class ResultCache {
     this.#generation = options.generation();
   }
 
-  /** The rows of a request: stored, in flight, or fetched now. */
-  get(request: CanonicalRequest): Promise<CachedTable> {
+  /** The rows of a request: stored, in flight, or fetched now (within `context`'s cap). */
+  get(request: CanonicalRequest, context?: ReadContext): Promise<CachedTable> {
     this.#sync();
     const entry = this.#entry(request);
     entry.lastUsed = this.#options.now();
@@ -62,14 +63,20 @@ export class ResultCache {
       this.#stats.hits++;
       return entry.table ? Promise.resolve(entry.table) : Promise.reject(entry.failure);
     }
-    return this.#load(entry);
+    return this.#load(entry, context);
   }
 
   /** Fetches again whatever is stored (joining a fetch already in flight). */
-  refresh(request: CanonicalRequest): Promise<CachedTable> {
+  refresh(request: CanonicalRequest, context?: ReadContext): Promise<CachedTable> {
     this.#sync();
     const entry = this.#entry(request);
-    return entry.inFlight ?? this.#load(entry);
+    return entry.inFlight ?? this.#load(entry, context);
+  }
+
+  /** The rows stored for a key, fresh or not: what its cells keep showing when a refresh was held. */
+  stored(key: string): CachedTable | undefined {
+    this.#sync();
+    return this.#entries.get(key)?.table;
   }
 
   /** True when a refresh cannot change the answer: a stored execution result. */
@@ -77,6 +84,13 @@ export class ResultCache {
     this.#sync();
     const entry = this.#entries.get(key);
     return entry?.request.source.kind === "execution" && entry.table !== undefined;
+  }
+
+  /** Stored rows still good (or being fetched now): a refresh when the workbook opens leaves them be. */
+  isFresh(key: string): boolean {
+    this.#sync();
+    const entry = this.#entries.get(key);
+    return entry !== undefined && (entry.inFlight !== undefined || (entry.table !== undefined && this.#fresh(entry)));
   }
 
   expiresAt(key: string): number | undefined {
@@ -136,13 +150,13 @@ export class ResultCache {
     return this.#options.now() < entry.expiresAt;
   }
 
-  #load(entry: Entry): Promise<CachedTable> {
+  #load(entry: Entry, context?: ReadContext): Promise<CachedTable> {
     const generation = this.#generation;
     this.#stats.fetches++;
     const startedAt = this.#options.now();
     const stored = (): boolean =>
       generation === this.#options.generation() && this.#entries.get(entry.request.key) === entry;
-    const promise = (async () => this.#options.fetch(entry.request))().then(
+    const promise = (async () => this.#options.fetch(entry.request, context))().then(
       ({ table, requests }) => {
         this.#stats.requests += requests;
         if (stored()) {
@@ -156,9 +170,16 @@ export class ResultCache {
         return table;
       },
       (error: unknown) => {
-        // A request that failed before any answer is still one request; a local refusal (no key) is none.
-        if (!isInvalidArgumentError(error) && !isNotSignedInError(error)) this.#stats.requests++;
-        if (stored()) {
+        // A request that failed before any answer is still one request; a local refusal (no key, over the cap before
+        // anything was fetched) is none.
+        const local =
+          isInvalidArgumentError(error) ||
+          isNotSignedInError(error) ||
+          (isOverCapError(error) && (error.facts?.spent ?? 0) === 0);
+        if (!local) this.#stats.requests++;
+        // A refresh stopped for its cost (over its cap, or the automatic budget) leaves the rows that were there.
+        const kept = entry.table !== undefined && (isBudgetHeldError(error) || isOverCapError(error));
+        if (stored() && !kept) {
           entry.table = undefined;
           entry.renders.clear();
           entry.bytes = 0;

@@ -16,7 +16,22 @@ import { errorsInSpillsSupported, withSourceNote } from "./source-note";
 import { serveStatus } from "./status-cell";
 import { SavedQueries } from "./saved-queries";
 import { StatusWatchers } from "./status-watchers";
-import { type TableCellDeps, tableCell } from "./table-cell";
+import { type TableCell, type TableCellDeps, tableCell } from "./table-cell";
+import { AutomaticBudget } from "./automatic-budget";
+import { HeldRefreshes, describeRequest } from "./held-refreshes";
+import { workbookIdentity } from "./workbook-id";
+import type { ReadEstimate } from "../billing";
+
+/** One request a Refresh All would fetch, with what it is expected to cost. */
+export interface RefreshPlanItem {
+  key: string;
+  /** "DATASET dex ethereum (limit=20)". */
+  what: string;
+  /** Live cells showing it. */
+  cells: number;
+  /** Its last size, priced on the user's plan; undefined when it was never read here. */
+  estimate?: ReadEstimate;
+}
 import { sourceOf } from "./provenance";
 import { queryPagePattern } from "./query-page";
 import { ResultPlaces } from "./result-places";
@@ -68,6 +83,12 @@ export class FunctionsRuntime {
   readonly queries: QueryService;
   /** Saved queries' declared parameters, asked once per query id (QUERY cells and the pane's form). */
   readonly savedQueries: SavedQueries;
+  /** The workbook's one daily credit budget for everything automatic. */
+  readonly budget: AutomaticBudget;
+  /** Automatic refreshes held for their cost, whose cells keep their values and say why. */
+  readonly held = new HeldRefreshes();
+  /** The workbook's stable id (its document settings), under which the user's spending is counted. */
+  readonly workbookId: () => string;
   /** Where each SERVICE result is shown, with its source (SERVICE.SOURCE, the pane's snapshots). */
   readonly places = new ResultPlaces();
   /** The SERVICE.QUERY parameter set each served run stands for, by the invocation serving it. */
@@ -83,9 +104,17 @@ export class FunctionsRuntime {
     this.#ready = (options.ready ?? Promise.resolve()).catch(() => undefined);
     this.#api = options.customFunctions;
     this.#errorsInSpills = options.errorsInSpills ?? errorsInSpillsSupported;
+    const settings = options.runSettings ?? (() => undefined);
+    this.workbookId = workbookIdentity(settings);
+    this.#session.useWorkbook(this.workbookId);
+    this.budget = new AutomaticBudget(settings, this.#session.ledger, this.workbookId, () => this.#clock.now());
+    const defaultCap = () => this.#session.billing.settings.maxCredits;
     this.#cache = new ResultCache({
-      fetch: async (request) => {
-        const outcome = await fetchTable(this.#session, request, this.#spillLimit, () => this.#clock.now());
+      fetch: async (request, context) => {
+        const outcome = await fetchTable(this.#session, request, this.#spillLimit, () => this.#clock.now(), {
+          capCredits: defaultCap(),
+          ...context,
+        });
         this.#session.usage.recordDatapoints(outcome.table.rows.length * outcome.table.columns.length);
         return outcome;
       },
@@ -107,9 +136,13 @@ export class FunctionsRuntime {
       autoRefreshDelayMs: options.autoRefreshDelayMs ?? 30_000,
       ready: this.#ready,
       generation: () => this.#session.generation,
+      budget: this.budget,
+      defaultCap,
+      estimate: (request) => this.#session.estimateRead(request.key),
+      held: this.held,
     });
     this.#cellDeps = {
-      render: (key, table, render) =>
+      render: (key, table, render, held) =>
         withSourceNote(
           this.#cache.rendered(key, JSON.stringify(render), () => renderSpill(table, render, this.#spillLimit)),
           table,
@@ -118,6 +151,7 @@ export class FunctionsRuntime {
             now: this.#clock.now(),
             supported: this.#errorsInSpills(),
             error: (message) => this.#notAvailable(message),
+            ...(held === undefined ? {} : { held }),
           },
         ),
       toError: (error) => this.#toError(error),
@@ -157,6 +191,8 @@ export class FunctionsRuntime {
       notAvailable: (message) => this.#notAvailable(message),
       failureMessage: (error) => cellFailure(error).message,
       declaration: (queryId) => this.savedQueries.declaration(queryId),
+      budget: this.budget,
+      estimate: (queryId, performance) => this.#session.estimateExecution(queryId, performance),
     });
   }
 
@@ -237,11 +273,31 @@ export class FunctionsRuntime {
       .catch(reportUnexpected("starting a STATUS cell"));
   }
 
-  /** Re-fetches every request a live cell shows (except stored execution results) and pushes the new values. */
-  async refreshAll(): Promise<RefreshSummary> {
+  /**
+   * Re-fetches every request a live cell shows (except stored execution results) and pushes the new values.
+   * `manual` (the pane's Refresh All, after its confirmation) fetches each within its cells' cap; `open` and `ribbon`
+   * are automatic: only what today's automatic budget has room for, the rest held (cells keep values, say why).
+   */
+  async refreshAll(reason: "manual" | "open" | "ribbon" = "manual"): Promise<RefreshSummary> {
     this.#cache.dropUnused();
-    const keys = this.#bus.live.keys().filter((key) => !this.#cache.isSettled(key));
-    return this.#bus.refresh(keys, "manual");
+    // On open, what the cells just fetched (or were served fresh) is not fetched again: only what is due.
+    const keys = this.refreshableKeys().filter((key) => reason !== "open" || !this.#cache.isFresh(key));
+    return this.#bus.refresh(keys, reason);
+  }
+
+  /** The requests a Refresh All would fetch again: every live cell's, except stored execution results. */
+  refreshableKeys(): string[] {
+    return this.#bus.live.keys().filter((key) => !this.#cache.isSettled(key));
+  }
+
+  /** What each request a Refresh All would fetch is expected to cost (its last size), for the confirmation. */
+  refreshPlan(): RefreshPlanItem[] {
+    return this.refreshableKeys().flatMap((key) => {
+      const cell = this.#bus.live.cellsOf(key)[0] as TableCell | undefined;
+      if (!cell) return [];
+      const estimate = this.#session.estimateRead(key);
+      return [{ key, what: describeRequest(cell.request), cells: this.#bus.live.cellsOf(key).length, estimate }];
+    });
   }
 
   onRefresh(listener: (event: RefreshEvent) => void): () => void {

@@ -3,8 +3,11 @@ import type { CellRequestOptions } from "./options";
 import type { CachedTable } from "./render";
 import type { CanonicalRequest } from "./request";
 
-/** What the bus delivers to every cell of one request: the rows, or why there are none. */
-export type Outcome = { table: CachedTable } | { error: unknown };
+/**
+ * What the bus delivers to every cell of one request: the rows (with a note when they were not refreshed, said on
+ * the spill's first header cell), or why there are none.
+ */
+export type Outcome = { table: CachedTable; note?: string } | { error: unknown };
 
 /** A live DATASET/RESULTS cell: its request, and how it turns an outcome into its own spill. */
 export interface TableCell extends LiveCell<Outcome> {
@@ -12,7 +15,7 @@ export interface TableCell extends LiveCell<Outcome> {
 }
 
 export interface TableCellDeps {
-  render: (key: string, table: CachedTable, options: CellRequestOptions["render"]) => unknown[][];
+  render: (key: string, table: CachedTable, options: CellRequestOptions["render"], note?: string) => unknown[][];
   toError: (error: unknown) => CustomFunctions.Error;
   /** Told about each failure a cell shows (a run still going is watched until it ends). */
   onFailure: (request: CanonicalRequest, error: unknown) => void;
@@ -39,6 +42,8 @@ export function tableCell(
     key: request.key,
     request,
     autoRefresh,
+    ...(options.maxCredits === undefined ? {} : { capCredits: options.maxCredits }),
+    ...(invocation.address ? { address: invocation.address } : {}),
     push: (outcome) => {
       if (!active) return;
       if ("error" in outcome) {
@@ -48,7 +53,7 @@ export function tableCell(
         return;
       }
       try {
-        const matrix = deps.render(request.key, outcome.table, options.render);
+        const matrix = deps.render(request.key, outcome.table, options.render, outcome.note);
         invocation.setResult(matrix);
         deps.shown?.(invocation, request, outcome.table, matrix);
       } catch (error) {

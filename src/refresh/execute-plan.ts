@@ -131,7 +131,10 @@ async function readOne(job: ReadJob, plan: Plan, ctx: ExecuteContext, ex: Execut
   const [bytes, credits] = [ctx.meter.readBytes, ctx.meter.readCredits];
   ctx.log(`Reading ${job.label}…`);
   try {
-    const outcome = await fetchTable(ctx.session, request!, table ? Infinity : ctx.spillLimitBytes, ctx.now);
+    // No cap per request here: the plan was priced whole and held to --budget job by job above.
+    const outcome = await fetchTable(ctx.session, request!, table ? Infinity : ctx.spillLimitBytes, ctx.now, {
+      capCredits: Infinity,
+    });
     return {
       status: "read",
       outcome,

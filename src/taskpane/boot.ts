@@ -2,6 +2,7 @@ import { systemClock } from "../client";
 import { bindingAt, listBindings, officeRun, type SettingsLike } from "../excel";
 import {
   describeSavedQuery,
+  functionsRefreshPlan,
   readResultSource,
   recordQueryRun,
   refreshFunctionCells as refreshFunctions,
@@ -50,6 +51,7 @@ export function defaultPaneDeps(): PaneDeps {
     historyItem: userItem(HISTORY_ITEM),
     clock: systemClock,
     refreshFunctions,
+    refreshPlan: functionsRefreshPlan,
     recordQueryRun,
     describeQuery: describeSavedQuery,
     queryReport: functionsQueryReport,

@@ -55,6 +55,9 @@ test("keyboard only: sign in, run a query, insert it, read a cell's error in the
   await watchRunState(page, /^completed$/);
   await pressUntil(page, "Tab", (f) => f.tag === "BUTTON" && f.text === "Insert");
   await page.keyboard.press("Enter");
+  // Once its first rows told the size, the pane asks, with the focus on agreeing to the cost it shows.
+  await page.waitForFunction(() => /^Insert \([\d.,]+ credits?\)$/.test(document.activeElement?.textContent ?? ""));
+  await page.keyboard.press("Enter");
   await page.waitForFunction(() => window.playground!.inspect.tables().length === 1, undefined, { timeout: 30_000 });
   expect((await values(page, "A1"))[0][0]).toBe("trade_id");
 

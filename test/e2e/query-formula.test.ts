@@ -67,7 +67,7 @@ async function sessionCredits(page: Page): Promise<number> {
   const text = await pane(page)
     .getByRole("row", { name: /This session/ })
     .getByRole("cell")
-    .first()
+    .nth(2) // Credits, Reads, Runs: the runs' (reads cost credits too, by their size)
     .textContent();
   return Number((text ?? "").replace(/,/g, ""));
 }
@@ -78,7 +78,7 @@ test("the Report lists the row with its cells and state; run=on_change with a bu
   expect(await pane(page).getByRole("listitem").filter({ hasText: "symbol=WBTC" }).textContent()).toContain(
     "Cells: Sheet1!A3",
   );
-  await pane(page).getByLabel("Daily credit budget for automatic runs").fill("20");
+  await pane(page).getByLabel("Daily credit budget for automatic refreshes and runs").fill("20");
   await pane(page).getByRole("button", { name: "Set budget" }).click();
   await pane(page).getByText("Spent today: 0 of 20 credits.").waitFor();
   const before = await sessionCredits(page);
@@ -94,7 +94,7 @@ test("the Report lists the row with its cells and state; run=on_change with a bu
   await waitForValue(page, "E3", (v) => v === "#N/A");
   await page.locator('.pg-cell[data-addr="E3"][title*="budget"]').waitFor();
   expect(await cell(page, "E3").getAttribute("title")).toBe(
-    "Not run (symbol=LINK): today's budget for automatic runs is spent (20 of 20 credits); raise it in the Service pane's Report tab, or run it from there (an estimated 10 credits)",
+    "Not run (symbol=LINK): today's budget for automatic runs and refreshes has no room for it (20 of 20 credits spent); raise it in the Service pane's Report tab, or run it from there (an estimated 10 credits)",
   );
   expect(await sessionCredits(page)).toBe(before + 20);
   await paneTab(page, "Report");

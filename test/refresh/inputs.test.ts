@@ -68,7 +68,7 @@ describe("inputs computed by the formula engine", () => {
       datasetOptions: '"limit=3","colour=red"',
     });
     expect(report.cells[0].message).toBe(
-      'Unknown option "colour" for SERVICE.DATASET; options: filters, sort_by, columns, limit, offset, sample_count, allow_partial_results, headers, timestamps, array_join, auto_refresh, source_note, chain, market',
+      'Unknown option "colour" for SERVICE.DATASET; options: filters, sort_by, columns, limit, offset, sample_count, allow_partial_results, headers, timestamps, array_join, max_credits, auto_refresh, source_note, chain, market',
     );
     expect(report.cells[1].message).toBe('Parameter "symbol" has no value: give names and values in pairs');
   });

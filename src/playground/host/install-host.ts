@@ -1,6 +1,13 @@
 import { systemClock } from "../../clock";
 import type { CellBlock } from "../../sheet";
-import { createDatasetRoutesItem, createKeyStore, memorySettingsStore, Session, setSharedSession } from "../../session";
+import {
+  createDatasetRoutesItem,
+  createKeyStore,
+  memorySettingsStore,
+  Session,
+  setSharedSession,
+  userBillingItems,
+} from "../../session";
 import { BehaviourSettings } from "../behaviour/excel-behaviour";
 import { storedBehaviour } from "../behaviour/read-behaviour";
 import { FakeCustomFunctionsRuntime, installCustomFunctions, type FunctionsMetadata } from "../custom-functions";
@@ -142,6 +149,8 @@ export async function installHost(
     settingsStore: memorySettingsStore({ baseUrl: config.serviceUrl }),
     defaultBaseUrl: config.serviceUrl,
     datasetRoutesItem: createDatasetRoutesItem(),
+    // The user's plan, costs and spending, kept in the page's OfficeRuntime.storage as the add-in keeps them.
+    ...userBillingItems(),
   });
   setSharedSession(session);
 

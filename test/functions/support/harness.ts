@@ -18,7 +18,7 @@ import {
   type InvocationContext,
   installCustomFunctions,
 } from "../../../src/playground/custom-functions";
-import { type KeyStore, Session, memorySettingsStore } from "../../../src/session";
+import { type KeyStore, Session, type StringItem, memorySettingsStore, memoryStringItem } from "../../../src/session";
 import { ManualClock } from "../../support/manual-clock";
 
 /** functions.json as custom-functions-metadata makes it from functions.ts (the build test checks the built one). */
@@ -88,9 +88,27 @@ export interface Workbench {
 }
 
 /** The fake CustomFunctions runtime with the real functions.ts registered, a session and a functions runtime. */
+/**
+ * One user's storage (OfficeRuntime.storage in Excel): their plan, what reads and runs cost them last, and their
+ * spending per workbook and day. It outlives a reload of the add-in (a new workbench given the same user).
+ */
+export class TestUser {
+  readonly billing: StringItem = memoryStringItem();
+  readonly costs: StringItem = memoryStringItem();
+  readonly spending: StringItem = memoryStringItem();
+}
+
 export function workbench(
   metadata: FunctionsMetadata,
-  init: { baseUrl: string; apiKey?: string; runtime?: Partial<FunctionsRuntimeOptions>; fetch?: FetchLike },
+  init: {
+    baseUrl: string;
+    apiKey?: string;
+    runtime?: Partial<FunctionsRuntimeOptions>;
+    fetch?: FetchLike;
+    /** The user's storage (default: a new user's, empty). */
+    user?: TestUser;
+    clock?: ManualClock;
+  },
 ): Workbench {
   const cf = new FakeCustomFunctionsRuntime(metadata);
   const uninstall = installCustomFunctions(cf);
@@ -101,14 +119,18 @@ export function workbench(
   cf.associate("QUERY", serviceQuery);
   cf.associate("SOURCE", serviceSource);
   const fetch = recordingFetch(init.fetch);
+  const user = init.user ?? new TestUser();
   const session = new Session({
     keyStore: memoryKeyStore(init.apiKey),
     settingsStore: memorySettingsStore(),
     defaultBaseUrl: init.baseUrl,
     fetch,
     clientOptions: { retry: { maxAttempts: 2, maxRetryAfterMs: 0 } },
+    billingItem: user.billing,
+    costsItem: user.costs,
+    spendingItem: user.spending,
   });
-  const clock = new ManualClock();
+  const clock = init.clock ?? new ManualClock();
   const runtime = new FunctionsRuntime({ session, clock, ready: session.load(), ...init.runtime });
   setFunctionsRuntime(runtime);
   return {
