@@ -107,8 +107,9 @@ describe("building a workbook file", () => {
 
   it("writes tables with column names from their header cells, and the add-in's settings", () => {
     const table = book.table("Pairs");
-    expect([table.sheet, table.ref, table.autoFilterRef, table.columns.map((c) => c.name)]).toEqual([
+    expect([table.sheet, table.style, table.ref, table.autoFilterRef, table.columns.map((c) => c.name)]).toEqual([
       "Data",
+      "TableStyleLight9",
       "A1:B2",
       "A1:B2",
       ["token_pair", "Column2"],
