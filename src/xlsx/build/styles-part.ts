@@ -4,8 +4,9 @@ import { MAIN_NS, XML_HEADER } from "./xml-parts";
 
 /**
  * The workbook's cell formats as Excel's default styles part has them (one font, the two fills every workbook
- * declares, one border, the Normal style), plus one cell format per number format used. A code Excel has built in
- * takes its id; any other is declared from 164 on.
+ * declares, one border, the Normal style; the font without theme colour or scheme, as the package has no theme part),
+ * plus one cell format per number format used. A code Excel has built in takes its id; any other is declared from
+ * 164 on.
  */
 export class StylesPart {
   readonly #byCode = new Map<string, number>();
@@ -38,8 +39,8 @@ export class StylesPart {
     return (
       XML_HEADER +
       `<styleSheet xmlns="${MAIN_NS}">${numFmts}` +
-      '<fonts count="1"><font><sz val="11"/><color theme="1"/><name val="Aptos Narrow"/><family val="2"/>' +
-      '<scheme val="minor"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill>' +
+      '<fonts count="1"><font><sz val="11"/><name val="Aptos Narrow"/><family val="2"/>' +
+      '</font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill>' +
       '<fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/>' +
       '<bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" ' +
       `borderId="0"/></cellStyleXfs><cellXfs count="${this.#formats.length + 1}"><xf numFmtId="0" fontId="0" ` +
