@@ -16,3 +16,4 @@ export {
   removeEntry,
   steps,
 } from "./entry-collection";
+export { ADDIN_MANIFEST_ID } from "./addin-identity";

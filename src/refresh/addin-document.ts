@@ -7,14 +7,8 @@ import {
   recordRuns,
   rememberedRun,
 } from "../functions";
-import { type SettingsStep, writeSettings } from "../document-settings";
+import { ADDIN_MANIFEST_ID, type SettingsStep, writeSettings } from "../document-settings";
 import { addinSettings, type WorkbookFile } from "../xlsx";
-
-/**
- * The add-in's manifest id, as its web-extension part names it (`<we:reference id>`): the part whose property bag
- * holds the document settings a refresh reads and writes. A test holds it to manifest.xml.
- */
-export const ADDIN_MANIFEST_ID = "9e067eea-3880-4a32-a0df-136e5e31f28e";
 
 /**
  * The add-in's document settings in the file, read and written through the add-in's own code: the same collections

@@ -12,4 +12,4 @@ export type {
   DependentReport,
   ItemStatus,
 } from "./report";
-export { ADDIN_MANIFEST_ID } from "./addin-document";
+export { ADDIN_MANIFEST_ID } from "../document-settings";

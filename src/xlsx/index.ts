@@ -22,3 +22,6 @@ export type { FormulaArgument } from "./formula/arguments";
 export { sheetNameProblem } from "./edit/add-sheet";
 export { WorkbookEdit, type PartChanges, type SpillPlan, type TablePlan } from "./edit/workbook-edit";
 export { addinSettings, type AddinSettings } from "./addin-settings";
+export { buildWorkbook } from "./build/build-workbook";
+export { numberFormats } from "./read/number-formats";
+export type { NewAddin, NewCell, NewSheet, NewTable, NewWorkbook } from "./build/new-workbook";

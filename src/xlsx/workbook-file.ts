@@ -32,6 +32,8 @@ export class WorkbookFile {
   readonly definedNames: readonly DefinedName[];
   readonly calcProperties?: CalcProperties;
   readonly date1904: boolean;
+  /** Position of the sheet shown when the file opens. */
+  readonly activeTab: number;
 
   constructor(
     /** @internal */ readonly internals: WorkbookInternals,
@@ -44,6 +46,7 @@ export class WorkbookFile {
     this.definedNames = workbook.definedNames;
     this.calcProperties = workbook.calcProperties;
     this.date1904 = workbook.date1904;
+    this.activeTab = workbook.activeTab;
   }
 
   /** Every table of every worksheet. */

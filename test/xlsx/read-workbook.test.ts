@@ -54,6 +54,7 @@ describe("reading a report workbook", () => {
         part: "xl/tables/table1.xml",
         ref: "A1:B3",
         autoFilterRef: "A1:B3",
+        style: "TableStyleMedium2",
         headerRowCount: 1,
         totalsRowCount: 0,
         columns: [

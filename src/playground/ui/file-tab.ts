@@ -1,4 +1,4 @@
-import { downloadFormats, type FileCommands } from "../host/file-commands";
+import { downloadFormats, XLSX_LIMITS, type FileCommands } from "../host/file-commands";
 import type { FileStatus } from "../host/workbook-file";
 import { el } from "./html";
 
@@ -105,6 +105,7 @@ export class FileTab {
       case "download":
         return [
           el("h2", { text: "Download a copy" }),
+          el("p", { text: `Excel workbook: ${XLSX_LIMITS}` }),
           ...downloadFormats().map((format) => {
             const button = el("button", { "data-format": format.id, text: format.label });
             if (!format.write) {
@@ -116,11 +117,20 @@ export class FileTab {
           }),
         ];
       case "open": {
-        const input = el("input", { type: "file", accept: ".json,application/json", "aria-label": "Workbook file" });
+        const input = el("input", {
+          type: "file",
+          accept: ".xlsx,.xlsm,.json,application/json",
+          "aria-label": "Workbook file",
+        });
         input.addEventListener("change", () => void this.openFile(input.files?.[0]));
         return [
           el("h2", { text: "Open" }),
-          el("p", { text: "Opens a playground workbook (.json, as File → Download writes it) in place of this one." }),
+          el("p", {
+            text:
+              "Opens an Excel workbook (.xlsx, .xlsm) or a playground workbook (.json, as File → Download writes it) " +
+              "in place of this one.",
+          }),
+          el("p", { text: `From an Excel workbook: ${XLSX_LIMITS}` }),
           input,
         ];
       }
@@ -152,7 +162,10 @@ export class FileTab {
       a.click();
       a.remove();
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
-      this.onMessage?.(`Downloaded ${name}.`, false);
+      this.onMessage?.(
+        formatId === "xlsx" ? `Downloaded ${name}. Not in it: cell styles and column widths.` : `Downloaded ${name}.`,
+        false,
+      );
     } catch (error) {
       this.onMessage?.((error as Error).message, true);
     }
@@ -162,7 +175,7 @@ export class FileTab {
     if (!file) return;
     if (!window.confirm(`Open ${file.name} in place of this workbook? What is on screen now is not kept.`)) return;
     try {
-      await this.commands.open(await file.text());
+      await this.commands.open(new Uint8Array(await file.arrayBuffer()), file.name);
     } catch (error) {
       this.onMessage?.(`${file.name}: ${(error as Error).message}`, true);
     }

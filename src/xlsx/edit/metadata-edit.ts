@@ -16,7 +16,7 @@ const DYNAMIC_BK = (p: string) =>
   `fDynamic="1" fCollapsed="0"/></${p}ext></${p}extLst></${p}bk>`;
 
 /** xl/metadata.xml as Excel 365 writes it for a workbook whose only cell metadata is the dynamic-array flag. */
-function newMetadataPart(): string {
+export function newMetadataPart(): string {
   return (
     '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n' +
     `<metadata xmlns="${MAIN}" xmlns:xda="${XDA}"><metadataTypes count="1"><metadataType name="${XLDAPR}" ${TYPE_ATTRIBUTES}/>` +

@@ -51,6 +51,8 @@ export interface TableInfo {
   ref: string;
   /** The auto-filter's ref, when the table has one. */
   autoFilterRef?: string;
+  /** The table style's name (`tableStyleInfo`), when it has one. */
+  style?: string;
   headerRowCount: number;
   totalsRowCount: number;
   columns: TableColumn[];

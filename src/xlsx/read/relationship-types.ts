@@ -8,6 +8,7 @@ export const REL = {
   macrosheet: "http://schemas.microsoft.com/office/2006/relationships/xlMacrosheet",
   intlMacrosheet: "http://schemas.microsoft.com/office/2006/relationships/xlIntlMacrosheet",
   sharedStrings: `${OFFICE}sharedStrings`,
+  styles: `${OFFICE}styles`,
   sheetMetadata: `${OFFICE}sheetMetadata`,
   calcChain: `${OFFICE}calcChain`,
   table: `${OFFICE}table`,

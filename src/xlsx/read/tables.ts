@@ -38,6 +38,9 @@ export function readTables(pkg: OpcPackage, sheet: SheetInfo): TableInfo[] {
       };
       const filterRef = autoFilter && attr(autoFilter, "ref");
       if (filterRef) table.autoFilterRef = filterRef;
+      const styleInfo = child(root, "tableStyleInfo");
+      const style = styleInfo && attr(styleInfo, "name");
+      if (style) table.style = style;
       return table;
     });
 }

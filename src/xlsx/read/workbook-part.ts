@@ -18,6 +18,8 @@ export interface WorkbookPart {
   calcProperties?: CalcProperties;
   /** Dates count from 1904 (`workbookPr date1904`): serial numbers mean other days. */
   date1904: boolean;
+  /** Position of the sheet shown when the file opens (the first view's `activeTab`; 0 when absent). */
+  activeTab: number;
 }
 
 /** workbook.xml: its sheets (with the parts their relationships point at), defined names and calculation settings. */
@@ -77,5 +79,7 @@ export function readWorkbookPart(pkg: OpcPackage, part: string): WorkbookPart {
       attributes,
     };
   }
-  return { sheets, definedNames, calcProperties, date1904 };
+  const view = child(child(root, "bookViews") ?? root, "workbookView");
+  const activeTab = Number(view ? (attr(view, "activeTab") ?? 0) : 0);
+  return { sheets, definedNames, calcProperties, date1904, activeTab: Number.isInteger(activeTab) ? activeTab : 0 };
 }

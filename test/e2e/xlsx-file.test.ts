@@ -1,0 +1,75 @@
+import * as XLSX from "@e965/xlsx";
+import { mkdtemp, readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { findServiceCells, openWorkbook } from "../../src/xlsx";
+import { refresh } from "../refresh/support/run";
+import { ManualClock } from "../support/manual-clock";
+import { startPlayground, type Playground } from "./support/harness";
+import { goTo, typeInCell, values, waitForValue } from "./support/sheet-actions";
+
+// A report built in the playground, downloaded as an Excel workbook from the File tab, refreshed by `npm run refresh`
+// after the service published new data, and opened again in the playground with File → Open. Through the page's UI.
+jest.setTimeout(240_000);
+
+const clock = new ManualClock("2026-03-02T10:05:00Z");
+const FORMULA = '=SERVICE.DATASET("dex","ethereum","limit=3","columns=token_pair,usd_liquidity")';
+let pg: Playground;
+
+beforeAll(async () => {
+  pg = await startPlayground({ clock });
+}, 300_000);
+
+afterAll(async () => {
+  await pg?.close();
+});
+
+test("File → Download → Excel workbook, refreshed without Excel, File → Open shows the new values", async () => {
+  const page = await pg.open();
+  await typeInCell(page, "A1", "Pairs");
+  await typeInCell(page, "B1", FORMULA);
+  await waitForValue(page, "B1", (v) => v === "token_pair");
+  const before = await values(page, "B1:C4");
+
+  await page.getByRole("tab", { name: "File", exact: true }).click();
+  const fileTab = page.getByRole("dialog", { name: "File" });
+  await fileTab.getByRole("button", { name: "Download", exact: true }).click();
+  await fileTab.getByText(/Not kept: cell styles/).waitFor();
+  const [download] = await Promise.all([page.waitForEvent("download"), fileTab.locator("[data-format=xlsx]").click()]);
+  expect(download.suggestedFilename()).toBe("Book1.xlsx");
+  const dir = await mkdtemp(join(tmpdir(), "playground-download-"));
+  const file = join(dir, "Book1.xlsx");
+  await download.saveAs(file);
+  await page.getByRole("status", { name: "Status" }).getByText("Downloaded Book1.xlsx.", { exact: false }).waitFor();
+
+  // As Excel stores it: the add-in's function under its file name, a dynamic array with its cached values.
+  const downloaded = new Uint8Array(await readFile(file));
+  const [service] = findServiceCells(openWorkbook(downloaded));
+  expect([service!.formula, service!.spillRef, service!.dynamicArray]).toEqual([
+    '_xldudf_SERVICE_DATASET("dex","ethereum","limit=3","columns=token_pair,usd_liquidity")',
+    "B1:C4",
+    true,
+  ]);
+  expect(service!.cached).toEqual(before);
+  expect(XLSX.read(downloaded, { type: "array" }).Sheets.Sheet1!.A1!.v).toBe("Pairs");
+
+  // The service publishes the next slot's figures; the refresh brings them into the file.
+  clock.advance(30 * 60_000);
+  const out = join(dir, "refreshed.xlsx");
+  const env = { SERVICE_API_KEY: pg.service.apiKey, SERVICE_API_BASE_URL: pg.service.url };
+  const run = await refresh([file, "--out", out], env, { now: () => clock.now() });
+  expect(run.code).toBe(0);
+  const refreshed = findServiceCells(openWorkbook(new Uint8Array(await readFile(out))))[0]!.cached;
+  expect(refreshed.map((r) => r[0])).toEqual(before.map((r) => r[0])); // same pairs
+  expect(refreshed.map((r) => r[1])).not.toEqual(before.map((r) => r[1])); // new liquidity figures
+
+  page.on("dialog", (dialog) => void dialog.accept()); // "Open refreshed.xlsx in place of this workbook?"
+  await fileTab.getByRole("button", { name: "Open", exact: true }).click(); // the File tab is still open
+  // Open replaces the stored workbook and reloads the page, as a file is opened in place of another.
+  await Promise.all([page.waitForEvent("load"), fileTab.getByLabel("Workbook file").setInputFiles(out)]);
+  await page.waitForFunction(() => document.body.dataset.ready === "true", undefined, { timeout: 30_000 });
+  expect(await values(page, "B1:C4")).toEqual(refreshed);
+  expect(await values(page, "A1")).toEqual([["Pairs"]]);
+  await goTo(page, "C3");
+  await expect(page.getByLabel("Formula Bar").inputValue()).resolves.toBe(FORMULA);
+});
