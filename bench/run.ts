@@ -7,6 +7,7 @@ import { writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { parseArgs, type BenchOptions } from "./args";
 import { bundleSection } from "./bundle-size";
+import { creditsSection } from "./credits";
 import { formulasSection } from "./formulas";
 import { fullPullSection, prepareDemoResult } from "./full-pull";
 import { QuietGate, describeMachine } from "./machine";
@@ -83,6 +84,7 @@ async function main(options: BenchOptions): Promise<void> {
   if (wants("bundle")) sections.push(await guarded("bundle", "5. Bundle size", () => bundleSection(log)));
   if (wants("playground"))
     sections.push(await guarded("playground", "7. Playground insert", () => playgroundSection(options, log)));
+  if (wants("credits")) sections.push(await guarded("credits", "8. Credits", () => creditsSection(options, log)));
   sections.sort((a, b) => a.title.localeCompare(b.title));
 
   const seconds = (performance.now() - started) / 1000;
