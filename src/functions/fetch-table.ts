@@ -122,7 +122,8 @@ async function* checkedPages(
       throw new SpillTooLargeError({
         rows,
         columns: page.columns.length,
-        bytes,
+        // Stopped early, the size to tell is the projected one: the bytes read so far are only the first pages'.
+        bytes: Math.round(projected),
         limitBytes,
         totalRows,
         complete: page.nextOffset === undefined,

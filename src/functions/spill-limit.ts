@@ -20,10 +20,11 @@ export class SpillTooLargeError extends ServiceError {
     bytes: number;
     limitBytes: number;
     totalRows?: number;
+    /** false: the read stopped early and `bytes` is projected from its first pages. */
     complete?: boolean;
   }) {
     const total = init.totalRows ?? init.rows;
-    const size = init.complete === false ? `over ${mb(init.bytes)}` : `about ${mb(init.bytes)}`;
+    const size = init.complete === false ? `an estimated ${mb(init.bytes)}` : `about ${mb(init.bytes)}`;
     const message =
       `Too large to spill: ${total.toLocaleString("en-US")} rows × ${init.columns} columns is ${size} ` +
       `(limit ${mb(init.limitBytes)}). Narrow it with "columns=...", "limit=..." or "filters=...", ` +

@@ -113,8 +113,10 @@ describe("SERVICE.RESULTS against the real service", () => {
     const error = errorOf(await bench.cell("RESULTS", big).result());
     expect(error.code).toBe("#VALUE!");
     expect(error.message).toMatch(
-      /^Too large to spill: 1,000,000 rows × 10 columns is over \d+\.\d MB \(limit 2\.0 MB\)\. Narrow it with "columns=\.\.\.", "limit=\.\.\." or "filters=\.\.\.", or insert it as a table from the Service task pane\.$/,
+      /^Too large to spill: 1,000,000 rows × 10 columns is an estimated \d+\.\d MB \(limit 2\.0 MB\)\. Narrow it with "columns=\.\.\.", "limit=\.\.\." or "filters=\.\.\.", or insert it as a table from the Service task pane\.$/,
     );
+    // The size told is the whole result's, projected from the first pages: over the limit, not what was read.
+    expect(Number(/an estimated (\d+\.\d) MB/.exec(String(error.message))?.[1])).toBeGreaterThan(2);
     expect(bench.fetch.count).toBeLessThanOrEqual(5);
     const narrowed = matrixOf(await bench.cell("RESULTS", big, "limit=1000", "columns=id,symbol").result());
     expect(narrowed).toHaveLength(1001);
