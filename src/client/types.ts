@@ -134,6 +134,8 @@ export interface Page {
   executionId?: string;
   /** When the run that made this result ended (JSON sources that say): how old the rows are. */
   endedAt?: string;
+  /** When the service deletes the stored result (JSON sources that say). */
+  expiresAt?: string;
   /** HTTP requests this page took (more than one when the server sent fewer rows than asked). */
   requests: number;
 }
