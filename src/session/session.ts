@@ -12,6 +12,7 @@ import type { KeyStore } from "./key-store";
 import { NotSignedInError } from "./not-signed-in-error";
 import { type SettingsStore, memorySettingsStore } from "./settings-store";
 import { UsageTracker } from "./usage-tracker";
+import { userIdOf } from "./user-id";
 
 /** What the client takes besides key, address and fetch (timeouts, retry, concurrency, clock, log). */
 export type SessionClientOptions = Partial<Omit<ServiceClientOptions, "apiKey" | "baseUrl" | "fetch">>;
@@ -66,6 +67,8 @@ export class Session {
   #generation = 0;
   /** Aborted when the key or the address changes: it ends the reads of the client made for them. */
   #reads = new AbortController();
+  /** The signed-in key's one-way identity, worked out once per generation. */
+  #userId: { generation: number; id: Promise<string | undefined> } | undefined;
 
   constructor(options: SessionOptions) {
     this.#keyStore = options.keyStore;
@@ -98,6 +101,21 @@ export class Session {
    */
   get generation(): number {
     return this.#generation;
+  }
+
+  /**
+   * Who is signed in, as a one-way hash of the key (never the key): what per-user stores are partitioned by, since
+   * `Office.context.partitionKey` is undefined on Windows. Undefined when signed out (or without WebCrypto).
+   */
+  userId(): Promise<string | undefined> {
+    if (this.#userId?.generation !== this.#generation) {
+      const key = this.#key;
+      this.#userId = {
+        generation: this.#generation,
+        id: key === undefined ? Promise.resolve(undefined) : userIdOf(key),
+      };
+    }
+    return this.#userId.id;
   }
 
   /** Reads the stored key and address. A stored address that no longer parses falls back to the default. */
