@@ -1,4 +1,4 @@
-import type { Page, Source } from "../client";
+import { type Page, type Source, knownTime } from "../client";
 import type { DatasetOrigin, Session } from "../session";
 import type { CachedTable } from "./render";
 import type { CanonicalRequest } from "./request";
@@ -56,6 +56,8 @@ export async function fetchTable(
     }
     if (page.typesInferred) pageTypes.push(page.types);
     if (page.totalRowCount !== undefined) table.totalRowCount = page.totalRowCount;
+    const expiresAt = knownTime(page.expiresAt);
+    if (expiresAt !== undefined) table.expiresAt = expiresAt;
     table.partial ||= page.partial;
     const rows = table.rows;
     for (const row of page.rows) {

@@ -10,6 +10,7 @@ import type { BudgetState } from "./query-budget";
 import type { QueryReportRow, QueryRowState } from "./query-report";
 import type { RerunOutcome } from "./query-service";
 import type { AutomaticRunEvent } from "./auto-runs";
+import type { NotLoadedRow } from "./not-loaded";
 import { queryRunKey, type QueryRun } from "./query-runs";
 import { functionsRuntime } from "./shared-runtime";
 import type { PerformanceChoice } from "../client";
@@ -35,6 +36,24 @@ export function onRefresh(listener: (event: RefreshEvent) => void): () => void {
 export function cacheStats(): CacheStats & { liveCells: number; statusRequests: number; autoRefreshTimers: number } {
   return functionsRuntime().cacheStats();
 }
+/** Requests whose cells say their data is not loaded (nothing kept, nothing fetched), with what loading costs. */
+export function notLoadedCells(): NotLoadedRow[] {
+  return functionsRuntime().notLoaded();
+}
+
+export function onNotLoadedChange(listener: () => void): () => void {
+  return functionsRuntime().onNotLoadedChange(listener);
+}
+
+/** Loads every request whose cells say they are not loaded: the user chose to spend (the pane's button). */
+export function loadNotLoadedCells(): Promise<RefreshSummary> {
+  return functionsRuntime().loadNotLoaded();
+}
+export { loadCostText, type NotLoadedRow } from "./not-loaded";
+export { RESULT_DATABASE, openResultStore, type ResultStore } from "./result-store";
+export type { MayFetchAutomatically } from "./admission";
+export { REFRESH_TIMES_SETTING } from "./refresh-times";
+export { OPEN_BEHAVIOUR_SETTING, type OpenBehaviour, readOpenBehaviour } from "./open-phase";
 export { cellFailure } from "./cell-error";
 export { formatStatus } from "./status-format";
 export { SavedQueries, type QueryDeclaration } from "./saved-queries";

@@ -3,9 +3,10 @@ import { reportUnexpected } from "../session";
 import { AutoRefreshTimers } from "./auto-refresh";
 import { isFinalError } from "./final-errors";
 import { LiveCells } from "./live-cells";
+import { NotLoadedCells, isNotLoadedError } from "./not-loaded";
 import { type RefreshEvent, RefreshEvents, type RefreshReason } from "./refresh-events";
 import type { CanonicalRequest } from "./request";
-import type { ResultCache } from "./result-cache";
+import type { InvokeContext, ResultCache } from "./result-cache";
 import type { StatusWatchers } from "./status-watchers";
 import type { Outcome, TableCell } from "./table-cell";
 
@@ -35,6 +36,8 @@ export interface RefreshBusOptions {
 export class RefreshBus {
   readonly live: LiveCells<Outcome>;
   readonly events = new RefreshEvents();
+  /** Requests whose cells say their data is not loaded (the pane lists them, with one button to load them). */
+  readonly notLoaded = new NotLoadedCells();
   readonly #options: RefreshBusOptions;
   readonly #timers: AutoRefreshTimers;
   /** RESULTS requests waiting for their execution to finish, with the unwatch of each. */
@@ -51,23 +54,30 @@ export class RefreshBus {
   }
 
   /** A new cell: live until cancelled, served from the cache (or one shared fetch) now. */
-  add(cell: TableCell & { cancel(): void }, invocation: CustomFunctions.StreamingInvocation<unknown[][]>): void {
+  add(
+    cell: TableCell & { cancel(): void },
+    invocation: CustomFunctions.StreamingInvocation<unknown[][]>,
+    context?: InvokeContext,
+  ): void {
     const leave = this.live.add(cell);
     invocation.onCanceled = () => {
       cell.cancel();
       leave();
     };
     // Excel's call is over by now: the cell hears of any failure through push(), so nothing rejects here.
-    void this.#deliver(cell.request, [cell], false).catch(reportUnexpected("serving a new cell"));
+    void this.#deliver(cell.request, [cell], false, context).catch(reportUnexpected("serving a new cell"));
   }
 
-  /** Fetches `keys` again and pushes the outcome into all their live cells. */
+  /**
+   * Fetches `keys` again and pushes the outcome into all their live cells. After a sign-in change the cells are
+   * served as newly invoked ones instead (what the new user keeps, else a fetch): nobody asked for new data.
+   */
   async refresh(keys: string[], reason: RefreshReason): Promise<RefreshSummary> {
     const before = this.#options.cache.stats().requests;
     const results = await Promise.all(
       keys.map((key) => {
         const first = this.live.cellsOf(key)[0] as TableCell | undefined;
-        return first ? this.#deliver(first.request, undefined, true) : { cells: 0, failed: false };
+        return first ? this.#deliver(first.request, undefined, reason !== "session") : { cells: 0, failed: false };
       }),
     );
     const summary = {
@@ -106,13 +116,14 @@ export class RefreshBus {
     request: CanonicalRequest,
     cells: TableCell[] | undefined,
     force: boolean,
+    context?: InvokeContext,
   ): Promise<{ cells: number; failed: boolean }> {
     await this.#options.ready;
     const generation = this.#options.generation();
     const cache = this.#options.cache;
     let outcome: Outcome;
     try {
-      outcome = { table: await (force ? cache.refresh(request) : cache.get(request)) };
+      outcome = { table: await (force ? cache.refresh(request) : cache.get(request, context)) };
     } catch (error) {
       outcome = { error };
     }
@@ -121,6 +132,11 @@ export class RefreshBus {
     if (generation !== this.#options.generation()) return { cells: 0, failed: false };
     const targets = cells ?? (this.live.cellsOf(request.key) as TableCell[]);
     for (const cell of targets) cell.push(outcome);
+    if (targets.length > 0)
+      this.notLoaded.set(
+        request.key,
+        "error" in outcome && isNotLoadedError(outcome.error) ? outcome.error : undefined,
+      );
     if (this.live.cellsOf(request.key).some((c) => c.autoRefresh)) this.#rearm(request.key, outcome);
     return { cells: targets.length, failed: "error" in outcome };
   }
@@ -143,6 +159,7 @@ export class RefreshBus {
   }
 
   #noLongerShown(key: string): void {
+    this.notLoaded.set(key, undefined);
     this.#timers.clear(key);
     this.#stopWaiting(key);
   }

@@ -15,6 +15,8 @@ export interface CachedTable {
   typesInferred: boolean;
   /** A dataset read through its saved query (its endpoint is gone): which query, and the result's age. */
   origin?: DatasetOrigin;
+  /** When the service deletes the stored result (epoch ms), when it said: a kept copy of an execution's rows lasts as long. */
+  expiresAt?: number;
 }
 
 const ISO_TIMESTAMP =

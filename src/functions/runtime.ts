@@ -1,3 +1,4 @@
+import type { BillingPlan } from "../billing";
 import { type Clock, systemClock } from "../client";
 import { type Session, reportUnexpected } from "../session";
 import type { QueryRuns, RunSettings } from "./query-runs";
@@ -11,6 +12,11 @@ import type { RefreshEvent } from "./refresh-events";
 import { renderSpill } from "./render";
 import { type CanonicalRequest, datasetRequest, resultsRequest } from "./request";
 import { type CacheStats, ResultCache } from "./result-cache";
+import type { MayFetchAutomatically } from "./admission";
+import { KeptResults } from "./kept-results";
+import type { NotLoadedRow } from "./not-loaded";
+import type { ResultStore } from "./result-store";
+import { Previews, isValuePreview } from "./value-preview";
 import { DEFAULT_SPILL_LIMIT_BYTES } from "./spill-limit";
 import { errorsInSpillsSupported, withSourceNote } from "./source-note";
 import { serveStatus } from "./status-cell";
@@ -38,6 +44,14 @@ export interface FunctionsRuntimeOptions {
   runSettings?: () => RunSettings | undefined;
   /** Whether the host shows an error inside a spill (CustomFunctionsRuntime 1.2); default: Office says. */
   errorsInSpills?: () => boolean;
+  /** Results kept between sessions (IndexedDB, or memory: see openResultStore); none: this session's memory only. */
+  resultStore?: Promise<ResultStore>;
+  /** Whether a cell with nothing kept may fetch by itself (the automatic-spending budget); default: yes. */
+  mayFetchAutomatically?: MayFetchAutomatically;
+  /** The user's plan, for what loading a cell would cost; default: the dearest published (Free). */
+  plan?: () => BillingPlan;
+  /** How long without a new SERVICE cell ends the burst of cells Excel runs again as the workbook opens. */
+  openQuietMs?: number;
 }
 
 type Invocation = CustomFunctions.StreamingInvocation<unknown[][]>;
@@ -60,6 +74,10 @@ export class FunctionsRuntime {
   readonly #cellDeps: TableCellDeps;
   readonly #offSession: () => void;
   readonly #errorsInSpills: () => boolean;
+  readonly #kept: KeptResults;
+  readonly #previews: Previews;
+  /** The stored key has been read (changes before it are the session loading, not a sign-in). */
+  #readySettled = false;
   /** SERVICE.QUERY: remembered runs, live cells, the report, budgeted automatic runs. */
   readonly queries: QueryService;
   /** Saved queries' declared parameters, asked once per query id (QUERY cells and the pane's form). */
@@ -72,6 +90,15 @@ export class FunctionsRuntime {
     this.#ready = (options.ready ?? Promise.resolve()).catch(() => undefined);
     this.#api = options.customFunctions;
     this.#errorsInSpills = options.errorsInSpills ?? errorsInSpillsSupported;
+    void this.#ready.then(() => (this.#readySettled = true));
+    this.#kept = new KeptResults({
+      ...options,
+      now: () => this.#clock.now(),
+      settings: options.runSettings ?? (() => undefined),
+      store: options.resultStore,
+      isLive: (key) => this.#bus.live.has(key),
+      limitBytes: this.#spillLimit,
+    });
     this.#cache = new ResultCache({
       fetch: async (request) => {
         const outcome = await fetchTable(this.#session, request, this.#spillLimit, () => this.#clock.now());
@@ -82,6 +109,8 @@ export class FunctionsRuntime {
       maxBytes: options.cacheMaxBytes ?? 64_000_000,
       isLive: (key) => this.#bus.live.has(key),
       generation: () => this.#session.generation,
+      persistent: this.#kept.persistent,
+      admit: this.#kept.admit,
     });
     this.#watchers = new StatusWatchers({
       client: () => this.#session.client(),
@@ -112,6 +141,14 @@ export class FunctionsRuntime {
       toError: (error) => this.#toError(error),
       onFailure: (request, error) => this.#bus.awaitExecution(request, error),
     };
+    this.#previews = new Previews({
+      // After the stored key is read: before it, the session is signed out and sees no kept results.
+      peek: (request) => this.#ready.then(() => this.#cache.peek(request)),
+      render: this.#cellDeps.render,
+      toError: (error) => this.#toError(error),
+      notAvailable: (message) => this.#notAvailable(message),
+      runs: () => this.queries.runs,
+    });
     this.#offSession = this.#session.onChange(() => this.#sessionChanged());
     this.savedQueries = new SavedQueries({
       client: () => this.#session.client(),
@@ -138,10 +175,12 @@ export class FunctionsRuntime {
   }
 
   dataset(name: unknown, args: Args, invocation: Invocation): void {
+    if (isValuePreview(invocation)) return this.#previews.dataset(name, args, invocation);
     this.#serveTable("DATASET", invocation, args, (positional, options) => datasetRequest(name, positional, options));
   }
 
   results(id: unknown, args: Args, invocation: Invocation): void {
+    if (isValuePreview(invocation)) return this.#previews.results(id, args, invocation);
     this.#serveTable("RESULTS", invocation, args, (positional, options) => resultsRequest(id, positional, options));
   }
 
@@ -150,6 +189,7 @@ export class FunctionsRuntime {
    * `run=on_change` cell whose inputs changed runs its query, within the workbook's daily budget.
    */
   query(queryId: unknown, args: Args, invocation: Invocation): void {
+    if (isValuePreview(invocation)) return this.#previews.query(queryId, args, invocation);
     this.queries.query(queryId, args, invocation);
   }
 
@@ -159,6 +199,7 @@ export class FunctionsRuntime {
   }
 
   status(executionId: unknown, detail: unknown, invocation: CustomFunctions.StreamingInvocation<string>): void {
+    if (isValuePreview(invocation)) return this.#previews.status(invocation);
     const deps = { watchers: this.#watchers, now: () => this.#clock.now(), toError: (e: unknown) => this.#toError(e) };
     // onCanceled is set now: Excel may cancel before the stored key has been read and the poller started.
     let stop: (() => void) | undefined;
@@ -178,8 +219,29 @@ export class FunctionsRuntime {
   /** Re-fetches every request a live cell shows (except stored execution results) and pushes the new values. */
   async refreshAll(): Promise<RefreshSummary> {
     this.#cache.dropUnused();
+    // A query's latest result is current until Refresh All: those kept for this user go before new ones come.
+    void this.#kept.persistent.dropLatest().catch(reportUnexpected("forgetting kept latest results"));
     const keys = this.#bus.live.keys().filter((key) => !this.#cache.isSettled(key));
     return this.#bus.refresh(keys, "manual");
+  }
+
+  /** Requests whose cells say their data is not loaded, with what loading each would cost (the pane's list). */
+  notLoaded(): NotLoadedRow[] {
+    return this.#bus.notLoaded.rows((key) => this.#bus.live.cellsOf(key).length);
+  }
+
+  onNotLoadedChange(listener: () => void): () => void {
+    return this.#bus.notLoaded.onChange(listener);
+  }
+
+  /** Resolves once every result fetched so far (and every removal asked for) has reached the persistent store. */
+  keptResultsWritten(): Promise<void> {
+    return this.#kept.persistent.settled();
+  }
+
+  /** The pane's Load: fetches every request whose cells say they are not loaded (the user chose to spend). */
+  loadNotLoaded(): Promise<RefreshSummary> {
+    return this.#bus.refresh(this.#bus.notLoaded.keys(), "manual");
   }
 
   onRefresh(listener: (event: RefreshEvent) => void): () => void {
@@ -224,10 +286,13 @@ export class FunctionsRuntime {
       invocation.setResult(this.#toError(error));
       return;
     }
-    this.#bus.add(cell, invocation);
+    this.#bus.add(cell, invocation, this.#kept.contextFor(cell.request));
   }
 
   #sessionChanged(): void {
+    void this.#kept.sessionChanged().catch(reportUnexpected("forgetting a signed-out user's results"));
+    // The stored key being read as the runtime starts: the cells wait for it and are served then, once.
+    if (!this.#readySettled) return;
     // Another key may see other data (E5 access is per owner), and a signed-out session must show that it is. The
     // cache and the bus drop the old generation's rows by themselves; what was in flight has been aborted.
     this.#watchers.restart();

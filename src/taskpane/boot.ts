@@ -5,7 +5,7 @@ import { sharedSession, sharedSessionReady } from "../session";
 import type { PaneDeps } from "./logic/deps";
 import { type OnOpenOutcome, runOnOpen } from "./logic/on-open";
 import type { StartupBehaviorApi } from "./logic/open-behaviour";
-import { functionsQueryReport } from "./functions-report";
+import { functionsNotLoaded, functionsQueryReport } from "./functions-report";
 import { HISTORY_ITEM, userItem } from "./logic/user-item";
 import { type MountedPane, mountTaskpane } from "./mount-taskpane";
 
@@ -40,6 +40,7 @@ export function defaultPaneDeps(): PaneDeps {
     recordQueryRun,
     describeQuery: describeSavedQuery,
     queryReport: functionsQueryReport,
+    notLoaded: functionsNotLoaded,
     addin: officeAddin(),
   };
 }

@@ -1,5 +1,9 @@
 import {
   cancelAutomaticQueryRun,
+  loadCostText,
+  loadNotLoadedCells,
+  notLoadedCells,
+  onNotLoadedChange,
   noteQueryRun,
   onAutomaticQueryRun,
   onQueryReportChange,
@@ -8,6 +12,7 @@ import {
   rerunStaleQueries,
   setQueryBudget,
 } from "../functions";
+import type { NotLoadedSource } from "./logic/not-loaded-source";
 import type { QueryReportSource } from "./logic/report-source";
 
 /** The functions' SERVICE.QUERY side of the shared runtime, as the pane reaches it (the functions' public surface). */
@@ -20,4 +25,12 @@ export const functionsQueryReport: QueryReportSource = {
   setBudget: setQueryBudget,
   rerunStale: rerunStaleQueries,
   onAutomaticRun: onAutomaticQueryRun,
+};
+
+/** The functions' cells that say their data is not loaded, as the pane lists them. */
+export const functionsNotLoaded: NotLoadedSource = {
+  rows: notLoadedCells,
+  onChange: onNotLoadedChange,
+  load: loadNotLoadedCells,
+  cost: loadCostText,
 };

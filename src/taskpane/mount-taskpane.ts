@@ -17,6 +17,7 @@ import { confirmInline } from "./view/confirm";
 import { datasetView } from "./view/dataset-view";
 import { h } from "./view/dom";
 import { historyView } from "./view/history-view";
+import { notLoadedView } from "./view/not-loaded-view";
 import { queryView } from "./view/query-view";
 import { refreshView } from "./view/refresh-view";
 import { reportView } from "./view/report-view";
@@ -87,6 +88,7 @@ export function mountTaskpane(root: HTMLElement, deps: PaneDeps): MountedPane {
   const stopAutomaticHistory = recordAutomaticRuns(deps.queryReport, historyStore, () => deps.session.baseUrl);
 
   const query = queryView(doc, c.run, c.insert, insertOptions, c.form);
+  const notLoaded = deps.notLoaded ? notLoadedView(doc, deps.notLoaded) : undefined;
   const historyPanel = h(doc, "div", {}, usageView(doc, c.usage));
   const items = [
     { label: "Query", panel: h(doc, "div", {}, query.element) },
@@ -117,6 +119,7 @@ export function mountTaskpane(root: HTMLElement, deps: PaneDeps): MountedPane {
       signInBadge(doc, c.signIn),
       refreshView(doc, c.refresh, c.insert, c.report),
       confirmHost,
+      notLoaded?.element,
     ),
     panels.list,
     ...items.map((item) => item.panel),
@@ -136,6 +139,7 @@ export function mountTaskpane(root: HTMLElement, deps: PaneDeps): MountedPane {
       stopUsage();
       stopReport();
       stopAutomaticHistory();
+      notLoaded?.dispose();
       c.signIn.dispose();
       c.history.dispose();
       c.run.cancel();

@@ -2,6 +2,7 @@ import type { FetchLike } from "../../src/client";
 import type { AutomaticRunEvent } from "../../src/functions";
 import type { FunctionsMetadata } from "../../src/playground/custom-functions";
 import { QUERY_BUDGET_SETTING } from "../../src/functions/query-budget";
+import { MemoryResultStore, type ResultStore } from "../../src/functions/result-store";
 import { type TestService, startTestService } from "../support/service";
 import {
   TestDocument,
@@ -24,9 +25,15 @@ describe("SERVICE.QUERY with run=on_change", () => {
   let metadata: FunctionsMetadata;
   let bench: Workbench;
   let document: TestDocument;
+  /** The user's kept results, which outlive a reopened workbook (IndexedDB in Excel). */
+  let kept: Promise<ResultStore>;
   const executes = () => executesSent(bench);
   const open = () =>
-    workbench(metadata, { baseUrl: service.url, apiKey: service.apiKey, runtime: { runSettings: document.settings } });
+    workbench(metadata, {
+      baseUrl: service.url,
+      apiKey: service.apiKey,
+      runtime: { runSettings: document.settings, resultStore: kept },
+    });
 
   /** What Excel does when an input of the formula in `address` changes: cancel, then call with the new inputs. */
   function change(old: { cancel(): void }, address: string, symbol: string, ...more: unknown[]) {
@@ -40,6 +47,7 @@ describe("SERVICE.QUERY with run=on_change", () => {
   afterAll(async () => service.close());
   beforeEach(() => {
     document = new TestDocument();
+    kept = Promise.resolve(new MemoryResultStore({ reason: "test", now: () => Date.now() }));
     bench = open();
   });
   afterEach(() => bench.close());

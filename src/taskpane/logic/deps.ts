@@ -11,6 +11,7 @@ import type { ExcelRun, SettingsLike } from "../../excel";
 import type { QueryDeclaration } from "../../functions";
 import type { DatasetRead, UsageSnapshot } from "../../session";
 import type { StartupBehaviorApi } from "./open-behaviour";
+import type { NotLoadedSource } from "./not-loaded-source";
 import type { QueryReportSource } from "./report-source";
 
 /**
@@ -76,6 +77,8 @@ export interface PaneDeps {
   describeQuery?: (queryId: number) => Promise<QueryDeclaration>;
   /** The SERVICE.QUERY cells' report, runs and budget (absent when the functions bundle is not loaded). */
   queryReport?: QueryReportSource;
+  /** SERVICE cells whose data is not loaded, and their one button (absent when the functions bundle is not loaded). */
+  notLoaded?: NotLoadedSource;
   /** `Office.addin`'s startup behaviour (absent where the host lacks SharedRuntime 1.1). */
   addin?: StartupBehaviorApi;
   /** Used only for the throw-away client that checks a key before it is stored. */

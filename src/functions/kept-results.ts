@@ -1,0 +1,67 @@
+import { type BillingPlan, DEFAULT_PLAN } from "../billing";
+import type { Session } from "../session";
+import { type MayFetchAutomatically, admission } from "./admission";
+import type { DocumentSettings } from "./document-value";
+import { OpenPhase, readOpenBehaviour } from "./open-phase";
+import { PersistentResults } from "./persistent-results";
+import { RefreshTimes } from "./refresh-times";
+import type { CanonicalRequest } from "./request";
+import type { InvokeContext } from "./result-cache";
+import type { ResultStore } from "./result-store";
+
+export interface KeptResultsOptions {
+  session: Session;
+  now: () => number;
+  /** The workbook's document settings (its refresh times and what it does on opening). */
+  settings: () => DocumentSettings | undefined;
+  store: Promise<ResultStore> | undefined;
+  isLive: (key: string) => boolean;
+  mayFetchAutomatically?: MayFetchAutomatically;
+  plan?: () => BillingPlan;
+  limitBytes: number;
+  openQuietMs?: number;
+}
+
+/**
+ * Everything the runtime adds to its cache for a workbook that opens again: the results kept between sessions for
+ * this user, the workbook's record of when each of its results was fetched, the opening burst, and the decision to
+ * fetch (or to say "not loaded") for a cell with nothing current kept (README, "The persistent result cache").
+ */
+export class KeptResults {
+  readonly times: RefreshTimes;
+  readonly persistent: PersistentResults;
+  readonly admit: (request: CanonicalRequest, context: InvokeContext) => true | Error;
+  readonly #options: KeptResultsOptions;
+  readonly #openPhase: OpenPhase;
+  /** The signed-in user's id in the current generation (a sign-out forgets what was kept for the previous one). */
+  #userId: Promise<string | undefined>;
+
+  constructor(options: KeptResultsOptions) {
+    this.#options = options;
+    const { session, now, settings, isLive } = options;
+    this.times = new RefreshTimes({ settings, now, isLive });
+    this.persistent = new PersistentResults({ store: options.store, session, times: this.times, now });
+    this.#openPhase = new OpenPhase({ now, quietMs: options.openQuietMs, saved: (r) => this.times.holds(r) });
+    this.admit = admission({
+      settings,
+      times: this.times,
+      mayFetchAutomatically: options.mayFetchAutomatically ?? (() => true),
+      plan: options.plan ?? (() => DEFAULT_PLAN),
+      limitBytes: options.limitBytes,
+    });
+    this.#userId = session.userId();
+  }
+
+  /** A cell invoked now: whether Excel runs it again as the workbook opens, and what the workbook asks then. */
+  contextFor(request: CanonicalRequest): InvokeContext {
+    const opening = this.#openPhase.note(request);
+    return { opening, refreshOnOpen: readOpenBehaviour(this.#options.settings()) !== "nothing" };
+  }
+
+  /** After a change of key or address: a sign-out forgets what was kept for that user, at every address. */
+  sessionChanged(): Promise<void> {
+    const previous = this.#userId;
+    this.#userId = this.#options.session.userId();
+    return this.#options.session.signedIn ? Promise.resolve() : this.persistent.forgetUser(previous);
+  }
+}
