@@ -13,4 +13,9 @@ module.exports = {
   },
   testTimeout: 60000,
   maxWorkers: 2,
+  // A worker is replaced once its heap passes this after a test file. Without it a worker ends the run holding
+  // ~600 MB of garbage (each test file loads its own fastify, DuckDB, playwright or webpack; V8 collects lazily), and
+  // Node frees that heap page by page on exit, which takes more than the 500 ms jest waits before it kills the worker
+  // and prints "A worker process has failed to exit gracefully". No handle is left open (checked file by file).
+  workerIdleMemoryLimit: "256MB",
 };

@@ -1,5 +1,5 @@
 /**
- * Build of the add-in (DESIGN §1): one shared-runtime page, taskpane.html, hosts the functions, commands and
+ * Build of the add-in: one shared-runtime page, taskpane.html, hosts the functions, commands and
  * taskpane bundles; custom-functions-metadata writes functions.json from the JSDoc of src/functions/functions.ts;
  * the manifest and icons are copied with their URLs pointed at ADDIN_BASE_URL, and manifest.json (the unified
  * manifest) is derived from that manifest.xml and functions.json.
@@ -18,6 +18,7 @@ const HtmlWebpackPlugin = require("html-webpack-plugin");
 const CopyWebpackPlugin = require("copy-webpack-plugin");
 const CustomFunctionsMetadataPlugin = require("custom-functions-metadata-plugin");
 const { unifiedManifest } = require("./scripts/manifest/unified-manifest.js");
+const { ADDIN_CORS_HEADERS } = require("./scripts/serve/addin-cors.js");
 
 const DEV_ADDIN_BASE_URL = "https://localhost:3000";
 const DEV_SERVICE_API_BASE_URL = "http://127.0.0.1:8787";
@@ -178,7 +179,8 @@ module.exports = async (env = {}, argv = {}) => {
     config.devServer = {
       port,
       static: { directory: outputDir },
-      headers: { "Access-Control-Allow-Origin": "*" },
+      // Excel on the web reads functions.json from its own origin (scripts/serve/addin-cors.js says why).
+      headers: { ...ADDIN_CORS_HEADERS },
       server: await devServerTransport(),
       hot: false,
     };

@@ -15,10 +15,11 @@ import { readFile } from "node:fs/promises";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import type { ServerOptions as HttpsOptions } from "node:https";
+import { startAddinServer } from "./serve/addin-server";
 import { choosePort } from "./serve/free-port";
 import { runWebpack } from "./serve/build";
 import { DEFAULT_PLAYGROUND_PORT, startPlaygroundServer } from "./serve/playground-server";
-import { startStaticServer, type RunningStaticServer } from "./serve/static-server";
+import type { RunningStaticServer } from "./serve/static-server";
 import { DEMO_KEY, startService, type RunningService } from "../src/service";
 import { parseCli } from "../src/service/cli-options";
 import { parseFlags, wholeNumber, type FlagSpec } from "../src/cli";
@@ -100,14 +101,7 @@ async function main(): Promise<void> {
       signal: building.signal,
     });
 
-    const addin: RunningStaticServer = await startStaticServer({
-      root: resolve(ROOT, "dist"),
-      port: addinPort,
-      host: "localhost",
-      index: "taskpane.html",
-      https,
-      headers: { "Access-Control-Allow-Origin": "*" },
-    });
+    const addin: RunningStaticServer = await startAddinServer({ root: resolve(ROOT, "dist"), port: addinPort, https });
     stops.push(() => addin.close());
     const { server: playground, note: portNote } = await startPlaygroundServer({
       root: resolve(ROOT, "dist-playground"),

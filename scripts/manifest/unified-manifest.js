@@ -7,15 +7,25 @@
  * namespace and metadata, the ribbon group on the Data tab with the pane button and Refresh All, the get-started
  * message, requirement sets, permissions and the API's domain. Anything else in manifest.xml is an error here, so a
  * new XML feature cannot silently go missing from the JSON.
+ *
+ * Custom functions are declared by `customFunctions: { namespace, metadataUrl }` inside the runtime, pointing at the
+ * same functions.json the XML manifest names. Microsoft's pages disagree on the form: "Manually create JSON metadata
+ * for custom functions" (24 Jul 2026) says "In the unified manifest, use the `customFunctions.metadataUrl`
+ * property" (its example puts `customFunctions` directly under `extensions[]`, where the schema has no such
+ * property); "Convert an add-in to use the unified manifest" (12 Aug 2026) has the functions copied inline from the
+ * metadata file under `extensions.runtimes.customFunctions`, with the "optional metadataUrl" added to future-proof it.
+ * We follow the schema (`customFunctions` exists only on a runtime), Microsoft's shared-runtime sample
+ * (Office-Add-in-samples, excel-shared-runtime-scenario: namespace and metadataUrl in the runtime, no inline
+ * functions) and the custom-functions pages: one description of the functions, the file the XML manifest reads, with
+ * nothing dropped (an inline copy cannot carry a result's `type`, and would be a second list to keep in step).
  */
 const { allElements, child, parseXml } = require("./xml-tree.js");
 
 /**
- * The oldest unified-manifest version whose schema declares everything the functions use, for the widest client
- * support: custom functions arrived in 1.23, `requiresStreamAddress` (SERVICE.QUERY streams and needs its cell's
- * address) in 1.25.
+ * The oldest unified-manifest version whose schema declares everything written here, for the widest client support:
+ * `customFunctions` on a runtime arrived in 1.23, its `metadataUrl` in 1.24 (@microsoft/app-manifest's schemas).
  */
-const UNIFIED_MANIFEST_VERSION = "1.25";
+const UNIFIED_MANIFEST_VERSION = "1.24";
 const SCHEMA_URL = `https://developer.microsoft.com/json-schemas/teams/v${UNIFIED_MANIFEST_VERSION}/MicrosoftTeams.schema.json`;
 /** Icons inside the app package, relative to manifest.json (the build copies assets/ beside it). */
 const COLOR_ICON = "assets/icon-192.png";
@@ -36,8 +46,8 @@ const SCOPES = { Workbook: "workbook", Document: "document", Presentation: "pres
 
 /**
  * @param {string} xml the manifest as built (URLs already pointed at the deployment)
- * @param {string} functionsJson the custom functions' metadata (functions.json, written from the functions' JSDoc):
- *   the unified manifest declares the functions inline
+ * @param {string} functionsJson the custom functions' metadata (functions.json, written from the functions' JSDoc),
+ *   checked against the rules the unified manifest enforces; the manifest points at it by URL
  * @returns {Record<string, unknown>} the unified manifest
  */
 function unifiedManifest(xml, functionsJson) {
@@ -92,7 +102,7 @@ function unifiedManifest(xml, functionsJson) {
           id: resource.string(attr(child(functionsPoint, "Namespace"), "resid")),
           name: resource.string(attr(child(functionsPoint, "Namespace"), "resid")),
         },
-        functions: inlineFunctions(functionsJson),
+        metadataUrl: metadataUrl(functionsPoint, resource, functionsJson),
       }
     : {};
   return {
@@ -154,33 +164,31 @@ function unifiedManifest(xml, functionsJson) {
 }
 
 /**
- * @typedef {{ name: string, description?: string, type?: string, dimensionality?: string, optional?: boolean, repeating?: boolean }} FunctionParameter
- * @typedef {{ id: string, name: string, description?: string, helpUrl?: string, parameters: FunctionParameter[],
- *   result: { dimensionality?: string }, options?: Record<string, boolean | undefined> }} FunctionMetadata
+ * @typedef {{ id?: unknown, name?: unknown, result?: unknown }} FunctionMetadata
  */
 
 /**
- * functions.json's entries in the unified manifest's shape: the same fields, with `options` flattened onto the
- * function (`stream`, `volatile`, `cancelable`, `requiresAddress`, `requiresStreamAddress`, `requiresParameterAddress`).
+ * The URL of functions.json, from the XML's <Metadata>, once the file passes the rules the unified manifest
+ * enforces ("Convert an add-in to use the unified manifest": "all function names and function ids must have at least
+ * 3 characters … each function object must have a `result` property"), which Office did not always enforce for the
+ * XML manifest: a file breaking them fails the build rather than the install.
+ * @param {import("./xml-tree.js").XmlElement} point the CustomFunctions extension point
+ * @param {ReturnType<typeof resolver>} resource
  * @param {string} functionsJson
  */
-function inlineFunctions(functionsJson) {
-  const { functions } = /** @type {{ functions: FunctionMetadata[] }} */ (JSON.parse(functionsJson));
+function metadataUrl(point, resource, functionsJson) {
+  const { functions } = /** @type {{ functions?: FunctionMetadata[] }} */ (JSON.parse(functionsJson));
   if (!Array.isArray(functions) || functions.length === 0) throw new Error("functions.json declares no function");
-  const FLAGS = [
-    "stream",
-    "volatile",
-    "cancelable",
-    "requiresAddress",
-    "requiresStreamAddress",
-    "requiresParameterAddress",
-  ];
-  return functions.map(({ options = {}, result, parameters, ...rest }) => ({
-    ...rest,
-    parameters: parameters.map((p) => ({ ...p })),
-    result: result.dimensionality ? { dimensionality: result.dimensionality } : {},
-    ...Object.fromEntries(FLAGS.filter((flag) => options[flag] === true).map((flag) => [flag, true])),
-  }));
+  for (const fn of functions) {
+    for (const field of /** @type {const} */ (["id", "name"])) {
+      const value = fn[field];
+      if (typeof value !== "string" || value.length < 3) {
+        throw new Error(`functions.json: ${field} "${String(value)}" is shorter than the 3 characters required`);
+      }
+    }
+    if (!fn.result || typeof fn.result !== "object") throw new Error(`functions.json: ${String(fn.id)} has no result`);
+  }
+  return resource.url(attr(child(child(point, "Metadata"), "SourceLocation"), "resid"));
 }
 
 /**
@@ -209,7 +217,7 @@ function ribbonTab(tab, resource, actions) {
               title: resource.string(attr(child(supertip, "Title"), "resid")),
               description: resource.string(attr(child(supertip, "Description"), "resid")),
             },
-            actionId: action(child(control, "Action"), label, actions),
+            actionId: action(child(control, "Action"), control.attributes.id ?? "", label, actions),
           };
         }),
     }));
@@ -219,10 +227,11 @@ function ribbonTab(tab, resource, actions) {
 /**
  * The runtime action a button's <Action> becomes; returns its id.
  * @param {import("./xml-tree.js").XmlElement} xmlAction
+ * @param {string} controlId the button's id, which names an action that opens the pane
  * @param {string} label
  * @param {Array<Record<string, unknown>>} actions
  */
-function action(xmlAction, label, actions) {
+function action(xmlAction, controlId, label, actions) {
   const type = xmlAction.attributes["xsi:type"];
   if (type === "ExecuteFunction") {
     const id = child(xmlAction, "FunctionName").text;
@@ -230,8 +239,14 @@ function action(xmlAction, label, actions) {
     return id;
   }
   if (type === "ShowTaskpane") {
-    const id = child(xmlAction, "TaskpaneId").text;
-    actions.push({ id, type: "openPage", displayName: label, view: id });
+    // Microsoft's shared-runtime article ("Good practice: avoid multiple task panes", 30 Jul 2026): in the
+    // long-lifetime runtime no action has a `view`, and in XML no <Action> has a <TaskpaneId>; a shared runtime serves
+    // one task pane (office-js#4339 shows the second one that appears otherwise).
+    if (xmlAction.children.some((c) => c.name === "TaskpaneId")) {
+      throw new Error("a <TaskpaneId> on the pane's <Action>: the shared runtime serves one task pane, give it none");
+    }
+    const id = controlId;
+    actions.push({ id, type: "openPage", displayName: label });
     return id;
   }
   throw new Error(`unsupported action ${type}`);

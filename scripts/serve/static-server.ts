@@ -28,6 +28,8 @@ export interface StaticServerOptions {
   https?: HttpsOptions;
   /** Sent with every response (Excel on the web loads the add-in's files cross-origin). */
   headers?: Record<string, string>;
+  /** Answer CORS preflights (OPTIONS) with 204 and `headers`, allowing the headers asked for. */
+  preflight?: boolean;
 }
 
 export interface RunningStaticServer {
@@ -48,8 +50,19 @@ export async function startStaticServer(options: StaticServerOptions): Promise<R
     });
   };
   const serve = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    if (req.method === "OPTIONS" && options.preflight) {
+      const asked = req.headers["access-control-request-headers"];
+      res
+        .writeHead(204, {
+          ...extra,
+          ...(asked ? { "Access-Control-Allow-Headers": asked } : {}),
+          "Access-Control-Max-Age": "86400",
+        })
+        .end();
+      return;
+    }
     if (req.method !== "GET" && req.method !== "HEAD") {
-      res.writeHead(405, { Allow: "GET, HEAD", ...extra }).end();
+      res.writeHead(405, { Allow: options.preflight ? "GET, HEAD, OPTIONS" : "GET, HEAD", ...extra }).end();
       return;
     }
     const path = decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname);

@@ -3,7 +3,7 @@ import { datasetPath } from "./catalog/lookup";
 import { wirePerformance } from "./performance";
 import { InvalidResponseError } from "./errors/local-errors";
 import { type HttpRequest, Transport, parseJson } from "./http/request";
-import { collectTable } from "./paging/table";
+import { type CollectTableOptions, collectTable } from "./paging/table";
 import type { RatePressure } from "./http/rate-pressure";
 import { envelopeToRawPage } from "./paging/envelope";
 import { normalizeEnvelope, normalizeStatus } from "./responses/normalize";
@@ -163,9 +163,9 @@ export class ServiceClient {
     });
   }
 
-  /** Every page of a source collected into one matrix, stopping at `limit`. */
-  async table(source: Source, params: PagingParams = {}): Promise<Table> {
-    return collectTable(this.pages(source, params));
+  /** Every page of a source collected into one matrix, stopping at `limit` (or rejecting past `byteCap`). */
+  async table(source: Source, params: PagingParams & CollectTableOptions = {}): Promise<Table> {
+    return collectTable(this.pages(source, params), { byteCap: params.byteCap });
   }
 
   /** Execute and poll to a terminal state. Aborting `signal` cancels the run on the server. */

@@ -1,6 +1,6 @@
 /**
  * Wire shapes of the API and the shapes the client hands back.
- * Wire fields keep the spec's snake_case so they can be compared with the spec line by line.
+ * Wire fields keep the API's snake_case so they can be compared with its documentation line by line.
  */
 
 import type { PerformanceTier } from "../billing";
@@ -144,6 +144,8 @@ export interface Page {
 export interface Table {
   columns: string[];
   types: string[];
+  /** Types were guessed from CSV text (E5), settled across pages; timestamps then arrive as varchar. */
+  typesInferred: boolean;
   rows: unknown[][];
   rowCount: number;
   totalRowCount?: number;
@@ -152,6 +154,8 @@ export interface Table {
   partial: boolean;
   state?: ExecutionState;
   executionId?: string;
+  /** When the service deletes the stored result (JSON sources that say; the last page's). */
+  expiresAt?: string;
   /** Requests made (pages and page remainders), useful for benchmarks. */
   requestCount: number;
 }

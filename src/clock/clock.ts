@@ -1,5 +1,5 @@
 /**
- * Time, injected (DESIGN §4.6) everywhere something waits or stamps: the client (backoffs, timeouts, polling), the
+ * Time, injected through options (never patched globals) everywhere something waits or stamps: the client (backoffs, timeouts, polling), the
  * functions and the pane (schedules, budgets), and the local service (refresh slots, rate windows, retention). Tests
  * move one manual clock for all of them, without real waiting and without patching globals.
  */

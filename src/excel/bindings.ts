@@ -1,10 +1,22 @@
+import {
+  type EntryCollection,
+  type SettingsBag,
+  listEntries,
+  pruneEntries,
+  putEntry,
+  readEntry,
+  removeEntry,
+  steps,
+  writeSettings,
+} from "../document-settings";
 import { BindingError } from "./errors";
 
 /**
  * Where an inserted table came from, so Refresh can fetch it again. Stored in the workbook's document
  * settings (`Office.context.document.settings`): simpler than a CustomXmlPart, travels with the file, and
- * survives reopening once `saveAsync` has run. The API key is never part of it: keys live per user, not in
- * documents, so fields that name a key are dropped and known secret values are redacted.
+ * survives reopening once `saveAsync` has run. One setting per table (keyed by its name), written merged into what
+ * the document holds, so co-authors adding tables keep each other's. The API key is never part of it: keys live per
+ * user, not in documents, so fields that name a key are dropped and known secret values are redacted.
  */
 export type BindingKind = "execution" | "query" | "dataset";
 
@@ -42,14 +54,16 @@ export interface BindingWrite {
 }
 
 /** The part of `Office.Settings` we use; the real object and the playground's both fit. */
-export interface SettingsLike {
-  get(name: string): unknown;
-  set(name: string, value: unknown): void;
+export interface SettingsLike extends SettingsBag {
   remove(name: string): void;
-  saveAsync(callback: (result: { status: unknown; error?: { message: string } | null }) => void): void;
+  saveAsync(callback: (result: { status?: unknown; error?: { message: string } | null }) => void): void;
 }
 
-export const BINDINGS_SETTING = "service.tableBindings";
+/** The older layout (every binding in one setting), read until the next write moves its bindings out. */
+export const LEGACY_BINDINGS_SETTING = "service.tableBindings";
+/** The setting listing the bound tables (lower-case names); each binding is in `service.tableBinding.<name>`. */
+export const BINDINGS_INDEX_SETTING = "service.tableBindingIndex";
+
 const SECRET_FIELD = /^(x[-_]service[-_])?api[-_]?key$|^authorization$/i;
 const REDACTED = "[redacted]";
 
@@ -80,15 +94,29 @@ function isBinding(v: unknown): v is TableBinding {
   );
 }
 
+const BINDINGS: EntryCollection<TableBinding> = {
+  index: BINDINGS_INDEX_SETTING,
+  entry: (id) => `service.tableBinding.${id}`,
+  parse: (value) => (isBinding(value) ? value : undefined),
+  legacy: {
+    name: LEGACY_BINDINGS_SETTING,
+    entries: (value) => {
+      const stored = (value as { bindings?: unknown } | null)?.bindings;
+      return Array.isArray(stored) ? stored.filter(isBinding).map((b) => [idOf(b.tableName), b]) : [];
+    },
+  },
+};
+
+/** Table names are compared without case, as Excel does. */
+const idOf = (tableName: string): string => tableName.toLowerCase();
+
 /** The bindings recorded in this workbook; entries that do not parse (hand-edited, older) are skipped. */
 export function listBindings(settings: SettingsLike): TableBinding[] {
-  const stored = settings.get(BINDINGS_SETTING) as { bindings?: unknown } | null;
-  return Array.isArray(stored?.bindings) ? stored.bindings.filter(isBinding) : [];
+  return listEntries(settings, BINDINGS).map(([, binding]) => binding);
 }
 
 export function getBinding(settings: SettingsLike, tableName: string): TableBinding | undefined {
-  const key = tableName.toLowerCase();
-  return listBindings(settings).find((b) => b.tableName.toLowerCase() === key);
+  return readEntry(settings, BINDINGS, idOf(tableName));
 }
 
 /**
@@ -101,23 +129,17 @@ function isLive(binding: TableBinding, now: number): boolean {
 }
 
 /**
- * Writes the bindings and saves the document settings. Bindings past their expiry are left out, so the document's
- * settings do not keep the source of every table a workbook ever had.
+ * Saves a change of the bindings into the document, merged. Bindings past their expiry are removed with it, so the
+ * document's settings do not keep the source of every table a workbook ever had.
  */
-function persist(settings: SettingsLike, all: TableBinding[], now: number): Promise<void> {
-  const bindings = all.filter((b) => isLive(b, now));
-  if (bindings.length === 0) settings.remove(BINDINGS_SETTING);
-  else settings.set(BINDINGS_SETTING, { version: 1, bindings });
-  return new Promise((resolve, reject) =>
-    settings.saveAsync((result) => {
-      // office.js reports failure with an `error`; the status enum differs across hosts and typings.
-      if (result.error)
-        reject(
-          new BindingError("save-failed", `Could not save the table's source in the workbook: ${result.error.message}`),
-        );
-      else resolve();
-    }),
-  );
+async function persist(settings: SettingsLike, change: ReturnType<typeof putEntry>, now: number): Promise<void> {
+  const expired = pruneEntries(BINDINGS, (_id, binding) => !isLive(binding, now));
+  try {
+    await writeSettings(settings, steps(change, expired));
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    throw new BindingError("save-failed", `Could not save the table's source in the workbook: ${why}`);
+  }
 }
 
 /** Records (or replaces, by table name) a table's source and saves the document settings. */
@@ -127,16 +149,13 @@ export async function saveBinding(
   write: BindingWrite,
 ): Promise<TableBinding> {
   const clean = scrub(binding, write.secrets ?? []) as unknown as TableBinding;
-  const others = listBindings(settings).filter((b) => b.tableName.toLowerCase() !== binding.tableName.toLowerCase());
-  await persist(settings, [...others, clean], write.now);
+  await persist(settings, putEntry(BINDINGS, idOf(clean.tableName), clean), write.now);
   return clean;
 }
 
 /** Forgets a table's source; false when there was none. */
 export async function removeBinding(settings: SettingsLike, tableName: string, write: BindingWrite): Promise<boolean> {
-  const all = listBindings(settings);
-  const rest = all.filter((b) => b.tableName.toLowerCase() !== tableName.toLowerCase());
-  if (rest.length === all.length) return false;
-  await persist(settings, rest, write.now);
+  if (getBinding(settings, tableName) === undefined) return false;
+  await persist(settings, removeEntry(BINDINGS, idOf(tableName)), write.now);
   return true;
 }

@@ -10,7 +10,7 @@ export class TargetNotEmptyError extends Error {
 export class BindingError extends Error {
   override readonly name = "BindingError";
   constructor(
-    readonly reason: "table-missing" | "columns-changed" | "save-failed",
+    readonly reason: "table-missing" | "columns-changed" | "save-failed" | "cannot-resize",
     message: string,
   ) {
     super(message);

@@ -5,6 +5,13 @@ export { writeMatrix, type WriteTarget } from "./write-matrix";
 export type { RowBatches } from "./row-reader";
 export { replaceTableRows } from "./replace-table-rows";
 export {
+  type RequirementSet,
+  type SupportsSet,
+  RUNTIME_CHECKED_SETS,
+  TABLE_RESIZE,
+  officeSupports,
+} from "./requirements";
+export {
   saveBinding,
   listBindings,
   getBinding,

@@ -4,6 +4,7 @@ import { DEFAULT_MAX_PAYLOAD_BYTES, writeChunks } from "./chunk-writer";
 import { BindingError } from "./errors";
 import type { ExcelRun } from "./excel-run";
 import { partialMessage, queuePartialMarker } from "./partial-marker";
+import { officeSupports, type SupportsSet, TABLE_RESIZE } from "./requirements";
 import { RowReader, type MatrixSource } from "./row-reader";
 
 export interface ReplaceOptions {
@@ -16,6 +17,8 @@ export interface ReplaceOptions {
   maxPayloadBytes?: number;
   /** Clock for `refreshedAt`. */
   now?: () => Date;
+  /** Which requirement sets the host supports; default Office's answer. */
+  supports?: SupportsSet;
 }
 
 export interface ReplaceResult {
@@ -23,6 +26,16 @@ export interface ReplaceResult {
   rowsWritten: number;
   /** The binding with the table's new address and `refreshedAt`; save it with `saveBinding`. */
   binding: TableBinding;
+}
+
+function cannotResize(tableName: string, rows: number, wanted: number, exact: boolean): BindingError {
+  const count = `${exact ? "" : "at least "}${wanted.toLocaleString("en-US")}`;
+  return new BindingError(
+    "cannot-resize",
+    `This version of Excel cannot resize a table (that needs the ExcelApi 1.13 requirement set): "${tableName}" has ` +
+      `${rows.toLocaleString("en-US")} data rows and the new result ${count}. Update Excel, or insert the result ` +
+      "again as a new table.",
+  );
 }
 
 /** A band of rows across the table's columns. */
@@ -38,6 +51,10 @@ function band(sheet: Excel.Worksheet, row: number, column: number, rows: number,
  *  - then the rows are written in chunks like an insert (formats, values, ≤ 4 MB per sync).
  * On cancel the rest of the body is cleared (no stale rows under new ones) and a marker row is inserted
  * under the table: "Refresh cancelled: N of M rows written".
+ * Resizing a table needs ExcelApi 1.13. Where Excel lacks it, a table keeps its size: fewer rows leave the surplus
+ * rows empty (nothing old stays under the new rows), and more rows are refused with a BindingError ("cannot-resize")
+ * before anything is written when the row count is known, or with the "Refresh failed" marker when a stream of
+ * unknown length outgrows the table.
  */
 export async function replaceTableRows(
   run: ExcelRun,
@@ -83,8 +100,14 @@ export async function replaceTableRows(
       }
       // The body size is tracked here and changed by queued operations only (no extra round trips).
       let body = oldBody;
+      const canResize = (options.supports ?? officeSupports)(TABLE_RESIZE);
       const setBody = (rowsWanted: number): void => {
         if (rowsWanted === body) return;
+        if (!canResize) {
+          if (rowsWanted > body) throw cannotResize(binding.tableName, body, rowsWanted, known !== undefined);
+          band(sheet, top + 1 + rowsWanted, left, body - rowsWanted, width).clear("Contents");
+          return;
+        }
         if (rowsWanted > body) band(sheet, top + 1 + body, left, rowsWanted - body, width).insert("Down");
         table.resize(band(sheet, top, left, 1 + rowsWanted, width));
         if (rowsWanted < body) band(sheet, top + 1 + rowsWanted, left, body - rowsWanted, width).delete("Up");

@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from "../client";
+import { plainItems } from "./data-type-values";
 import { type CellRequestOptions, type OptionsFunction, applyOptions } from "./options";
 
 /** The trailing arguments of a cell, sorted into positional values and named options. */
@@ -31,7 +32,8 @@ const HEADER_NAMES = ["name", "option", "parameter", "setting"];
 export function readArguments(fn: OptionsFunction, items: readonly unknown[][][] | null | undefined): ReadArguments {
   const positional: string[] = [];
   const pairs: { name: string; value: unknown }[] = [];
-  for (const item of items ?? []) {
+  // The repeating argument follows the function's first (dataset, id): its items are arguments 2, 3, …
+  for (const item of plainItems(`SERVICE.${fn}`, items, 2) ?? []) {
     const matrix = Array.isArray(item) ? item : [[item]];
     const cells = matrix.reduce((n, row) => n + (Array.isArray(row) ? row.length : 1), 0);
     if (cells <= 1) {

@@ -103,7 +103,7 @@ export function customFunctionsApi(): CustomFunctionsErrorApi {
   return api;
 }
 
-/** Client errors become `CustomFunctions.Error` here and only here (DESIGN §4.11). */
+/** Client errors become `CustomFunctions.Error` here and only here: elsewhere they stay the client's typed errors. */
 export function toCustomFunctionsError(
   error: unknown,
   api: CustomFunctionsErrorApi = customFunctionsApi(),

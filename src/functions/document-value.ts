@@ -1,35 +1,43 @@
+import { type SettingsBag, memorySettings, writeSettings } from "../document-settings";
+
 /** The document's settings as Office has them (`Office.context.document.settings`), or anything of that shape. */
-export interface DocumentSettings {
-  get(name: string): unknown;
-  set(name: string, value: unknown): void;
-  saveAsync?(callback: (result: { status: unknown }) => void): void;
-}
+export type DocumentSettings = SettingsBag;
 
 /**
- * One named value of the workbook's document settings, so it travels with the file (never a key in it). Without
- * document settings (Node, tests) it lives in memory for the session.
+ * The workbook's document settings, so what is kept travels with the file (never a key in it). Without document
+ * settings (Node, tests) they live in memory for the session.
  */
+export class DocumentSettingsSource {
+  readonly #memory = memorySettings();
+
+  constructor(private readonly settings: () => DocumentSettings | undefined) {}
+
+  /** The settings to read and write now. */
+  get bag(): SettingsBag {
+    return this.settings() ?? this.#memory;
+  }
+}
+
+/** One named value of the workbook's document settings. */
 export class DocumentValue {
-  #memory: unknown = null;
+  readonly #source: DocumentSettingsSource;
 
   constructor(
-    private readonly settings: () => DocumentSettings | undefined,
+    settings: () => DocumentSettings | undefined,
     readonly name: string,
-  ) {}
-
-  read(): unknown {
-    const settings = this.settings();
-    return settings ? settings.get(this.name) : this.#memory;
+  ) {
+    this.#source = new DocumentSettingsSource(settings);
   }
 
-  /** Sets the value and saves the document's settings (a failed save is retried with the next write). */
+  read(): unknown {
+    return this.#source.bag.get(this.name);
+  }
+
+  /**
+   * Sets the value and saves it into the document merged with what the document holds (a failed save is retried
+   * with the next write).
+   */
   write(value: unknown): void {
-    const settings = this.settings();
-    if (!settings) {
-      this.#memory = value;
-      return;
-    }
-    settings.set(this.name, value);
-    settings.saveAsync?.(() => undefined);
+    void writeSettings(this.#source.bag, (settings) => settings.set(this.name, value)).catch(() => undefined);
   }
 }

@@ -55,7 +55,7 @@ export type { MayFetchAutomatically } from "./admission";
 export { REFRESH_TIMES_SETTING } from "./refresh-times";
 export { OPEN_BEHAVIOUR_SETTING, type OpenBehaviour, readOpenBehaviour } from "./open-phase";
 export { cellFailure } from "./cell-error";
-export { formatStatus } from "./status-format";
+export { formatDuration, formatStatus } from "./status-format";
 export { SavedQueries, type QueryDeclaration } from "./saved-queries";
 export { DEFAULT_TIER, TIER_CHOICES, tierCostText, tierCredits, tierLabel, tierOf } from "./tiers";
 

@@ -12,7 +12,7 @@ export interface ReadEstimate {
 
 /**
  * A read's price before it is made: the response size an earlier refresh of the workbook recorded for the request
- * (the headless refresh records it), else the most a SERVICE cell may show (the spill limit), priced by the cost
+ * (a refresh outside Excel may record it), else the most a SERVICE cell may show (the spill limit), priced by the cost
  * model on the user's plan (the dearest published when not known).
  */
 export function estimateRead(measuredBytes: number | undefined, limitBytes: number, plan: BillingPlan): ReadEstimate {

@@ -109,7 +109,7 @@ export class PersistentResults {
 
   /**
    * True when the workbook's own result for the request was fetched after `fetchedAt` (here, by a co-author, or
-   * headless). Never for an execution's rows: they do not change.
+   * outside Excel). Never for an execution's rows: they do not change.
    */
   isOutdated(request: CanonicalRequest, fetchedAt: number): boolean {
     if (request.source.kind === "execution") return false;

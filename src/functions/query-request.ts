@@ -7,6 +7,7 @@ import {
 } from "../client";
 import { readArguments } from "./arguments";
 import { DEFAULT_TIER, TIER_CHOICES, parseTier, tierCostText } from "./tiers";
+import { plainItems, plainValue } from "./data-type-values";
 import { isDateParameterName, serialDateText } from "./date-parameter";
 import type { CellRequestOptions } from "./options";
 
@@ -82,7 +83,9 @@ const RUN_MODES = new Map([
  * two-column range of names and values, a first row titled name/parameter skipped), then "name=value" options as in
  * RESULTS plus `performance` (auto, the default: the service chooses; small, medium or large), `max_age_hours` and `run` (never, the default, or on_change).
  */
-export function readQueryCell(queryId: unknown, items: readonly unknown[][][] | null | undefined): QueryCell {
+export function readQueryCell(givenId: unknown, givenItems: readonly unknown[][][] | null | undefined): QueryCell {
+  const queryId = plainValue(givenId, { fn: "SERVICE.QUERY", argument: 1 });
+  const items = plainItems("SERVICE.QUERY", givenItems, 2);
   const id = typeof queryId === "string" && /^\s*\d+\s*$/.test(queryId) ? Number(queryId) : queryId;
   if (typeof id !== "number" || !Number.isSafeInteger(id) || id <= 0) {
     throw new InvalidArgumentError("SERVICE.QUERY needs a query id (a positive whole number) first");

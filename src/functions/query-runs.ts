@@ -1,10 +1,13 @@
 import { type PerformanceChoice, type QueryParameterValue, knownTime } from "../client";
-import { type DocumentSettings, DocumentValue } from "./document-value";
+import { type EntryCollection, pruneEntries, putEntry, readEntry, steps, writeSettings } from "../document-settings";
+import { type DocumentSettings, DocumentSettingsSource } from "./document-value";
 
 /** Results are kept 90 days by the service; a remembered run older than that has nothing left to show. */
 export const RUN_RETENTION_MS = 90 * 24 * 60 * 60 * 1000;
-/** The document setting that holds the workbook's remembered runs (execution ids and times; never a key). */
-export const QUERY_RUNS_SETTING = "service.queryRuns";
+/** The older layout: one document setting holding every remembered run, read until the next run moves them out. */
+export const LEGACY_QUERY_RUNS_SETTING = "service.queryRuns";
+/** The setting listing the remembered runs' keys; each run is in its own (`service.queryRun.<key>`). */
+export const QUERY_RUNS_INDEX_SETTING = "service.queryRunIndex";
 
 /** The last completed run of one (query, parameters, performance). */
 export interface QueryRun {
@@ -55,48 +58,56 @@ function legacyKey(key: string): string | undefined {
   }
 }
 
+/** One setting per remembered run, so co-authors recording runs keep each other's (entries that are not runs this
+ * version can read are kept: a newer version of the add-in may have written them). */
+const RUNS: EntryCollection<QueryRun> = {
+  index: QUERY_RUNS_INDEX_SETTING,
+  entry: (key) => `service.queryRun.${key}`,
+  parse: (value) => (isRun(value) ? value : undefined),
+  legacy: {
+    name: LEGACY_QUERY_RUNS_SETTING,
+    entries: (value) =>
+      value && typeof value === "object" && !Array.isArray(value)
+        ? Object.entries(value as Record<string, unknown>)
+        : [],
+  },
+};
+
 /**
  * The runs the workbook remembers, read and written through the document's settings so that anyone who opens the
  * file sees the same results, with their own key, without running anything. Listeners hear of every new run. Each
- * write leaves out the runs whose results have expired, so the document's settings do not grow with every input
- * a workbook ever had.
+ * write removes the runs whose results have expired, so the document's settings do not grow with every input a
+ * workbook ever had, and is merged into what the document holds (a co-author's runs stay).
  */
 export class QueryRuns {
   readonly #listeners = new Set<(key: string) => void>();
-  readonly #value: DocumentValue;
+  readonly #source: DocumentSettingsSource;
   readonly #now: () => number;
 
   constructor(settings: () => RunSettings | undefined, now: () => number) {
-    this.#value = new DocumentValue(settings, QUERY_RUNS_SETTING);
+    this.#source = new DocumentSettingsSource(settings);
     this.#now = now;
   }
 
   get(key: string): QueryRun | undefined {
-    const stored = this.#read();
-    const run = stored[key];
-    if (isRun(run)) return run;
+    const run = readEntry(this.#source.bag, RUNS, key);
+    if (run) return run;
     // Before "let the service choose" became the default, a cell without `performance=` meant medium: a workbook
     // saved then keeps its runs under medium, and its cells (now auto) still show them.
     const legacy = legacyKey(key);
-    const old = legacy === undefined ? undefined : stored[legacy];
-    return isRun(old) ? old : undefined;
+    return legacy === undefined ? undefined : readEntry(this.#source.bag, RUNS, legacy);
   }
 
   record(key: string, run: QueryRun): void {
     const now = this.#now();
-    // Entries that are not runs this version can read are kept: a newer version of the add-in may have written them.
-    const kept = Object.entries(this.#read()).filter(([, stored]) => !isRun(stored) || runExpiresAt(stored) > now);
-    this.#value.write({ ...Object.fromEntries(kept), [key]: run });
+    const expired = pruneEntries(RUNS, (_key, stored) => runExpiresAt(stored) <= now);
+    // A failed save is retried with the next write; the run is in this session's settings meanwhile.
+    void writeSettings(this.#source.bag, steps(expired, putEntry(RUNS, key, run))).catch(() => undefined);
     for (const listener of [...this.#listeners]) listener(key);
   }
 
   onRecord(listener: (key: string) => void): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
-  }
-
-  #read(): Record<string, unknown> {
-    const stored = this.#value.read();
-    return stored && typeof stored === "object" && !Array.isArray(stored) ? (stored as Record<string, unknown>) : {};
   }
 }

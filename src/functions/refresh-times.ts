@@ -1,12 +1,13 @@
-import type { DocumentSettings } from "./document-value";
+import { writeSettings } from "../document-settings";
+import { type DocumentSettings, DocumentSettingsSource } from "./document-value";
 import type { CanonicalRequest } from "./request";
 
 /**
  * The document setting recording when each SERVICE result in the workbook was last fetched, by whoever fetched it
- * (this add-in, a co-author's, the headless refresh command). A result kept in someone's own cache that is older than
+ * (this add-in, a co-author's, a tool refreshing the file outside Excel). A result kept in someone's own cache that is older than
  * this is not shown: the file (or another copy of it) has newer data.
  *
- * Shape (the one the headless refresh writes; README, "The persistent result cache"):
+ * Shape (README, "The persistent result cache"):
  * `{"version": 1, "requests": {<request key>: {"refreshedAt": ISO 8601, "rows"?, "bytes"?}}, "queries": {…}}`.
  * Read also: a plain `{<request key>: epoch ms or ISO text}`. Fields and entries this version does not know are kept.
  */
@@ -36,10 +37,9 @@ function requestsOf(stored: unknown): Json {
 }
 
 export class RefreshTimes {
-  readonly #settings: () => DocumentSettings | undefined;
+  readonly #settings: DocumentSettingsSource;
   readonly #now: () => number;
   readonly #isLive: (key: string) => boolean;
-  #memory: unknown = null;
   readonly #pending = new Map<string, { at: number; rows: number }>();
 
   constructor(options: {
@@ -47,7 +47,7 @@ export class RefreshTimes {
     now: () => number;
     isLive: (key: string) => boolean;
   }) {
-    this.#settings = options.settings;
+    this.#settings = new DocumentSettingsSource(options.settings);
     this.#now = options.now;
     this.#isLive = options.isLive;
   }
@@ -73,7 +73,7 @@ export class RefreshTimes {
     return Object.values(queries).some((entry) => isObject(entry) && entry.executionId === id);
   }
 
-  /** The response size the last headless refresh measured for `key` (what an estimate of its next read starts from). */
+  /** The response size a refresh outside Excel measured for `key` (what an estimate of its next read starts from). */
   bytesOf(key: string): number | undefined {
     const entry = requestsOf(this.#read())[key];
     const bytes = isObject(entry) ? entry.bytes : undefined;
@@ -91,7 +91,7 @@ export class RefreshTimes {
    * The setting with this turn's fetches applied to `stored` (what the document holds now): only their entries
    * change, and entries of the other shape are moved into this one.
    */
-  applyTo(stored: unknown): Json {
+  applyTo(stored: unknown, pending: ReadonlyMap<string, { at: number; rows: number }> = this.#pending): Json {
     const base = isObject(stored) && (isObject(stored.requests) || stored.version !== undefined) ? stored : {};
     const requests: Json = { ...requestsOf(stored) };
     const now = this.#now();
@@ -101,8 +101,8 @@ export class RefreshTimes {
       // An entry of the plain shape becomes one of this shape.
       else if (at !== undefined && !isObject(value)) requests[key] = { refreshedAt: new Date(at).toISOString() };
     }
-    for (const [key, { at, rows }] of this.#pending) {
-      // Other fields stay: the headless refresh's `bytes` still sizes this request for the next estimate.
+    for (const [key, { at, rows }] of pending) {
+      // Other fields stay: a `bytes` written outside Excel still sizes this request for the next estimate.
       const old = isObject(requests[key]) ? (requests[key] as Json) : {};
       requests[key] = { ...old, refreshedAt: new Date(at).toISOString(), rows };
     }
@@ -110,20 +110,20 @@ export class RefreshTimes {
   }
 
   #read(): unknown {
-    const settings = this.#settings();
-    return settings ? settings.get(REFRESH_TIMES_SETTING) : this.#memory;
+    return this.#settings.bag.get(REFRESH_TIMES_SETTING);
   }
 
+  /**
+   * One merged write for this turn's fetches: applied to what the document holds when it is saved (a co-author's
+   * entries for other requests stay), never the whole setting as this session read it.
+   */
   #flush(): void {
     if (this.#pending.size === 0) return;
-    const settings = this.#settings();
-    const next = this.applyTo(this.#read());
+    const batch = new Map(this.#pending);
     this.#pending.clear();
-    if (!settings) {
-      this.#memory = next;
-      return;
-    }
-    settings.set(REFRESH_TIMES_SETTING, next);
-    settings.saveAsync?.(() => undefined);
+    const step = (settings: { get(name: string): unknown; set(name: string, value: unknown): void }): void =>
+      settings.set(REFRESH_TIMES_SETTING, this.applyTo(settings.get(REFRESH_TIMES_SETTING), batch));
+    // A failed save is retried with the next write (the step stays queued); the runtime reads its own write at once.
+    void writeSettings(this.#settings.bag, step).catch(() => undefined);
   }
 }

@@ -6,6 +6,7 @@ import {
   datasetPath,
   type ResultParams,
 } from "../client";
+import { plainValue } from "./data-type-values";
 import type { CellRequestOptions } from "./options";
 
 /** Where a cell's rows come from. */
@@ -30,10 +31,11 @@ function keyOf(sourceKey: string, params: ResultParams): string {
 
 /** DATASET(name, positional..., options): the path is checked here, so an unknown name fails before any request. */
 export function datasetRequest(
-  name: unknown,
+  given: unknown,
   positional: readonly string[],
   options: CellRequestOptions,
 ): CanonicalRequest {
+  const name = plainValue(given, { fn: "SERVICE.DATASET", argument: 1 });
   const dataset = typeof name === "string" ? name.trim().toLowerCase() : "";
   // Path slots of the datasets that have them (spec E8, E9); named `chain=`/`market=` fill these.
   const slots = (datasetEntry(dataset)?.args ?? []).map((a) => a.name);
@@ -57,10 +59,11 @@ export function datasetRequest(
 
 /** RESULTS(id, options): text is an execution id, a number (or digits-only text) a query id. */
 export function resultsRequest(
-  id: unknown,
+  given: unknown,
   positional: readonly string[],
   options: CellRequestOptions,
 ): CanonicalRequest {
+  const id = plainValue(given, { fn: "SERVICE.RESULTS", argument: 1 });
   if (positional.length > 0) {
     throw new InvalidArgumentError(
       `SERVICE.RESULTS takes an id and "name=value" options; "${positional[0]}" is neither (did you mean "limit=${positional[0]}"?)`,

@@ -182,7 +182,7 @@ export class ResultCache {
     return this.#options.now() < entry.expiresAt;
   }
 
-  /** Rows fetched before the workbook's own refresh of them (by a co-author, or the headless refresh). */
+  /** Rows fetched before the workbook's own refresh of them (by a co-author, or outside Excel). */
   #outdated(entry: Entry): boolean {
     return (
       !!entry.table &&

@@ -1,7 +1,7 @@
 import { ServiceError } from "../client";
 
 /**
- * Excel caps a custom function's result at about 5 MB (DESIGN §3); the payload is JSON. We refuse well under it,
+ * Excel caps a custom function's payload at 5 MB (office-js#4654, 2026); it is JSON. We refuse well under it,
  * so a result that passes never meets Excel's own failure (a bare #VALUE! with no hint of why).
  */
 export const DEFAULT_SPILL_LIMIT_BYTES = 2_000_000;

@@ -48,10 +48,11 @@ export type AuditAction = SpendingAction | "cancel";
 /**
  * How a request ended. `ok`: answered and counted; `failed`: the service answered an error (counted at what it
  * reported, often 0); `refused-budget`: refused by the gateway before it reached the service; `forbidden`: a cancel
- * of someone else's run; `expired`: a reservation never reconciled, counted at its estimate; `late-reconciled`: the
- * correction of an expired reservation reconciled afterwards (its credits are the difference, possibly negative).
+ * of someone else's run; `cached`: a read the relay answered from its cache (nothing reached the service, 0 credits);
+ * `expired`: a reservation never reconciled, counted at its estimate; `late-reconciled`: the correction of an expired
+ * reservation reconciled afterwards (its credits are the difference, possibly negative).
  */
-export type AuditOutcome = "ok" | "failed" | "refused-budget" | "forbidden" | "expired" | "late-reconciled";
+export type AuditOutcome = "ok" | "failed" | "refused-budget" | "forbidden" | "cached" | "expired" | "late-reconciled";
 
 export interface ReservationRequest {
   person: string;
@@ -174,9 +175,17 @@ export interface ExecutionOwner {
   person: string;
   queryId: number | null;
   startedAt: number;
+  /**
+   * The reservation the run's estimate is held under, until a status reports its cost (on whichever instance sees
+   * it); null when none is (a run recorded without one). Optional when recording.
+   */
+  reservationId?: string | null;
 }
 
-/** The team key's rate-limit classes, as the service counts them apart: reads (GET) and writes (execute, cancel). */
+/**
+ * The team key's rate-limit classes, as the service counts them apart: writes (its "low limit" endpoints: execute)
+ * and reads (its "high limit" ones: results, status, cancel, and every other route the relay forwards).
+ */
 export type PacingClass = "read" | "write";
 
 export type PacingDecision = { ok: true } | { ok: false; retryAfterMs: number };
@@ -210,8 +219,15 @@ export interface GatewayStore {
   expireReservations(): Promise<number>;
   budgetStatus(person: string): Promise<BudgetStatus>;
 
+  /** Records who started a run (the first record of a run stands). */
   recordExecution(owner: ExecutionOwner): Promise<void>;
-  executionOwner(executionId: string): Promise<ExecutionOwner | undefined>;
+  /** Who started the run, with its reservation id (null when none). */
+  executionOwner(executionId: string): Promise<(ExecutionOwner & { reservationId: string | null }) | undefined>;
+  /**
+   * What the last run of the query cost as its status reported it (the last `execute` audited `ok`), for the next
+   * run's estimate; undefined when none is known.
+   */
+  lastExecutionCost(queryId: number): Promise<number | undefined>;
 
   audit(entry: AuditInput): Promise<void>;
   auditEntries(range: TimeRange): Promise<AuditEntry[]>;

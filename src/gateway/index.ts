@@ -33,6 +33,8 @@ export type {
 } from "./gateway-store";
 export { GatewayInputError, GatewayStoreLockedError, GatewayStoreUnavailableError } from "./errors";
 export { isPersonalToken, TOKEN_PREFIX } from "./tokens";
+export { auditTotalsOf } from "./audit-totals";
+export { periodKeys } from "./periods";
 export { DEFAULT_STATE_DIR, describeLocation, isDatabaseUrl, openGatewayStore, type StoreLocation } from "./open-store";
 export type { GatewayStoreOptions } from "./store-options";
 export type { PostgresStoreOptions } from "./postgres/postgres-store";

@@ -1,5 +1,12 @@
 import { DATASET_CATALOG } from "../client";
 
+/**
+ * What a route is to the gateway: an execute (spends an execution's credits; a write to the service's rate limit),
+ * a cancel (only the run's owner or an admin), a status (reports a run's cost), a read (spends credits by the size
+ * of its body), or free (a saved query's description, the usage report).
+ */
+export type RouteKind = "execute" | "cancel" | "status" | "read" | "free";
+
 /** One route of the API the relay forwards: fastify's pattern, the method, and what may be cached. */
 export interface ApiRoute {
   method: "GET" | "POST";
@@ -7,6 +14,9 @@ export interface ApiRoute {
   pattern: string;
   /** Pages of a finished execution (immutable until it expires): cacheable once the key is authorised. */
   cacheable: boolean;
+  kind: RouteKind;
+  /** A curated dataset's columns (from the catalog), for a read's estimate. */
+  columns?: number;
 }
 
 /** Path parameters the relay accepts: anything else is refused before the upstream sees it. */
@@ -25,19 +35,21 @@ const PARAM_RULES: Record<string, RegExp> = {
  * query when it is edited, and usage with every request.
  */
 export const API_ROUTES: readonly ApiRoute[] = [
-  { method: "GET", pattern: "/v1/query/:query_id", cacheable: false },
-  { method: "POST", pattern: "/v1/query/:query_id/execute", cacheable: false },
-  { method: "GET", pattern: "/v1/execution/:execution_id/status", cacheable: false },
-  { method: "GET", pattern: "/v1/execution/:execution_id/results", cacheable: true },
-  { method: "GET", pattern: "/v1/execution/:execution_id/results/csv", cacheable: true },
-  { method: "POST", pattern: "/v1/execution/:execution_id/cancel", cacheable: false },
-  { method: "GET", pattern: "/v1/query/:query_id/results", cacheable: false },
-  { method: "GET", pattern: "/v1/query/:query_id/results/csv", cacheable: false },
-  { method: "POST", pattern: "/v1/usage", cacheable: false },
+  { method: "GET", pattern: "/v1/query/:query_id", cacheable: false, kind: "free" },
+  { method: "POST", pattern: "/v1/query/:query_id/execute", cacheable: false, kind: "execute" },
+  { method: "GET", pattern: "/v1/execution/:execution_id/status", cacheable: false, kind: "status" },
+  { method: "GET", pattern: "/v1/execution/:execution_id/results", cacheable: true, kind: "read" },
+  { method: "GET", pattern: "/v1/execution/:execution_id/results/csv", cacheable: true, kind: "read" },
+  { method: "POST", pattern: "/v1/execution/:execution_id/cancel", cacheable: false, kind: "cancel" },
+  { method: "GET", pattern: "/v1/query/:query_id/results", cacheable: false, kind: "read" },
+  { method: "GET", pattern: "/v1/query/:query_id/results/csv", cacheable: false, kind: "read" },
+  { method: "POST", pattern: "/v1/usage", cacheable: false, kind: "free" },
   ...DATASET_CATALOG.map((d): ApiRoute => ({
     method: "GET",
     pattern: d.path.replace(/\{([a-z]+)\}/g, ":$1"),
     cacheable: false,
+    kind: "read",
+    columns: d.columns.length,
   })),
 ];
 

@@ -4,12 +4,17 @@ import type { IncomingMessage } from "node:http";
 import { apiCorsOptions, clientErrorHandler, sendEncoded } from "../http-common";
 import { API_ROUTES, upstreamPath, type ApiRoute } from "./api-routes";
 import { KEY_HEADER, callerKey } from "./caller-key";
+import type { Gateway } from "./gateway/gateway";
+import { registerGatewayRoutes } from "./gateway/gateway-routes";
+import { gatewayAnswer } from "./gateway/gateway-answer";
+import { readWhole } from "./whole-answer";
 import { KeyAuthorizations } from "./key-authorizations";
 import { linkThroughRelay } from "./paging-links";
 import { BODY_LIMIT_MB, RelayRefusal, answer, fromFramework, refusals } from "./relay-errors";
 import { cacheParams, canonicalQuery, parseQuery } from "./request-target";
 import { ResultCache, keptUntil, type CacheLimits } from "./result-cache";
-import { sendStreamed, type CompleteAnswer } from "./streamed-answer";
+import { readOutcome } from "./gateway/read-outcome";
+import { sendStreamed, type BodyCount, type CompleteAnswer } from "./streamed-answer";
 import { Upstream } from "./upstream";
 
 export interface RelayConfig {
@@ -27,11 +32,15 @@ export interface RelayConfig {
   log: (line: string) => void;
   /** For the relay's own authorisation checks (status calls). */
   fetch?: typeof fetch;
+  /** Gateway mode: people with personal tokens, the team's key upstream, budgets, pacing and the audit. */
+  gateway?: Gateway;
 }
 
 declare module "fastify" {
   interface FastifyRequest {
     relayCache?: "hit" | "miss" | "none";
+    /** In gateway mode, the person the request came from (for the log line). */
+    relayPerson?: string;
   }
 }
 
@@ -46,11 +55,13 @@ export async function buildRelay(config: RelayConfig): Promise<FastifyInstance> 
     trustProxy: false,
     bodyLimit: BODY_LIMIT_MB * 1024 * 1024,
     // A path that is no valid URL is a bad request; an over-long parameter is simply not one of the API's routes.
-    frameworkErrors: (error, _request, reply) =>
-      answer(
+    // The reply is sent by answer(); fastify's reply is thenable, and nothing here waits on it.
+    frameworkErrors: (error, _request, reply) => {
+      void answer(
         reply as unknown as FastifyReply,
         error.code === "FST_ERR_BAD_URL" ? refusals.badPath() : refusals.notFound(),
-      ),
+      );
+    },
     clientErrorHandler: clientErrorHandler((error) =>
       error.code === "HPE_HEADER_OVERFLOW" ? refusals.headersTooLarge() : refusals.notHttp(),
     ),
@@ -68,6 +79,21 @@ export async function buildRelay(config: RelayConfig): Promise<FastifyInstance> 
   app.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
 
   app.get("/healthz", async () => ({ ok: true }));
+  const gateway = config.gateway;
+  /** Settlements of reads still being booked (they follow the answer): finished before the gateway stops. */
+  const settling = new Set<Promise<void>>();
+  if (gateway) {
+    registerGatewayRoutes(app, gateway);
+    gateway.connect(async (target) => {
+      const headers = { "accept-encoding": "identity", [KEY_HEADER]: gateway.teamKey.reveal() };
+      const res = await upstream.send("GET", target, headers).response;
+      return { status: res.statusCode ?? 502, body: await readWhole(res) };
+    });
+    app.addHook("onClose", async () => {
+      await Promise.all([...settling]);
+      await gateway.close();
+    });
+  }
   for (const route of API_ROUTES) {
     app.route({
       method: route.method,
@@ -110,6 +136,7 @@ export async function buildRelay(config: RelayConfig): Promise<FastifyInstance> 
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime),
         cache: request.relayCache ?? "none",
+        ...(request.relayPerson === undefined ? {} : { person: request.relayPerson }),
       }),
     );
   });
@@ -123,6 +150,11 @@ export async function buildRelay(config: RelayConfig): Promise<FastifyInstance> 
     // Parsed once; what goes upstream is this canonical text, and a cached page is kept under exactly it.
     const query = parseQuery(request.raw.url ?? "");
     const key = callerKey(request.raw.rawHeaders, query.apiKey);
+    // Gateway mode: the caller must be a person (a personal token); everyone shares the team's access upstream, so
+    // the team's key is the only key that goes there, and authorisations for cached pages are the team's.
+    const person = gateway ? await gateway.person(key) : undefined;
+    if (person) request.relayPerson = person.name;
+    const upstreamKey = gateway ? gateway.teamKey.reveal() : key;
     const target = `${path}${canonicalQuery(query.params)}`;
     const executionId = params.execution_id;
     const cacheable = route.cacheable && route.method === "GET" && executionId !== undefined;
@@ -130,38 +162,56 @@ export async function buildRelay(config: RelayConfig): Promise<FastifyInstance> 
     const cacheKey = cacheable ? `${path}${canonicalQuery(cacheParams(query.params))}` : undefined;
     request.relayCache = cacheKey ? "miss" : "none";
 
-    if (cacheKey && key) {
+    if (cacheKey && upstreamKey) {
       const hit = await cache.get(cacheKey);
-      if (hit && (await mayRead(key, executionId as string))) {
+      // An authorisation asked of the upstream is a request like any other: the gateway paces it as the person's.
+      const beforeAsking = person ? () => gateway!.pace(person, "read") : () => undefined;
+      if (hit && (await mayRead(upstreamKey, executionId as string, beforeAsking))) {
         request.relayCache = "hit";
+        if (person) await gateway!.cacheHit(person, executionId as string, hit.page.body.length);
         return sendEncoded(request, reply.status(hit.page.status), hit.body);
       }
     }
 
+    const body = route.method === "POST" ? (Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0)) : undefined;
+    const visit = person ? await gateway!.admit(person, route, path, params, new Map(query.params), body) : undefined;
     // Only these go upstream: the key (in its header, never the URL), the body's type, and "no compression", so
     // the relay can read the envelope it passes on.
     const headers: Record<string, string> = { "accept-encoding": "identity" };
-    if (key !== undefined) headers[KEY_HEADER] = key;
+    if (upstreamKey !== undefined) headers[KEY_HEADER] = upstreamKey;
     const type = request.headers["content-type"];
     if (route.method === "POST" && typeof type === "string") headers["content-type"] = type;
-    const body = route.method === "POST" ? (Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0)) : undefined;
     const call = upstream.send(route.method, target, headers, body);
-    // The caller left before the answer was whole: stop the upstream too.
+    // The gateway reads an execute's, a cancel's or a status's answer whole (it must know the run's id or cost): it
+    // is not stopped when the caller leaves. Anything else is: the caller left before the answer was whole.
+    const whole = visit !== undefined && route.kind !== "read" && route.kind !== "free";
     reply.raw.once("close", () => {
-      if (!reply.raw.writableFinished) call.abort();
+      if (!whole && !reply.raw.writableFinished) call.abort();
     });
     let res: IncomingMessage;
     try {
       res = await call.response;
     } catch {
+      if (visit) await gateway!.settle.unanswered(visit);
       throw refusals.upstreamUnreachable();
     }
-    const keep = cacheKey !== undefined && key !== undefined;
+    if (whole) return gatewayAnswer(gateway!, visit, request, reply, res);
+    const keep = cacheKey !== undefined && upstreamKey !== undefined;
     // The upstream just let this key read this execution.
-    if (keep && res.statusCode === 200) grants.grant(KeyAuthorizations.digest(key), executionId as string);
+    if (keep && res.statusCode === 200) grants.grant(KeyAuthorizations.digest(upstreamKey), executionId as string);
+    const counted = visit?.reservation
+      ? (count: BodyCount) => {
+          const done = gateway!.settle.read(visit, readOutcome(count)).catch((error: unknown) => {
+            config.log(JSON.stringify({ gateway: "read not settled", error: (error as Error).message }));
+          });
+          settling.add(done);
+          void done.finally(() => settling.delete(done));
+        }
+      : undefined;
     return sendStreamed(request, reply, res, {
       relayLink,
       keep: keep ? { limitBytes: cache.limits.pageBytes, complete: (whole) => keepPage(cacheKey, whole) } : undefined,
+      counted,
     });
   }
 
@@ -174,10 +224,18 @@ export async function buildRelay(config: RelayConfig): Promise<FastifyInstance> 
     cache.set(cacheKey, page, encoded).catch(() => undefined);
   }
 
-  /** Whether the upstream lets this key read this execution: remembered for a while, else asked (status call). */
-  async function mayRead(key: string, executionId: string): Promise<boolean> {
+  /**
+   * Whether the upstream lets this key read this execution: remembered for a while, else asked (status call, which
+   * `beforeAsking` may refuse: the gateway takes it from the person's share of the pace).
+   */
+  async function mayRead(key: string, executionId: string, beforeAsking: () => unknown): Promise<boolean> {
     const digest = KeyAuthorizations.digest(key);
     if (grants.allowed(digest, executionId)) return true;
+    try {
+      await beforeAsking();
+    } catch {
+      return false;
+    }
     const answer = await fetchUpstream(`${upstream.root}/v1/execution/${encodeURIComponent(executionId)}/status`, {
       headers: { "X-Service-Api-Key": key },
       redirect: "manual",

@@ -1,4 +1,4 @@
-import { isAdminCommand, runAdminCommand } from "../gateway";
+import { describeLocation, isAdminCommand, runAdminCommand } from "../gateway";
 import { parseRelayOptions } from "./relay-options";
 import { startRelay } from "./start-relay";
 
@@ -13,6 +13,15 @@ async function main(): Promise<void> {
   }
   const relay = await startRelay(options, (line) => console.log(line));
   console.log(`Relay: ${relay.url} → ${options.upstream.origin}${options.upstream.pathname.replace(/\/+$/, "")}`);
+  const gateway = options.gateway;
+  if (gateway) {
+    const pace = (n: number | null, what: string) => (n === null ? `${what} not paced` : `${n} ${what} a minute`);
+    console.log(
+      `Gateway: personal tokens only, the team's key from ${gateway.teamKeyFile}; state in ` +
+        `${describeLocation(gateway)}; plan ${gateway.plan.plan} (${gateway.plan.creditsPerMb} credits per MB); ` +
+        `${pace(gateway.readsPerMinute, "reads")}, ${pace(gateway.writesPerMinute, "executions")}`,
+    );
+  }
   const stop = (signal: string) => {
     console.log(`${signal}: stopping the relay…`);
     relay.close().then(

@@ -1,4 +1,5 @@
 import { CommandLineError, commaList, httpUrl, parseFlags, wholeNumber, type FlagSpec } from "../cli";
+import { GATEWAY_FLAGS, gatewayOptions, type GatewayOptions } from "./gateway/gateway-options";
 import type { CacheLimits } from "./result-cache";
 
 /** The add-in's own origins: the dev server and `npm start`'s sideloading address. */
@@ -46,6 +47,7 @@ const FLAGS = {
     env: "RELAY_CACHE_DISK_MB",
     help: `disk for cached pages under --cache-dir, in MB (default ${DEFAULT_CACHE_DISK_MB})`,
   },
+  ...GATEWAY_FLAGS,
 } satisfies Record<string, FlagSpec>;
 
 export interface RelayOptions {
@@ -60,6 +62,8 @@ export interface RelayOptions {
   cachePageMb?: number;
   /** Disk for cached pages under `cacheDir` (MB; default 1024). */
   cacheDiskMb?: number;
+  /** Gateway mode (`--team-key-file`): people sign in with personal tokens; absent, the plain relay. */
+  gateway?: GatewayOptions;
 }
 
 const MB = 1024 * 1024;
@@ -93,5 +97,7 @@ export function parseRelayOptions(argv: readonly string[], env: NodeJS.ProcessEn
   }
   if (values["public-url"] !== undefined) options.publicUrl = httpUrl("public-url", values["public-url"]);
   if (values["cache-dir"] !== undefined) options.cacheDir = values["cache-dir"];
+  const gateway = gatewayOptions(values);
+  if (gateway) options.gateway = gateway;
   return options;
 }

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
 import { PassThrough, pipeline, Transform, type TransformCallback } from "node:stream";
 import { COMPRESS_THRESHOLD, chooseEncoding, compressingStream, varyOn, type Encoding } from "../http-common";
+import { ByteCount } from "./byte-count";
 import { EnvelopeScanner } from "./envelope-scanner";
 
 /** Response headers the relay passes on (hop-by-hop and cookies are dropped). */
@@ -29,6 +30,22 @@ export interface StreamOptions {
   relayLink: (link: string) => string;
   /** With a limit: told the whole answer once it has all passed, when it was no larger than the limit. */
   keep?: { limitBytes: number; complete: (answer: CompleteAnswer) => void };
+  /** Told, once the answer has ended or was cut off, what the upstream's body came to (the gateway bills by it). */
+  counted?: (count: BodyCount) => void;
+}
+
+/** What passed of an upstream body. */
+export interface BodyCount {
+  status: number;
+  contentType: string;
+  /** Its bytes as the upstream sent them, before compression (NaN when they could not be counted). */
+  bytes: number;
+  /** Whether all of it passed. */
+  complete: boolean;
+  /** The JSON envelope's top-level `state` and `next_uri` (as the upstream wrote it), when read. */
+  fields: Map<string, string>;
+  /** The upstream's `X-Service-Next-Offset` header (CSV pages). */
+  nextOffset?: string;
 }
 
 /**
@@ -55,6 +72,8 @@ export function sendStreamed(
   const upstreamEncoding = res.headers["content-encoding"];
   const asSent = upstreamEncoding !== undefined && upstreamEncoding !== "identity";
   if (asSent) headers["content-encoding"] = upstreamEncoding;
+  const count = options.counted ? new ByteCount(upstreamEncoding) : undefined;
+  if (count) stages.push(count);
 
   let scanner: EnvelopeScanner | undefined;
   if (!asSent && status === 200 && contentType.includes("json")) {
@@ -78,6 +97,16 @@ export function sendStreamed(
 
   const last = stages[stages.length - 1]!;
   pipeline([res, ...stages], (error) => {
+    if (count && options.counted) {
+      options.counted({
+        status,
+        contentType,
+        bytes: count.failed ? NaN : count.bytes,
+        complete: !error,
+        fields: scanner?.found ?? new Map(),
+        nextOffset: pick(res.headers, ["x-service-next-offset"])["x-service-next-offset"],
+      });
+    }
     if (error || !keep || !raw || raw.overflowed) return;
     const { ["content-type"]: _type, ["content-encoding"]: _encoding, ...kept } = headers;
     keep.complete({

@@ -1,8 +1,16 @@
 /** The shared runtime's session: key, service address, client and usage (the module's public surface). */
 export { type KeyStore, API_KEY_ITEM, createKeyStore } from "./key-store";
 export { SETTINGS_ITEM, memorySettingsStore } from "./settings-store";
-export { type AsyncStringStorage, type StorageEnvironment, detectStorageEnvironment } from "./user-storage";
+export {
+  type AsyncStringStorage,
+  type StorageEnvironment,
+  type StoredItem,
+  detectStorageEnvironment,
+  officeReady,
+  storedItem,
+} from "./user-storage";
 export { Session, normaliseBaseUrl } from "./session";
+export type { GatewayAccount, GatewayBudget } from "./gateway-account";
 export { NotSignedInError, NOT_SIGNED_IN_MESSAGE, isNotSignedInError } from "./not-signed-in-error";
 export type { UsageSnapshot } from "./usage-tracker";
 export { sharedSession, sharedSessionReady, setSharedSession } from "./shared-session";

@@ -1,4 +1,4 @@
-import { type StorageEnvironment, detectStorageEnvironment, storedItem } from "./user-storage";
+import { type StorageEnvironment, storedItem } from "./user-storage";
 
 /** Where the API key lives between sessions. Per user, never in the workbook. */
 export interface KeyStore {
@@ -12,9 +12,10 @@ export const API_KEY_ITEM = "service-addin.api-key";
 
 /**
  * OfficeRuntime.storage when present, else localStorage (else memory); prefixed with `Office.context.partitionKey`
- * when defined (DESIGN §2). Without `env`, everything is looked up on globalThis at creation time.
+ * when defined. Without `env`, everything is looked up on globalThis at the first read or write, once Office is
+ * ready.
  */
-export function createKeyStore(env: StorageEnvironment = detectStorageEnvironment()): KeyStore {
+export function createKeyStore(env?: StorageEnvironment): KeyStore {
   const item = storedItem(API_KEY_ITEM, env);
   return {
     get: async () => {

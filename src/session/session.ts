@@ -8,6 +8,7 @@ import {
 import { countingFetch } from "./counting-fetch";
 import { type DatasetRead, readDataset } from "./dataset-reader";
 import { DatasetRoutes, type RoutesItem } from "./dataset-routes";
+import { fetchGatewayAccount, type GatewayAccount } from "./gateway-account";
 import type { KeyStore } from "./key-store";
 import { NotSignedInError } from "./not-signed-in-error";
 import { type SettingsStore, memorySettingsStore } from "./settings-store";
@@ -59,6 +60,8 @@ export class Session {
   readonly #settingsStore: SettingsStore;
   readonly #defaultBaseUrl: string;
   readonly #fetch: FetchLike;
+  /** The fetch given, uncounted: for asking a gateway who the key is (not an API request). */
+  readonly #plainFetch: FetchLike;
   readonly #clientOptions: SessionClientOptions;
   readonly #listeners = new Set<() => void>();
   #key: string | undefined;
@@ -77,6 +80,7 @@ export class Session {
     this.#defaultBaseUrl = normaliseBaseUrl(options.defaultBaseUrl);
     this.#baseUrl = this.#defaultBaseUrl;
     this.#fetch = countingFetch(options.fetch, this.usage);
+    this.#plainFetch = options.fetch ?? ((url, init) => globalThis.fetch(url, init));
     // apiKey/baseUrl/fetch are stripped even if a caller passes them untyped: the session owns those three.
     const {
       apiKey: _k,
@@ -169,6 +173,15 @@ export class Session {
     await this.#keyStore.set(trimmed);
     await this.#settingsStore.set({ baseUrl: address });
     this.#set(trimmed, address);
+  }
+
+  /**
+   * Who the key is when the address is a team gateway (its `GET /gateway/me`), with what is left of their budgets;
+   * undefined when signed out, or when the address is not a gateway.
+   */
+  async gatewayAccount(): Promise<GatewayAccount | undefined> {
+    if (this.#key === undefined) return undefined;
+    return fetchGatewayAccount(this.#plainFetch, this.#baseUrl, this.#key, this.#reads.signal);
   }
 
   /** Forgets the key; the address stays, it is not a secret. */

@@ -1,4 +1,4 @@
-import { type StorageEnvironment, detectStorageEnvironment, storedItem } from "./user-storage";
+import { type StorageEnvironment, storedItem } from "./user-storage";
 
 /** What the session persists besides the key. The key itself is never part of it. */
 export interface SessionSettings {
@@ -13,7 +13,7 @@ export interface SettingsStore {
 export const SETTINGS_ITEM = "service-addin.settings";
 
 /** Per-user settings next to the key (same storage, same partition prefix), as JSON. */
-export function createSettingsStore(env: StorageEnvironment = detectStorageEnvironment()): SettingsStore {
+export function createSettingsStore(env?: StorageEnvironment): SettingsStore {
   const item = storedItem(SETTINGS_ITEM, env);
   return {
     get: async () => {

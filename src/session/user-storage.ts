@@ -1,5 +1,5 @@
 /**
- * Per-user storage for the session (DESIGN §2): `OfficeRuntime.storage` when the runtime has it, else
+ * Per-user storage for the session: `OfficeRuntime.storage` when the runtime has it, else
  * `localStorage`, else memory (jest, Node scripts). Never the document: workbook settings travel with the file,
  * and a key in a shared workbook would be everyone's key.
  */
@@ -61,21 +61,57 @@ function inMemory(): AsyncStringStorage {
   };
 }
 
+/**
+ * Resolves once Office.js has initialised (`Office.onReady`), at once outside Office (jest, Node scripts). Office's
+ * documentation says no Office API can be used before the library is ready, and `Office.context` (the partition key
+ * among it) may not be filled in until then: reading it earlier made users on the web look signed out, their key
+ * being kept under the partition's prefix. A failing `onReady` counts as ready: storage is read anyway.
+ */
+export function officeReady(): Promise<void> {
+  const office = (globalThis as { Office?: { onReady?: () => Promise<unknown> } }).Office;
+  if (typeof office?.onReady !== "function") return Promise.resolve();
+  try {
+    return Promise.resolve(office.onReady()).then(
+      () => undefined,
+      () => undefined,
+    );
+  } catch {
+    return Promise.resolve();
+  }
+}
+
 /** One named item in the chosen storage, under the partition prefix when there is one. */
 export interface StoredItem {
-  readonly storageKey: string;
   get(): Promise<string | undefined>;
   set(value: string): Promise<void>;
   remove(): Promise<void>;
 }
 
-export function storedItem(name: string, env: StorageEnvironment = detectStorageEnvironment()): StoredItem {
-  const backend = env.officeRuntimeStorage ?? (env.localStorage ? fromLocalStorage(env.localStorage) : inMemory());
-  const storageKey = env.partitionKey ? `${env.partitionKey}::${name}` : name;
+/**
+ * An item in the given storage, or, without `env`, in the storage found on globalThis once Office is ready
+ * (`officeReady`): the session is created when the first cell or the pane needs it, which can be before Office has
+ * initialised, so the environment is looked up at the first read or write, not at creation.
+ */
+export function storedItem(name: string, env?: StorageEnvironment): StoredItem {
+  let resolved: Promise<{ backend: AsyncStringStorage; key: string }> | undefined;
+  const open = (given: StorageEnvironment) => ({
+    backend: given.officeRuntimeStorage ?? (given.localStorage ? fromLocalStorage(given.localStorage) : inMemory()),
+    key: given.partitionKey ? `${given.partitionKey}::${name}` : name,
+  });
+  const item = (): Promise<{ backend: AsyncStringStorage; key: string }> =>
+    (resolved ??= env ? Promise.resolve(open(env)) : officeReady().then(() => open(detectStorageEnvironment())));
   return {
-    storageKey,
-    get: async () => (await backend.getItem(storageKey)) ?? undefined,
-    set: (value) => backend.setItem(storageKey, value),
-    remove: () => backend.removeItem(storageKey),
+    get: async () => {
+      const { backend, key } = await item();
+      return (await backend.getItem(key)) ?? undefined;
+    },
+    set: async (value) => {
+      const { backend, key } = await item();
+      await backend.setItem(key, value);
+    },
+    remove: async () => {
+      const { backend, key } = await item();
+      await backend.removeItem(key);
+    },
   };
 }

@@ -2,7 +2,7 @@ import { columnKind, isTextKind, type ColumnKind } from "./api-types";
 import { limitCellText } from "./cell-text-limit";
 import type { CellOptions, CellValue } from "./cell-value-type";
 import { escapeForValues } from "./escape";
-import { exactNumberFromText, integerText, isWideInteger } from "./numbers";
+import { exactNumber, integerText, isWideInteger } from "../numbers";
 import { serialFromUtcMs, timeToSerial, timestampToSerial } from "./timestamps";
 
 export const DEFAULT_ARRAY_JOIN = ", ";
@@ -56,8 +56,8 @@ function plainRaw(value: unknown, sep: string): Raw {
 
 function numericRaw(value: unknown, sep: string): Raw {
   if (typeof value === "string") {
-    const n = exactNumberFromText(value);
-    return n === null ? { text: value } : n + 0; // + 0 turns -0 into 0: Excel has no negative zero
+    const n = exactNumber(value);
+    return n === undefined ? { text: value } : n;
   }
   return plainRaw(value, sep);
 }

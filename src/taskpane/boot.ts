@@ -6,16 +6,23 @@ import type { PaneDeps } from "./logic/deps";
 import { type OnOpenOutcome, runOnOpen } from "./logic/on-open";
 import type { StartupBehaviorApi } from "./logic/open-behaviour";
 import { functionsNotLoaded, functionsQueryReport } from "./functions-report";
+import { officePlatform } from "./logic/csv-destination";
 import { HISTORY_ITEM, userItem } from "./logic/user-item";
 import { type MountedPane, mountTaskpane } from "./mount-taskpane";
 
-/** `Office.context.document.settings`, looked up at each call: the playground may swap its emulation in later. */
+/**
+ * `Office.context.document.settings`, looked up at each call: the playground may swap its emulation in later.
+ * `current` names the real object, so the pane and the functions (which use it directly) share one writer queue.
+ */
 export const documentSettings: SettingsLike = {
   get: (name) => Office.context.document.settings.get(name),
   set: (name, value) => Office.context.document.settings.set(name, value),
   remove: (name) => Office.context.document.settings.remove(name),
   saveAsync: (callback) =>
     Office.context.document.settings.saveAsync((result) => callback({ status: result.status, error: result.error })),
+  refreshAsync: (callback) =>
+    Office.context.document.settings.refreshAsync((result) => callback({ status: result.status, error: result.error })),
+  current: () => Office.context.document.settings,
 };
 
 /** `Office.addin`'s startup behaviour, where the host has it (SharedRuntime 1.1), looked up at each call. */
@@ -42,6 +49,7 @@ export function defaultPaneDeps(): PaneDeps {
     queryReport: functionsQueryReport,
     notLoaded: functionsNotLoaded,
     addin: officeAddin(),
+    platform: officePlatform,
   };
 }
 

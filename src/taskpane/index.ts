@@ -1,4 +1,4 @@
-/** Public surface of the task pane (DESIGN §4.1): mount it, boot it, or drive its logic without a DOM. */
+/** Public surface of the task pane (the rest is internal): mount it, boot it, or drive its logic without a DOM. */
 
 export { defaultPaneDeps } from "./boot";
 export { InsertController } from "./logic/insert-controller";

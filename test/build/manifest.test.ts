@@ -100,17 +100,24 @@ describe("manifest.xml", () => {
     ]).toEqual([resid, resid, resid]);
   });
 
-  it("requires SharedRuntime 1.1 and CustomFunctionsRuntime 1.1", () => {
+  it("requires SharedRuntime 1.1, CustomFunctionsRuntime 1.2 and ExcelApi 1.7 (requirement-sets.test.ts says why)", () => {
     const sets = child(child(app, "Requirements"), "Sets").children.map((s) => [
       s.attributes.Name,
       s.attributes.MinVersion,
     ]);
-    expect(sets).toEqual(
-      expect.arrayContaining([
-        ["SharedRuntime", "1.1"],
-        ["CustomFunctionsRuntime", "1.1"],
-      ]),
-    );
+    expect(sets).toEqual([
+      ["SharedRuntime", "1.1"],
+      ["CustomFunctionsRuntime", "1.2"],
+      ["ExcelApi", "1.7"],
+    ]);
+  });
+
+  it("one task pane: no <Action> in the long-lifetime runtime's host has a <TaskpaneId>", () => {
+    // Microsoft's shared-runtime article (30 Jul 2026): "none of the descendant <Action> elements should have a
+    // <TaskpaneID> child element"; office-js#4339 shows the second pane a shared runtime cannot serve.
+    const actions = allElements(host).filter((e) => e.name === "Action");
+    expect(actions.map((a) => a.attributes["xsi:type"])).toEqual(["ShowTaskpane", "ExecuteFunction"]);
+    for (const action of actions) expect(action.children.map((c) => c.name)).not.toContain("TaskpaneId");
   });
 
   it("namespace SERVICE; Refresh All runs the function refreshAll, which the commands bundle associates", () => {

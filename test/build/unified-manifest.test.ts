@@ -30,15 +30,14 @@ describe("manifest.json, derived from manifest.xml", () => {
     expect(validateUnifiedManifest(manifest)).toEqual([]);
   });
 
-  it("the validator catches what Office would refuse (a wrong lifetime, an over-long description, a missing id)", () => {
+  it("the validator catches what Office would refuse (a wrong lifetime, an over-long namespace, a missing id)", () => {
     const broken = JSON.parse(JSON.stringify(manifest)) as Omit<UnifiedManifest, "id"> & { id?: string };
     broken.extensions[0]!.runtimes[0]!.lifetime = "forever";
-    const fn = broken.extensions[0]!.runtimes[0]!.customFunctions!.functions[0]! as { description?: string };
-    fn.description = "x".repeat(129);
+    broken.extensions[0]!.runtimes[0]!.customFunctions!.namespace.id = "x".repeat(33);
     delete broken.id;
     const errors = validateUnifiedManifest(broken).join("\n");
     expect(errors).toMatch(/lifetime must be equal to one of the allowed values/);
-    expect(errors).toMatch(/description must NOT have more than 128 characters/);
+    expect(errors).toMatch(/namespace\/id must NOT have more than 32 characters/);
     expect(errors).toMatch(/must have required property 'id'/);
   });
 
@@ -65,23 +64,52 @@ describe("manifest.json, derived from manifest.xml", () => {
     expect(child(app, "Id").text).toBe(manifest.id);
   });
 
-  it("the same custom functions as functions.json, in the SERVICE namespace, streaming", () => {
-    const fromMetadata = (JSON.parse(functionsJson) as { functions: { id: string }[] }).functions.map((f) => f.id);
-    const cf = runtime().customFunctions!;
-    expect(cf.namespace).toEqual({ id: "SERVICE", name: "SERVICE" });
-    expect(cf.functions.map((f) => f.id)).toEqual(fromMetadata);
-    for (const fn of cf.functions) expect(fn.stream).toBe(true);
+  it("custom functions as the custom-functions pages say: the SERVICE namespace and the metadata file's URL", () => {
+    const urls = new Map(
+      allElements(parseXml(xml))
+        .filter((e) => e.name === "bt:Url")
+        .map((e) => [e.attributes.id!, e.attributes.DefaultValue!]),
+    );
+    // The same functions.json the XML manifest's <Metadata> names: one description, nothing dropped in a copy.
+    expect(runtime().customFunctions).toEqual({
+      namespace: { id: "SERVICE", name: "SERVICE" },
+      metadataUrl: urls.get("Functions.Metadata.Url"),
+    });
+    expect(manifest.extensions[0]).not.toHaveProperty("customFunctions");
   });
 
-  it("every option of functions.json carried over, so SERVICE.QUERY gets its cell's address there too", () => {
-    const metadata = (JSON.parse(functionsJson) as { functions: { id: string; options?: Record<string, boolean> }[] })
-      .functions;
-    const functions = runtime().customFunctions!.functions as unknown as Record<string, unknown>[];
-    for (const { id, options = {} } of metadata) {
-      const fn = functions.find((f) => f.id === id)!;
-      for (const [flag, on] of Object.entries(options)) if (on) expect([id, flag, fn[flag]]).toEqual([id, flag, true]);
-    }
-    expect(functions.find((f) => f.id === "QUERY")).toMatchObject({ stream: true, requiresStreamAddress: true });
+  it("the schema decides where customFunctions goes: on the runtime, not on the extension as one page shows", () => {
+    const moved = JSON.parse(JSON.stringify(manifest)) as UnifiedManifest & {
+      extensions: (UnifiedManifest["extensions"][number] & { customFunctions?: unknown })[];
+    };
+    moved.extensions[0]!.customFunctions = moved.extensions[0]!.runtimes[0]!.customFunctions;
+    delete moved.extensions[0]!.runtimes[0]!.customFunctions;
+    expect(validateUnifiedManifest(moved).join("\n")).toMatch(/must NOT have additional properties.*customFunctions/);
+  });
+
+  it(`metadataUrl needs manifest version 1.24 or later: ${UNIFIED_MANIFEST_VERSION} is the oldest that takes it`, () => {
+    const older = { ...manifest, manifestVersion: "1.23" };
+    expect(validateUnifiedManifest(older).join("\n")).toMatch(/must have required property 'functions'/);
+  });
+
+  it("functions.json is held to the rules the unified manifest enforces (names and ids of 3+ characters, a result)", () => {
+    const metadata = JSON.parse(functionsJson) as { functions: Record<string, unknown>[] };
+    const shortId = { functions: [{ ...metadata.functions[0], id: "DS" }] };
+    expect(() => unifiedManifest(xml, JSON.stringify(shortId))).toThrow(/id "DS" is shorter than the 3 characters/);
+    const noResult = { functions: [{ ...metadata.functions[0], result: undefined }] };
+    expect(() => unifiedManifest(xml, JSON.stringify(noResult))).toThrow(/has no result/);
+    expect(() => unifiedManifest(xml, JSON.stringify({ functions: [] }))).toThrow(/declares no function/);
+  });
+
+  it("one task pane: no action of the long-lifetime runtime has a view (the shared-runtime article, 30 Jul 2026)", () => {
+    expect(runtime().lifetime).toBe("long");
+    for (const action of runtime().actions) expect(action).not.toHaveProperty("view");
+    const withPaneId = xml.replace(
+      '<Action xsi:type="ShowTaskpane">',
+      '<Action xsi:type="ShowTaskpane">\n                    <TaskpaneId>Second.Pane</TaskpaneId>',
+    );
+    expect(withPaneId).not.toBe(xml);
+    expect(() => unifiedManifest(withPaneId, functionsJson)).toThrow(/shared runtime serves one task pane/);
   });
 
   it("the ribbon on the Data tab: the pane button opens the shared page, Refresh All runs refreshAll", () => {
@@ -93,12 +121,13 @@ describe("manifest.json, derived from manifest.xml", () => {
     expect(actions.get("refreshAll")).toMatchObject({ type: "executeFunction" });
   });
 
-  it("requires the workbook, SharedRuntime 1.1 and CustomFunctionsRuntime 1.1, as the XML does", () => {
+  it("requires the workbook and the XML's requirement sets", () => {
     expect(manifest.extensions[0]!.requirements).toEqual({
       scopes: ["workbook"],
       capabilities: [
         { name: "SharedRuntime", minVersion: "1.1" },
-        { name: "CustomFunctionsRuntime", minVersion: "1.1" },
+        { name: "CustomFunctionsRuntime", minVersion: "1.2" },
+        { name: "ExcelApi", minVersion: "1.7" },
       ],
     });
   });
@@ -115,8 +144,8 @@ describe("manifest.json, derived from manifest.xml", () => {
     const withMacro = xml.replace('<Action xsi:type="ExecuteFunction">', '<Action xsi:type="ShowDialog">');
     expect(() => unifiedManifest(withMacro, functionsJson)).toThrow(/unsupported action ShowDialog/);
     const secondPage = xml.replace(
-      '<TaskpaneId>Service.Taskpane</TaskpaneId>\n                    <SourceLocation resid="Shared.Url"/>',
-      '<TaskpaneId>Service.Taskpane</TaskpaneId>\n                    <SourceLocation resid="GetStarted.LearnMoreUrl"/>',
+      '<Action xsi:type="ShowTaskpane">\n                    <SourceLocation resid="Shared.Url"/>',
+      '<Action xsi:type="ShowTaskpane">\n                    <SourceLocation resid="GetStarted.LearnMoreUrl"/>',
     );
     expect(secondPage).not.toBe(xml);
     expect(() => unifiedManifest(secondPage, functionsJson)).toThrow(/outside the shared runtime/);

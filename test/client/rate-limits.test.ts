@@ -4,21 +4,33 @@ import { ManualClock } from "../support/manual-clock";
 /**
  * The real service limits requests per minute per plan and sends no rate-limit headers. A pull must not spend
  * requests past a known end, must read a result of unknown length one page at a time, and must slow down after a 429.
+ * Time is a manual clock: every answer takes 2 ms of it, and the client's retry waits are on it too.
  */
 const TOTAL = 10;
 
-/** A fake service with ten rows served two at a time; counts requests and the most ever in flight. */
-function fakeService(options: { csv?: boolean; limitedFirst?: number } = {}) {
-  const stats = { requests: 0, inFlight: 0, maxInFlight: 0, beyondEnd: 0, maxInFlightAfter429: 0, limited: 0 };
+/**
+ * A fake service with `total` rows (ten by default) served two at a time; counts requests, the most ever in flight,
+ * and, among the requests started after the first 429 was answered, the most in flight at once.
+ */
+function fakeService(clock: ManualClock, options: { csv?: boolean; limitedFirst?: number; total?: number } = {}) {
+  const total = options.total ?? TOTAL;
+  const stats = { requests: 0, inFlight: 0, maxInFlight: 0, beyondEnd: 0, limited: 0, startedAfter429: 0 };
+  const later = { inFlight: 0, max: 0 };
   let limitedLeft = options.limitedFirst ?? 0;
   const fetch: FetchLike = async (input) => {
     const url = new URL(input as string);
+    const isLater = stats.limited > 0;
     stats.requests++;
     stats.inFlight++;
     stats.maxInFlight = Math.max(stats.maxInFlight, stats.inFlight);
-    if (stats.limited > 0) stats.maxInFlightAfter429 = Math.max(stats.maxInFlightAfter429, stats.inFlight);
-    await new Promise((done) => setTimeout(done, 2));
+    if (isLater) {
+      stats.startedAfter429++;
+      later.inFlight++;
+      later.max = Math.max(later.max, later.inFlight);
+    }
+    await new Promise<void>((done) => clock.setTimeout(done, 2));
     stats.inFlight--;
+    if (isLater) later.inFlight--;
     const offset = Number(url.searchParams.get("offset") ?? 0);
     if (offset > 0 && limitedLeft > 0) {
       limitedLeft--;
@@ -28,9 +40,9 @@ function fakeService(options: { csv?: boolean; limitedFirst?: number } = {}) {
         headers: { "content-type": "application/json", "Retry-After": "0" },
       });
     }
-    if (offset >= TOTAL) stats.beyondEnd++;
-    const rows = Array.from({ length: Math.max(0, Math.min(2, TOTAL - offset)) }, (_, i) => offset + i);
-    const next = offset + rows.length < TOTAL ? offset + rows.length : undefined;
+    if (offset >= total) stats.beyondEnd++;
+    const rows = Array.from({ length: Math.max(0, Math.min(2, total - offset)) }, (_, i) => offset + i);
+    const next = offset + rows.length < total ? offset + rows.length : undefined;
     if (options.csv) {
       const headers: Record<string, string> = { "content-type": "text/csv" };
       if (next !== undefined) headers["X-Service-Next-Offset"] = String(next);
@@ -43,22 +55,24 @@ function fakeService(options: { csv?: boolean; limitedFirst?: number } = {}) {
         is_execution_finished: true,
         ...(next === undefined ? {} : { next_offset: next }),
         result: {
-          metadata: { column_names: ["n"], column_types: ["bigint"], row_count: rows.length, total_row_count: TOTAL },
+          metadata: { column_names: ["n"], column_types: ["bigint"], row_count: rows.length, total_row_count: total },
           rows: rows.map((n) => ({ n })),
         },
       }),
       { headers: { "content-type": "application/json" } },
     );
   };
-  return { fetch, stats };
+  return { fetch, stats, later };
 }
 
-const client = (fetch: FetchLike) =>
-  new ServiceClient({ apiKey: "key-123456789", baseUrl: "https://api.example.test", fetch, concurrency: 4 });
+const client = (fetch: FetchLike, clock: ManualClock) =>
+  new ServiceClient({ apiKey: "key-123456789", baseUrl: "https://api.example.test", fetch, clock, concurrency: 4 });
 
 test("known total (JSON): pages in parallel, and not one request past the end", async () => {
-  const { fetch, stats } = fakeService();
-  const table = await client(fetch).table({ executionId: "E" }, { ignore_max_datapoints_per_request: true });
+  const clock = new ManualClock(0);
+  const { fetch, stats } = fakeService(clock);
+  const pull = client(fetch, clock).table({ executionId: "E" }, { ignore_max_datapoints_per_request: true });
+  const table = await clock.drive(pull);
   expect(table.rows.map((r) => r[0])).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
   expect(stats.requests).toBe(5);
   expect(stats.beyondEnd).toBe(0);
@@ -66,8 +80,11 @@ test("known total (JSON): pages in parallel, and not one request past the end", 
 });
 
 test("unknown total (CSV): one page at a time, and not one request past the end", async () => {
-  const { fetch, stats } = fakeService({ csv: true });
-  const table = await client(fetch).table({ queryId: 7 }, { ignore_max_datapoints_per_request: true });
+  const clock = new ManualClock(0);
+  const { fetch, stats } = fakeService(clock, { csv: true });
+  const table = await clock.drive(
+    client(fetch, clock).table({ queryId: 7 }, { ignore_max_datapoints_per_request: true }),
+  );
   expect(table.rows.map((r) => r[0])).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
   expect(stats.requests).toBe(5);
   expect(stats.beyondEnd).toBe(0);
@@ -75,12 +92,17 @@ test("unknown total (CSV): one page at a time, and not one request past the end"
 });
 
 test("after a 429 the pull goes on one request at a time, and finishes", async () => {
-  const { fetch, stats } = fakeService({ limitedFirst: 1 });
-  const table = await client(fetch).table({ executionId: "E" }, { ignore_max_datapoints_per_request: true });
-  expect(table.rows).toHaveLength(TOTAL);
+  // Requests already in flight when the 429 comes cannot be called back; every request started after it (the retry,
+  // then the pages still to fetch) waits for the one before.
+  const clock = new ManualClock(0);
+  const { fetch, stats, later } = fakeService(clock, { limitedFirst: 1, total: 30 });
+  const pull = client(fetch, clock).table({ executionId: "E" }, { ignore_max_datapoints_per_request: true });
+  const table = await clock.drive(pull);
+  expect(table.rows.map((r) => r[0])).toEqual(Array.from({ length: 30 }, (_, i) => i));
   expect(stats.limited).toBe(1);
   expect(stats.maxInFlight).toBeGreaterThan(1); // before the 429
-  expect(stats.maxInFlightAfter429).toBe(1);
+  expect(stats.startedAfter429).toBeGreaterThan(5);
+  expect(later.max).toBe(1);
 });
 
 test("after a 429 the poller waits at least 6 s between status calls, for a minute", async () => {
@@ -114,22 +136,22 @@ test("after a 429 the poller waits at least 6 s between status calls, for a minu
 });
 
 test("each wait after a 429 is told to listeners (for progress displays), and unsubscribing stops it", async () => {
-  const { fetch, stats } = fakeService({ limitedFirst: 2 });
-  const c = client(fetch);
+  const clock = new ManualClock(0);
+  const { fetch, stats } = fakeService(clock, { limitedFirst: 2 });
+  const c = client(fetch, clock);
   const waits: number[] = [];
   const stop = c.onRateLimitWait((ms) => waits.push(ms));
-  const table = await c.table({ executionId: "E" }, { ignore_max_datapoints_per_request: true });
+  const table = await clock.drive(c.table({ executionId: "E" }, { ignore_max_datapoints_per_request: true }));
   expect(table.rows).toHaveLength(TOTAL);
   expect(stats.limited).toBe(2);
   expect(waits).toEqual([0, 0]); // Retry-After: 0
   stop();
-  const again = fakeService({ limitedFirst: 1 });
-  const other = client(again.fetch);
+  const again = fakeService(clock, { limitedFirst: 1 });
+  const other = client(again.fetch, clock);
   other.onRateLimitWait(() => {
     throw new Error("a failing display");
   });
-  expect((await other.table({ executionId: "E" }, { ignore_max_datapoints_per_request: true })).rows).toHaveLength(
-    TOTAL,
-  );
+  const pull = other.table({ executionId: "E" }, { ignore_max_datapoints_per_request: true });
+  expect((await clock.drive(pull)).rows).toHaveLength(TOTAL);
   expect(waits).toHaveLength(2);
 });

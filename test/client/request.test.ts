@@ -1,3 +1,5 @@
+import { createServer, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
 import {
   CancelledError,
   NetworkError,
@@ -436,13 +438,38 @@ describe("the key never leaks", () => {
     expect((error as UnauthorizedError).userMessage).toBe("Invalid or missing API key.");
     expect((error as UnauthorizedError).serverMessage).toBe("invalid API Key");
   });
+});
 
-  it("redirects are not followed (the key would go along)", async () => {
-    const fetch = handlerFetch(() => new Response(null, { status: 302, headers: { Location: "http://evil.test/" } }));
-    const { client, clock } = setup(fetch);
-    const error = await failure(client.status("E1"), clock);
-    expect((error as { code: string }).code).toBe("INVALID_RESPONSE");
-    expect(fetch.calls[0]!.signal).toBeDefined();
+describe("redirects, over real HTTP", () => {
+  /** A server on an ephemeral port of 127.0.0.1 that records each request's path and whether the key came along. */
+  async function recordingServer(answer: (response: ServerResponse) => void) {
+    const requests: { path: string; key: boolean }[] = [];
+    const server = createServer((request, response) => {
+      requests.push({ path: request.url ?? "", key: request.headers["x-service-api-key"] !== undefined });
+      answer(response);
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    return { url, requests, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  }
+
+  it("are not followed: the key never reaches where a 302 points", async () => {
+    const elsewhere = await recordingServer((response) => {
+      response.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(STATUS));
+    });
+    const redirecting = await recordingServer((response) => {
+      response.writeHead(302, { Location: `${elsewhere.url}/collect` }).end();
+    });
+    try {
+      // The platform's own fetch, which follows redirects unless told not to.
+      const client = new ServiceClient({ apiKey: KEY, baseUrl: redirecting.url, retry: { random: () => 0.5 } });
+      const error = await client.status(STATUS.execution_id).catch((e: unknown) => e);
+      expect(error).toMatchObject({ code: "INVALID_RESPONSE", status: 302 });
+      expect(redirecting.requests).toEqual([{ path: `/v1/execution/${STATUS.execution_id}/status`, key: true }]);
+      expect(elsewhere.requests).toEqual([]);
+    } finally {
+      await Promise.all([redirecting.close(), elsewhere.close()]);
+    }
   });
 
   it.each([

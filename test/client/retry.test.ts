@@ -13,7 +13,7 @@ const ctx = (over: Partial<RetryContext> = {}): RetryContext => ({
   ...over,
 });
 
-describe("retry ladder (DESIGN §4.4)", () => {
+describe("retry ladder: attempts → method → retryable status or network error → Retry-After → backoff", () => {
   it.each([
     ["429", http(429), true],
     ["502", http(502), true],

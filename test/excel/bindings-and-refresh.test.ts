@@ -1,17 +1,20 @@
 import {
+  TABLE_RESIZE,
   getBinding,
   listBindings,
+  officeSupports,
   replaceTableRows,
   saveBinding,
   writeMatrix,
   type RowBatches,
   type TableBinding,
 } from "../../src/excel";
-import { BINDINGS_SETTING, removeBinding } from "../../src/excel/bindings";
+import { BINDINGS_INDEX_SETTING, LEGACY_BINDINGS_SETTING, removeBinding } from "../../src/excel/bindings";
 import { BindingError } from "../../src/excel/errors";
 import { createWorkbook } from "../../src/playground/workbook";
 import type { CellValue } from "../../src/sheet";
 import { ManualClock } from "../support/manual-clock";
+import { SharedDocument } from "../support/shared-document";
 
 const KEY = "sk_live_0123456789abcdef";
 const NOW = Date.parse("2026-01-01T00:00:00.000Z");
@@ -42,9 +45,10 @@ describe("bindings in document settings", () => {
     });
     await saveBinding(settings, binding({ params: { limit: 10 } }), { now: NOW }); // same table: replaces
     wb.reopen();
+    // Replacing a table's binding keeps its place.
     expect(listBindings(settings).map((b) => [b.tableName, b.kind, b.id])).toEqual([
-      ["Query42", "query", 42],
       ["Pairs", "dataset", "dex/pairs"],
+      ["Query42", "query", 42],
     ]);
     expect(getBinding(settings, "pairs")?.params).toEqual({ limit: 10 });
     expect(await removeBinding(settings, "Query42", { now: NOW })).toBe(true);
@@ -62,7 +66,8 @@ describe("bindings in document settings", () => {
     });
     const saved = await saveBinding(settings, leaky, { now: NOW, secrets: [KEY] });
     wb.reopen();
-    const stored = JSON.stringify(settings.get(BINDINGS_SETTING));
+    const stored = JSON.stringify([settings.get(BINDINGS_INDEX_SETTING), settings.get("service.tableBinding.pairs")]);
+    expect(stored).toContain("dex/pairs");
     expect(stored).not.toContain(KEY);
     expect(stored).not.toMatch(/api_key|apiKey|X-Service-Api-Key|Authorization/);
     expect(saved.params).toEqual({ filters: "[redacted]", nested: { ok: 1 } });
@@ -104,7 +109,7 @@ describe("bindings in document settings", () => {
   test("entries that do not parse are ignored", () => {
     const wb = createWorkbook();
     const settings = wb.Office.context.document.settings;
-    settings.set(BINDINGS_SETTING, { version: 1, bindings: [{ nonsense: true }, binding()] });
+    settings.set(LEGACY_BINDINGS_SETTING, { version: 1, bindings: [{ nonsense: true }, binding()] });
     expect(listBindings(settings)).toHaveLength(1);
   });
 });
@@ -230,5 +235,134 @@ describe("replaceTableRows when a write fails", () => {
     const last = Number(/B(\d+)$/.exec(table.address)?.[1]);
     expect(wb.inspect.values("Sheet1", `B${last}`)[0][0]).toMatch(/^00new\d+$/);
     expect(String(wb.inspect.cell("Sheet1", `A${last + 1}`).value)).toMatch(/^Refresh failed \(Row 300 has 3 cells/);
+  });
+});
+
+describe("replaceTableRows where Excel cannot resize a table (no ExcelApi 1.13)", () => {
+  const oldExcel = (set: { name: string; version: string }) => !(set.name === "ExcelApi" && set.version === "1.13");
+
+  test("more rows: refused before anything is written, saying why and what to do", async () => {
+    const wb = createWorkbook();
+    await insertTable(wb, rowsOf(3, "a"));
+    await expect(replaceTableRows(wb.run, binding(), rowsOf(8, "b"), { supports: oldExcel })).rejects.toMatchObject({
+      reason: "cannot-resize",
+      message:
+        'This version of Excel cannot resize a table (that needs the ExcelApi 1.13 requirement set): "Pairs" has 3 ' +
+        "data rows and the new result 8. Update Excel, or insert the result again as a new table.",
+    });
+    expect(wb.inspect.values("Sheet1", "A1:B4")).toEqual([["id", "code"], ...rowsOf(3, "a")]);
+    expect(wb.inspect.tables()).toEqual([{ name: "Pairs", sheet: "Sheet1", address: "Sheet1!A1:B4" }]);
+  });
+
+  test("fewer rows: the table keeps its size, the surplus rows are emptied, nothing old is left", async () => {
+    const wb = createWorkbook();
+    await insertTable(wb, rowsOf(5, "a"));
+    const out = await replaceTableRows(wb.run, binding(), rowsOf(2, "c"), { supports: oldExcel });
+    expect(out).toMatchObject({ status: "complete", rowsWritten: 2, binding: { address: "Sheet1!A1:B6" } });
+    expect(wb.inspect.values("Sheet1", "A1:B6")).toEqual([
+      ["id", "code"],
+      ...rowsOf(2, "c"),
+      ["", ""],
+      ["", ""],
+      ["", ""],
+    ]);
+    expect(wb.inspect.values("Sheet1", "A20")).toEqual([["below the table"]]);
+  });
+
+  test("the same number of rows refreshes as usual", async () => {
+    const wb = createWorkbook();
+    await insertTable(wb, rowsOf(4, "a"));
+    const out = await replaceTableRows(wb.run, binding(), rowsOf(4, "d"), { supports: oldExcel });
+    expect(out.status).toBe("complete");
+    expect(wb.inspect.values("Sheet1", "B5")).toEqual([["00d3"]]);
+  });
+
+  test("a stream of unknown length that outgrows the table: only new rows stay, with a 'Refresh failed' marker", async () => {
+    const wb = createWorkbook();
+    await insertTable(wb, rowsOf(10, "old"));
+    async function* pages(): RowBatches {
+      for (let p = 0; p < 3; p++) yield rowsOf(6, `p${p}_`);
+    }
+    const failure = await replaceTableRows(wb.run, binding(), pages(), {
+      numberFormats: ["General", "@"],
+      maxPayloadBytes: 400, // one page per sync: the first fits the table, the second does not
+      supports: oldExcel,
+    }).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(BindingError);
+    expect((failure as BindingError).reason).toBe("cannot-resize");
+    expect((failure as BindingError).message).toMatch(/"Pairs" has 10 data rows and the new result at least 1\d\./);
+    expect(wb.inspect.tables()).toEqual([{ name: "Pairs", sheet: "Sheet1", address: "Sheet1!A1:B11" }]);
+    // The rows written are the stream's first ones; the rest of the body is empty: no old row under new ones.
+    const stream = [...rowsOf(6, "p0_"), ...rowsOf(6, "p1_"), ...rowsOf(6, "p2_")];
+    const body = wb.inspect.values("Sheet1", "A2:B11");
+    const blank = body.findIndex((row) => row[0] === "");
+    const written = blank === -1 ? body.length : blank;
+    expect(written).toBeGreaterThan(0);
+    expect(body.slice(0, written)).toEqual(stream.slice(0, written));
+    expect(body.slice(written)).toEqual(Array.from({ length: 10 - written }, () => ["", ""]));
+    expect(String(wb.inspect.cell("Sheet1", "A12").value)).toMatch(
+      /^Refresh failed \(This version of Excel cannot resize a table/,
+    );
+    expect(wb.inspect.values("Sheet1", "A21")).toEqual([["below the table"]]);
+  });
+
+  test("in Office, the answer is Office.context.requirements.isSetSupported's", () => {
+    const scope = globalThis as Record<string, unknown>;
+    const asked: string[] = [];
+    scope.Office = {
+      context: { requirements: { isSetSupported: (n: string, v: string) => (asked.push(`${n} ${v}`), false) } },
+    };
+    try {
+      expect(officeSupports(TABLE_RESIZE)).toBe(false);
+      expect(asked).toEqual(["ExcelApi 1.13"]);
+    } finally {
+      delete scope.Office;
+    }
+    expect(officeSupports(TABLE_RESIZE)).toBe(true); // no Office (the playground, tests): everything
+  });
+});
+
+describe("bindings with two sessions of one workbook (co-authors)", () => {
+  test("a table a co-author bound after we opened the file survives our next save; each binding is its own setting", async () => {
+    const doc = new SharedDocument();
+    const a = doc.open("A");
+    const b = doc.open("B");
+    const bSaved = saveBinding(b, binding({ tableName: "FromB" }), { now: NOW });
+    await doc.drain();
+    await bSaved;
+    const aSaved = saveBinding(a, binding({ tableName: "FromA", kind: "query", id: 7 }), { now: NOW });
+    await doc.drain();
+    await aSaved;
+    const reopened = doc.open("C");
+    expect(listBindings(reopened).map((x) => x.tableName)).toEqual(["FromB", "FromA"]);
+    expect(Object.keys(doc.saved).sort()).toEqual([
+      "service.tableBinding.froma",
+      "service.tableBinding.fromb",
+      "service.tableBindingIndex",
+    ]);
+  });
+
+  test("a workbook saved by an older version (one setting for every binding) is read, and moved by the next save", async () => {
+    const doc = new SharedDocument();
+    doc.saved = { [LEGACY_BINDINGS_SETTING]: { version: 1, bindings: [binding({ tableName: "Old" })] } };
+    const a = doc.open("A");
+    expect(getBinding(a, "old")?.tableName).toBe("Old");
+    const saved = saveBinding(a, binding({ tableName: "New" }), { now: NOW });
+    await doc.drain();
+    await saved;
+    expect(doc.saved[LEGACY_BINDINGS_SETTING]).toBeUndefined();
+    expect(listBindings(doc.open("B")).map((x) => x.tableName)).toEqual(["Old", "New"]);
+  });
+
+  test("a save that fails is a BindingError that says so", async () => {
+    const doc = new SharedDocument();
+    const a = doc.open("A");
+    a.failNextSave = "Settings exceed the size limit.";
+    const saved = saveBinding(a, binding(), { now: NOW }).catch((e: unknown) => e);
+    await doc.drain();
+    expect(await saved).toMatchObject({
+      reason: "save-failed",
+      message: "Could not save the table's source in the workbook: Settings exceed the size limit.",
+    });
   });
 });

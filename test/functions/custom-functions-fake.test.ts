@@ -54,7 +54,7 @@ describe("FakeCustomFunctionsRuntime", () => {
     cf.associate("tick", (start: number, invocation: CustomFunctions.StreamingInvocation<number>) => {
       invocation.setResult(start);
       invocation.onCanceled = () => canceled++;
-      setTimeout(() => invocation.setResult(start + 1), 1);
+      setImmediate(() => invocation.setResult(start + 1));
     });
     const cell = cf.stream<number>("TICK", [41]);
     expect(cell.latest).toBe(41);

@@ -189,8 +189,9 @@ describe("several instances on one PostgreSQL", () => {
       expect(await migrate(pool, later)).toEqual([99]);
       expect(await migrate(pool, later)).toEqual([]);
       // A relay older than its database refuses to start rather than write to a schema it does not know.
+      const known = MIGRATIONS[MIGRATIONS.length - 1]!.version;
       await expect(PostgresGatewayStore.open(url)).rejects.toThrow(
-        /schema version 99, newer than this relay knows \(1\): upgrade/,
+        new RegExp(`schema version 99, newer than this relay knows \\(${known}\\): upgrade`),
       );
       // A failing step leaves nothing behind: its transaction is rolled back and it is not recorded.
       const broken = [
@@ -198,7 +199,7 @@ describe("several instances on one PostgreSQL", () => {
         { version: 100, name: "broken", sql: "CREATE TABLE gateway_half (x int); SELECT nonsense" },
       ];
       await expect(migrate(pool, broken)).rejects.toThrow(/nonsense/);
-      expect((await applied()).map((r) => r.version)).toEqual([1, 99]);
+      expect((await applied()).map((r) => r.version)).toEqual([...MIGRATIONS.map((m) => m.version), 99]);
       expect(await postgres.sql(url, "SELECT to_regclass('gateway_half') AS t")).toEqual([{ t: null }]);
     } finally {
       await pool.end();

@@ -25,7 +25,7 @@ describe("Office.actions", () => {
     const seen: string[] = [];
     actions.onAssociate(() => seen.push(actions.ids().join()));
     actions.associate("refreshAll", (event) => {
-      setTimeout(() => event.completed(), 5);
+      setImmediate(() => event.completed());
     });
     expect(seen).toEqual(["refreshAll"]);
     await expect(actions.invoke("refreshAll")).resolves.toBeUndefined();

@@ -1,4 +1,6 @@
+import { csvDestination, officePlatform } from "../../src/taskpane/logic/csv-destination";
 import { HistoryController } from "../../src/taskpane/logic/history-controller";
+import { InsertController } from "../../src/taskpane/logic/insert-controller";
 import { HISTORY_LIMIT, HistoryStore, type HistoryEntry } from "../../src/taskpane/logic/history-store";
 import { RunController } from "../../src/taskpane/logic/run-controller";
 import { collectCsv, csvFileName, withoutHeader } from "../../src/taskpane/logic/csv-download";
@@ -139,4 +141,110 @@ test.each([
   [undefined, "../x y", "execution-xy.csv"],
 ])("csvFileName(%s, %s)", (queryId, id, name) => {
   expect(csvFileName(queryId, id)).toBe(name);
+});
+
+describe("Download CSV where the platform cannot save a download (Excel on Mac: office-js#2700, #3385)", () => {
+  test.each([
+    ["Mac", "new-sheet"],
+    ["iOS", "new-sheet"],
+    ["PC", "download"],
+    ["OfficeOnline", "download"],
+    ["Universal", "download"],
+    [undefined, "download"],
+  ] as const)("platform %s → %s", (platform, destination) => {
+    expect(csvDestination(platform)).toBe(destination);
+  });
+
+  test.each([
+    ["Office on Mac", { context: { diagnostics: { platform: "Mac" } } }, "Mac"],
+    ["Office without diagnostics", { context: {} }, undefined],
+    ["no Office at all", undefined, undefined],
+    [
+      "a context that throws before Office is ready",
+      {
+        get context() {
+          throw new Error("not ready");
+        },
+      },
+      undefined,
+    ],
+  ])("officePlatform: %s", (_name, office, platform) => {
+    const scope = globalThis as Record<string, unknown>;
+    scope.Office = office;
+    try {
+      expect(officePlatform()).toBe(platform);
+    } finally {
+      delete scope.Office;
+    }
+  });
+
+  async function setupOn(platform: string) {
+    const pane = await testPane(service.url, { apiKey: TEST_KEYS.demo });
+    const deps = { ...pane.deps, platform: () => platform };
+    const store = new HistoryStore(pane.deps.historyItem);
+    const history = new HistoryController(deps, store);
+    const insert = new InsertController(deps);
+    const done = await pane.session.client().run(1002);
+    await store.upsert(entry(0, { executionId: done.executionId, queryId: 1002, baseUrl: service.url }));
+    await history.load();
+    const downloads: { fileName: string; size: number }[] = [];
+    const sheets: unknown[] = [];
+    const targets = {
+      download: (fileName: string, parts: readonly string[]) =>
+        void downloads.push({ fileName, size: parts.join("").length }),
+      newSheet: (source: Parameters<InsertController["insert"]>[0]) => {
+        sheets.push(source);
+        return insert.insert(source, { destination: "new-sheet" as const, asTable: false, headers: true });
+      },
+    };
+    return { ...pane, history, done, downloads, sheets, targets };
+  }
+
+  test("on Mac: the rows go to a new sheet, no download is attempted, and the pane says what it did", async () => {
+    const { history, done, downloads, sheets, targets, wb } = await setupOn("Mac");
+    expect(history.csvDestination()).toBe("new-sheet");
+    expect(await history.exportCsv(done.executionId, targets)).toBe("new-sheet");
+    expect(downloads).toEqual([]);
+    expect(sheets).toEqual([
+      expect.objectContaining({ kind: "execution", executionId: done.executionId, queryId: 1002 }),
+    ]);
+    const sheet = wb.inspect.activeSheet();
+    expect(wb.inspect.sheetNames()).toContain(sheet);
+    expect(wb.inspect.values(sheet, "A1:B1")[0]).toEqual(["trade_id", "block_time"]);
+    expect(wb.inspect.usedAddress(sheet)).toMatch(/!A1:[A-Z]+501$/);
+    expect(history.store.state.message).toMatch(
+      /^Excel on this computer cannot save a file from an add-in .*, so the result's rows are on a new sheet \(.+!A1:[A-Z]+501\)\. To get a CSV file, keep that sheet active and use File → Save As with the file format CSV UTF-8 \(Comma delimited\)\.$/,
+    );
+  });
+
+  test("elsewhere: the CSV file is handed to the download, and nothing is written to the workbook", async () => {
+    const { history, done, downloads, sheets, targets, wb } = await setupOn("PC");
+    const before = wb.inspect.sheetNames();
+    expect(await history.exportCsv(done.executionId, targets)).toBe("download");
+    expect(downloads).toEqual([{ fileName: `query-1002-${done.executionId}.csv`, size: expect.any(Number) }]);
+    expect(downloads[0]!.size).toBeGreaterThan(10_000);
+    expect(sheets).toEqual([]);
+    expect(wb.inspect.sheetNames()).toEqual(before);
+    expect(history.store.state.message).toBe(`CSV ready: query-1002-${done.executionId}.csv.`);
+  });
+
+  test.each([
+    [
+      { phase: "failed", rowsWritten: 0, message: "The service is unreachable." },
+      /did not finish: The service is unreachable\.$/,
+    ],
+    [
+      { phase: "writing", rowsWritten: 10, message: "Writing rows…" },
+      /another insert is under way, try again when it ends\.$/,
+    ],
+  ] as const)("on Mac, an insert that does not complete says why (%j)", async (state, message) => {
+    const { history, done, downloads } = await setupOn("Mac");
+    const outcome = await history.exportCsv(done.executionId, {
+      download: () => downloads.push({ fileName: "never", size: 0 }),
+      newSheet: async () => ({ ...state }),
+    });
+    expect(outcome).toBeUndefined();
+    expect(downloads).toEqual([]);
+    expect(history.store.state.message).toMatch(message);
+  });
 });

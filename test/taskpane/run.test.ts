@@ -174,7 +174,10 @@ describe("run a query", () => {
       {
         ...pane.deps,
         recordQueryRun: (...args) => void recorded.push(args),
-        queryReport: { note: (request: unknown, note: unknown) => void notes.push([request, note]) } as never,
+        queryReport: {
+          note: (request: unknown, note: unknown) => void notes.push([request, note]),
+          rows: () => [],
+        } as never,
       },
       new HistoryStore(pane.deps.historyItem),
     );
@@ -191,6 +194,41 @@ describe("run a query", () => {
       [{ symbol: "WBTC" }, "running"],
       [parameters, undefined],
       [{ symbol: "WBTC" }, undefined],
+    ]);
+  });
+
+  test("a run from the form is remembered too for the cells on the sheets giving some defaults beside the changed inputs", async () => {
+    const pane = await testPane(service.url, { apiKey: TEST_KEYS.demo });
+    const recorded: unknown[][] = [];
+    const row = (parameters: Record<string, unknown>, queryId = 1001, performance = "auto") => ({
+      key: JSON.stringify([queryId, performance, parameters]),
+      queryId,
+      parameters,
+      performance,
+    });
+    const rows = [
+      row({ symbol: "WETH", days: 14 }), // symbol is the default, given anyway: the same run
+      row({ symbol: "WETH", days: 14, interval: "day" }), // the same run too
+      row({ symbol: "WBTC", days: 14 }), // another symbol: another run
+      row({ symbol: "WETH" }), // days left to its default 7: another run
+      row({ symbol: "WETH", days: 14 }, 1002), // another query
+      row({ symbol: "WETH", days: 14 }, 1001, "large"), // another tier
+    ];
+    const run = new RunController(
+      {
+        ...pane.deps,
+        recordQueryRun: (...args) => void recorded.push(args),
+        queryReport: { note: () => undefined, rows: () => rows } as never,
+      },
+      new HistoryStore(pane.deps.historyItem),
+    );
+    const parameters = { symbol: "WETH", days: 14, since: "2024-01-01", interval: "day" };
+    await run.run({ queryId: 1001, parameters, performance: "auto", sameRunAs: { days: 14 } });
+    expect(recorded.map((r) => r[1])).toEqual([
+      parameters,
+      { days: 14 },
+      { symbol: "WETH", days: 14 },
+      { symbol: "WETH", days: 14, interval: "day" },
     ]);
   });
 

@@ -2,7 +2,10 @@ import { HistoryStore } from "../../src/taskpane/logic/history-store";
 import { InsertController } from "../../src/taskpane/logic/insert-controller";
 import { RunController } from "../../src/taskpane/logic/run-controller";
 import { USAGE_SETTING, UsageController } from "../../src/taskpane/logic/usage-controller";
+import { Session, createKeyStore } from "../../src/session";
+import { ManualClock } from "../support/manual-clock";
 import { startTestService, TEST_KEYS, type TestService } from "../support/service";
+import { SharedDocument } from "../support/shared-document";
 import { testPane } from "./support/pane-deps";
 
 let service: TestService;
@@ -57,5 +60,32 @@ describe("usage", () => {
       executions: 0,
       datapointsFetched: 0,
     });
+  });
+});
+
+describe("the workbook's usage with two sessions of one workbook (co-authors)", () => {
+  test("each session's spending is added to what the document holds, not written over a co-author's", async () => {
+    const doc = new SharedDocument();
+    const clock = new ManualClock("2026-03-01T10:00:00Z");
+    const session = () => new Session({ keyStore: createKeyStore({}), defaultBaseUrl: "http://service.test" });
+    const [one, two] = [session(), session()];
+    const a = new UsageController({ session: one, settings: doc.open("A"), clock });
+    const b = new UsageController({ session: two, settings: doc.open("B"), clock });
+    a.start();
+    b.start();
+    // Both opened the file before either spent anything; A's spending is saved, then B's (B's copy is older).
+    one.usage.recordExecution("medium"); // 10 credits
+    one.usage.recordDatapoints(500);
+    await doc.drain();
+    await a.flush();
+    two.usage.recordExecution("large"); // 20 credits
+    await doc.drain();
+    await b.flush();
+    expect(doc.saved[USAGE_SETTING]).toMatchObject({ creditsSpent: 30, executions: 2, datapointsFetched: 500 });
+    expect(b.store.state.workbook.creditsSpent).toBe(30);
+    one.usage.recordDatapoints(100);
+    await doc.drain();
+    await a.flush();
+    expect(a.store.state.workbook).toMatchObject({ creditsSpent: 30, datapointsFetched: 600 });
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The curated datasets' result columns and their API types (spec/service-api.md), in the spec's order. The service
+ * The curated datasets' result columns and their API types, in the order the API documents them. The service
  * keeps its own copy beside the data it generates; test/client/catalog-parity.test.ts holds the two together.
  */
 export type CatalogColumnType = "varchar" | "bigint" | "integer" | "double" | "array(varchar)" | "date";

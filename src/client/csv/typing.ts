@@ -1,61 +1,12 @@
-/**
- * Typing of CSV fields. CSV carries no types, so a column becomes numbers only when every non-empty field in
- * it is a number written exactly: a column holding `007`, `1e5` and `=1+1` is a text column, and `1e5` stays
- * the text it was. A field is exact when
- * - it is a canonical decimal (no leading zeros, no `+`, no spaces, no `0x`), and
- * - an integer has at most 15 digits (Excel keeps 15; `12345678901234567890` would be rounded), and
- * - a fraction or exponent survives the trip through a double (`3.14159265358979323846` would not).
- */
-
-/** Canonical decimal: optional minus, no leading zeros, optional fraction and exponent. */
-const DECIMAL = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
+import { exactNumber, isPlainInteger } from "../../numbers";
 
 /**
- * Excel keeps 15 significant decimal digits; anything wider is shown (and re-typed) with digits lost, so a wider
- * integer (an id, an amount in wei) must stay text. The client types values for Excel; sheet/ uses this too.
+ * Typing of CSV fields. CSV carries no types, so a column becomes numbers only when every non-empty field in it is
+ * exactly a number in Excel (src/numbers: a canonical decimal of at most 15 significant digits that its double gives
+ * back): a column holding `007`, `1e5` and `=1+1` is a text column, and `1e5` then stays the text it was.
  */
-export const EXCEL_SIGNIFICANT_DIGITS = 15;
 
 export type CsvValue = string | number;
-
-/** Significant digits of a decimal text, without sign, point, exponent, or leading and trailing zeros. */
-function significantDigits(text: string): string {
-  const mantissa = text.replace(/^-/, "").replace(/[eE].*$/, "");
-  return mantissa.replace(".", "").replace(/^0+/, "").replace(/0+$/, "");
-}
-
-/** The number a field says, when it says it exactly; undefined for text. */
-export function exactNumber(text: string): number | undefined {
-  // Fast rejection: most text fields fail on the first character, without a regex.
-  const first = text.charCodeAt(0);
-  if (!(first === 45 || (first >= 48 && first <= 57))) return undefined;
-  if (text.length > 400) return undefined;
-  if (isPlainInteger(text)) {
-    const digits = first === 45 ? text.length - 1 : text.length;
-    return digits <= EXCEL_SIGNIFICANT_DIGITS ? Number(text) + 0 : undefined; // +0 turns -0 into 0
-  }
-  if (!DECIMAL.test(text)) return undefined;
-  const value = Number(text);
-  if (!Number.isFinite(value)) return undefined;
-  // Round trip: the double's shortest form carries the same digits as the text (1e-400 → 0 does not).
-  // The common case, text already in shortest form, is settled by one comparison.
-  const shortest = String(value);
-  if (shortest === text) return value;
-  return significantDigits(String(Math.abs(value))) === significantDigits(text) ? value + 0 : undefined;
-}
-
-/** `0`, `-12`, `345`: digits only (after an optional minus), no leading zero. */
-function isPlainInteger(text: string): boolean {
-  let i = text.charCodeAt(0) === 45 ? 1 : 0;
-  const start = i;
-  if (i >= text.length) return false;
-  if (text.charCodeAt(i) === 48 && text.length > i + 1) return false;
-  for (; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 48 || code > 57) return false;
-  }
-  return i > start;
-}
 
 /** How the real service's CSV writes a null (its engine's Go-style nil): read as an empty field. */
 export const CSV_NULL = "<nil>";

@@ -14,7 +14,7 @@ export interface ServiceErrorInit {
 }
 
 /**
- * Root of the client's error hierarchy (DESIGN §4.3). Each class names itself in a static `kind`, because bundlers
+ * Root of the client's error hierarchy. Each class names itself in a static `kind`, because bundlers
  * rename constructors; an instance carries the marker `isServiceError` and the kinds of its class chain, because
  * `instanceof` fails across realms (the pane and functions iframes). The guards in guards.ts read those, so a new
  * subclass needs nothing but its `kind` (as ky's `isKyError` reads a marker instead of a list of names).

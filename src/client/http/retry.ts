@@ -61,7 +61,7 @@ export interface RetryContext {
 }
 
 /**
- * The ladder of DESIGN §4.4, one rung per line: attempt limit → method allowed → status or known network
+ * The retry ladder, one rung per line: attempt limit → method allowed → status or known network
  * error → Retry-After → capped exponential backoff with jitter → overall deadline.
  * Returns the wait before the next attempt, or undefined to give up and throw `error`.
  */

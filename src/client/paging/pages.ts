@@ -21,9 +21,10 @@ export interface PaginateOptions {
 }
 
 /**
- * Pages of a result, in order (DESIGN §4.5). The first page tells the column count (hence rows per page,
- * floor(250,000 / columns)) and, for JSON, the total; the remaining windows are then fetched with at most
- * `concurrency` requests in flight and yielded in order. Leaving the loop early aborts what is in flight.
+ * Pages of a result, in order, as an async iterator (a collector on top can stop early). The first page tells the
+ * column count (hence rows per page, floor(250,000 / columns)) and, for JSON, the total; the remaining windows are
+ * then fetched with at most `concurrency` requests in flight and yielded in order. Leaving the loop early aborts
+ * what is in flight.
  */
 export async function* paginate(
   fetchPage: PageFetcher,

@@ -1,28 +1,59 @@
 import { reconcileColumn } from "../csv/typing";
 import type { Page, Table } from "../types";
 
+/** How far collecting got when a byte cap stopped it. */
+export interface TableCapProgress {
+  /** Rows collected, the page that passed the cap included. */
+  rows: number;
+  columns: number;
+  /** Their bytes, as `measure` counts them. */
+  bytes: number;
+  /** Rows in the whole result, when the service said. */
+  totalRows?: number;
+  /** True when that page was the last one: the whole result measures `bytes`. */
+  complete: boolean;
+}
+
+/** Stops collecting once the rows so far measure more than `bytes`. */
+export interface TableByteCap {
+  bytes: number;
+  /** One value's bytes, as the caller counts its payload. */
+  measure: (value: unknown) => number;
+  /** The error `collectTable` rejects with (the caller's own, with its advice). */
+  tooLarge: (progress: TableCapProgress) => Error;
+}
+
+export interface CollectTableOptions {
+  /**
+   * Checked after each page: a result too large for the caller costs a page or two, not the whole download (leaving
+   * the pages early aborts the requests in flight).
+   */
+  byteCap?: TableByteCap;
+}
+
 /**
  * Every page into one matrix (the collector over `paginate`). Rows are appended one by one: spreading a
  * 250,000-row page into push() would overflow the argument limit of some engines.
  */
-export async function collectTable(pages: AsyncIterable<Page>): Promise<Table> {
+export async function collectTable(pages: AsyncIterable<Page>, options: CollectTableOptions = {}): Promise<Table> {
+  const cap = options.byteCap;
   let table: Table | undefined;
-  let typesInferred = false;
+  let bytes = 0;
   const pageTypes: string[][] = [];
   for await (const page of pages) {
     if (table === undefined) {
       table = {
         columns: page.columns,
         types: page.types,
+        typesInferred: page.typesInferred,
         rows: [],
         rowCount: 0,
         hasMore: false,
         partial: false,
         requestCount: 0,
       };
-      typesInferred = page.typesInferred;
     }
-    if (typesInferred) pageTypes.push(page.types);
+    if (table.typesInferred) pageTypes.push(page.types);
     const rows = table.rows;
     for (let i = 0; i < page.rows.length; i++) rows.push(page.rows[i]!);
     table.rowCount = rows.length;
@@ -32,17 +63,40 @@ export async function collectTable(pages: AsyncIterable<Page>): Promise<Table> {
     if (page.totalRowCount !== undefined) table.totalRowCount = page.totalRowCount;
     if (page.state !== undefined) table.state = page.state;
     if (page.executionId !== undefined) table.executionId = page.executionId;
+    if (page.expiresAt !== undefined) table.expiresAt = page.expiresAt;
+    if (cap) {
+      for (const row of page.rows) for (const value of row) bytes += cap.measure(value);
+      if (bytes > cap.bytes) {
+        const progress: TableCapProgress = {
+          rows: rows.length,
+          columns: table.columns.length,
+          bytes,
+          complete: page.nextOffset === undefined,
+        };
+        if (table.totalRowCount !== undefined) progress.totalRows = table.totalRowCount;
+        throw cap.tooLarge(progress);
+      }
+    }
   }
   if (table === undefined) {
-    return { columns: [], types: [], rows: [], rowCount: 0, hasMore: false, partial: false, requestCount: 0 };
+    return {
+      columns: [],
+      types: [],
+      typesInferred: false,
+      rows: [],
+      rowCount: 0,
+      hasMore: false,
+      partial: false,
+      requestCount: 0,
+    };
   }
-  if (typesInferred) settleCsvTypes(table, pageTypes);
+  if (pageTypes.length > 1) settleCsvTypes(table, pageTypes);
   return table;
 }
 
 /**
  * A CSV page's types see only that page. Across pages: unknown (all empty) yields to anything, bigint and
- * double make double, and a column that was text on any page is text everywhere.
+ * double make double, and a column that was text on any page is text everywhere (its numbers go back to text).
  */
 function settleCsvTypes(table: Table, pageTypes: string[][]): void {
   table.types = table.columns.map((_, c) => {

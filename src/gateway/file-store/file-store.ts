@@ -66,6 +66,8 @@ export class FileGatewayStore implements GatewayStore {
   #lastPrune = -Infinity;
   #closed = false;
   readonly #grants = new Map<PacingClass, PacingGrant[]>();
+  /** The last reported cost of each query's runs, read from the log on first use and kept up to date after. */
+  #lastCosts: Map<number, number> | undefined;
 
   private constructor(directory: string, options: ResolvedOptions) {
     this.#options = options;
@@ -119,6 +121,7 @@ export class FileGatewayStore implements GatewayStore {
     } catch (error) {
       this.#lastFailure = error;
       this.#lostUpTo = this.#version;
+      this.#lastCosts = undefined; // it may hold a cost of a change being undone: read the log again when asked
       try {
         this.#state = this.#load();
       } catch {
@@ -186,6 +189,7 @@ export class FileGatewayStore implements GatewayStore {
       credits: input.credits ?? 0,
     };
     this.#state.pendingAudit.push(entry);
+    this.#noteCost(entry);
   };
 
   #shown(name: string, stored: StoredPerson): Person {
@@ -342,14 +346,37 @@ export class FileGatewayStore implements GatewayStore {
 
   async recordExecution(owner: ExecutionOwner): Promise<void> {
     this.#check();
-    this.#state.executions[owner.executionId] = { ...owner, person: personName(owner.person) };
+    if (this.#state.executions[owner.executionId]) return;
+    this.#state.executions[owner.executionId] = {
+      ...owner,
+      person: personName(owner.person),
+      reservationId: owner.reservationId ?? null,
+    };
     await this.#commit();
   }
 
-  async executionOwner(executionId: string): Promise<ExecutionOwner | undefined> {
+  async executionOwner(executionId: string): Promise<(ExecutionOwner & { reservationId: string | null }) | undefined> {
     this.#check();
     const owner = this.#state.executions[executionId];
-    return owner && { ...owner };
+    return owner && { ...owner, reservationId: owner.reservationId ?? null };
+  }
+
+  async lastExecutionCost(queryId: number): Promise<number | undefined> {
+    this.#check();
+    if (this.#lastCosts === undefined) {
+      await this.#chain;
+      this.#lastCosts = new Map();
+      const pending = this.#state.pendingAudit.filter((entry) => entry.id > this.#appended);
+      for (const entry of [...this.#audit.read(), ...pending]) this.#noteCost(entry);
+    }
+    return this.#lastCosts.get(queryId);
+  }
+
+  /** Keeps the last reported cost per query, once `lastExecutionCost` has read the log. */
+  #noteCost(entry: AuditEntry): void {
+    if (entry.action === "execute" && entry.outcome === "ok" && entry.queryId !== null) {
+      this.#lastCosts?.set(entry.queryId, entry.credits);
+    }
   }
 
   async audit(entry: AuditInput): Promise<void> {

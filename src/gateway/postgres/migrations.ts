@@ -87,6 +87,14 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX gateway_pacing_window ON gateway_pacing (class, at_ms);
     `,
   },
+  {
+    version: 2,
+    name: "a run's reservation kept with its owner; the last cost of a query's runs found by index",
+    sql: `
+      ALTER TABLE gateway_executions ADD COLUMN reservation_id uuid;
+      CREATE INDEX gateway_audit_query_runs ON gateway_audit (query_id, id) WHERE action = 'execute' AND outcome = 'ok';
+    `,
+  },
 ];
 
 /** Runs the steps the database lacks; returns the versions it ran (none when another instance ran them). */

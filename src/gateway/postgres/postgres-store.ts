@@ -311,19 +311,40 @@ export class PostgresGatewayStore implements GatewayStore {
 
   async recordExecution(owner: ExecutionOwner): Promise<void> {
     await this.#query(
-      `INSERT INTO gateway_executions (execution_id, person, query_id, started_at_ms) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (execution_id) DO NOTHING`,
-      [owner.executionId, personName(owner.person), owner.queryId, owner.startedAt],
+      `INSERT INTO gateway_executions (execution_id, person, query_id, started_at_ms, reservation_id)
+       VALUES ($1, $2, $3, $4, $5) ON CONFLICT (execution_id) DO NOTHING`,
+      [owner.executionId, personName(owner.person), owner.queryId, owner.startedAt, owner.reservationId ?? null],
     );
   }
 
-  async executionOwner(executionId: string): Promise<ExecutionOwner | undefined> {
-    const rows = await this.#query<{ person: string; query_id: string | null; started_at_ms: string }>(
-      "SELECT person, query_id, started_at_ms FROM gateway_executions WHERE execution_id = $1",
-      [executionId],
-    );
+  async executionOwner(executionId: string): Promise<(ExecutionOwner & { reservationId: string | null }) | undefined> {
+    const rows = await this.#query<{
+      person: string;
+      query_id: string | null;
+      started_at_ms: string;
+      reservation_id: string | null;
+    }>("SELECT person, query_id, started_at_ms, reservation_id FROM gateway_executions WHERE execution_id = $1", [
+      executionId,
+    ]);
     const row = rows[0];
-    return row && { executionId, person: row.person, queryId: num(row.query_id), startedAt: Number(row.started_at_ms) };
+    return (
+      row && {
+        executionId,
+        person: row.person,
+        queryId: num(row.query_id),
+        startedAt: Number(row.started_at_ms),
+        reservationId: row.reservation_id,
+      }
+    );
+  }
+
+  async lastExecutionCost(queryId: number): Promise<number | undefined> {
+    const rows = await this.#query<{ credits: string }>(
+      `SELECT credits FROM gateway_audit WHERE action = 'execute' AND outcome = 'ok' AND query_id = $1
+       ORDER BY id DESC LIMIT 1`,
+      [queryId],
+    );
+    return rows[0] ? Number(rows[0].credits) : undefined;
   }
 
   async audit(entry: AuditInput): Promise<void> {

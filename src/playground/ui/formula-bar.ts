@@ -39,7 +39,9 @@ export class FormulaBar {
 
   /** Shows a cell; `derived` (a spilled cell) is shown greyed, as Excel shows the spill's formula. */
   show(address: string, content: string, derived: boolean): void {
-    this.nameBox.value = address;
+    // An address being typed into the Name Box stays: a spill arriving meanwhile must not turn the user's "A11" back
+    // into the active cell's address just before Enter.
+    if (document.activeElement !== this.nameBox) this.nameBox.value = address;
     this.shown = content;
     if (document.activeElement !== this.input) this.input.value = content;
     this.input.classList.toggle("pg-derived", derived);

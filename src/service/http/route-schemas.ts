@@ -1,5 +1,5 @@
 /**
- * The query strings and the execute body as fastify route schemas (DESIGN §4.7). Each query parameter is declared
+ * The query strings and the execute body as fastify route schemas. Each query parameter is declared
  * once, with the reason a user reads when a value breaks it; `validationError` turns fastify's validation failure
  * into the registry's `bad_parameter` / `invalid_body` errors, in the same words the service always used.
  */

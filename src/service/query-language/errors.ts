@@ -21,7 +21,7 @@ export class QueryLanguageError extends Error {
   }
 }
 
-/** Checks `name` too: errors may cross realms (DESIGN.md §4.3), where `instanceof` fails. */
+/** Checks `name` too: an error made in another realm (another iframe or VM context) fails `instanceof`. */
 export function isQueryLanguageError(error: unknown): error is QueryLanguageError {
   return (
     error instanceof QueryLanguageError ||

@@ -1,6 +1,6 @@
 /**
  * The query language as constant tables: the parsers and the tokenizer read these and hold no state of their own
- * (DESIGN.md §4.8). Changing what users may write starts here.
+ * (no mutable globals a parse could leave behind). Changing what users may write starts here.
  */
 
 /** Reads a constant table without ever reaching Object.prototype (`constructor`, `__proto__` are user text too). */

@@ -46,7 +46,10 @@ export function csvFileName(queryId: number | undefined, executionId: string): s
   return queryId === undefined ? `execution-${safe}.csv` : `query-${queryId}-${safe}.csv`;
 }
 
-/** The browser side: a Blob and a temporary `<a download>`; works in Excel's WebView too. */
+/**
+ * The browser side: a Blob and a temporary `<a download>`; works in Excel on the web and on Windows, not in Excel on
+ * Mac's WKWebView (see csv-destination.ts, which sends the result to a new sheet there).
+ */
 export function saveCsv(doc: Document, fileName: string, parts: readonly string[]): void {
   const blob = new Blob(parts as string[], { type: "text/csv;charset=utf-8" });
   const url = URL.createObjectURL(blob);

@@ -9,7 +9,7 @@ import type {
 } from "../../client";
 import type { ExcelRun, SettingsLike } from "../../excel";
 import type { QueryDeclaration } from "../../functions";
-import type { DatasetRead, UsageSnapshot } from "../../session";
+import type { DatasetRead, GatewayAccount, UsageSnapshot } from "../../session";
 import type { StartupBehaviorApi } from "./open-behaviour";
 import type { NotLoadedSource } from "./not-loaded-source";
 import type { QueryReportSource } from "./report-source";
@@ -35,6 +35,8 @@ export interface PaneSession {
   signIn(key: string, baseUrl?: string): Promise<void>;
   signOut(): Promise<void>;
   onChange(listener: () => void): () => void;
+  /** Who the key is at a team gateway (undefined elsewhere); optional for sessions that never reach one. */
+  gatewayAccount?(): Promise<GatewayAccount | undefined>;
   readonly usage: {
     snapshot(): UsageSnapshot;
     recordDatapoints(count: number): void;
@@ -81,6 +83,8 @@ export interface PaneDeps {
   notLoaded?: NotLoadedSource;
   /** `Office.addin`'s startup behaviour (absent where the host lacks SharedRuntime 1.1). */
   addin?: StartupBehaviorApi;
+  /** The Office platform ("PC", "Mac", "OfficeOnline", …); default `Office.context.diagnostics.platform`. */
+  platform?: () => string | undefined;
   /** Used only for the throw-away client that checks a key before it is stored. */
   fetch?: FetchLike;
   /** Options of the key-check client (timeouts in tests). */

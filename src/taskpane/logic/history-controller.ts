@@ -2,6 +2,9 @@ import { isTerminal, knownTime } from "../../client";
 import type { PaneDeps } from "./deps";
 import type { HistoryEntry, HistoryStore } from "./history-store";
 import { collectCsv, csvFileName } from "./csv-download";
+import { type CsvDestination, csvDestination, officePlatform } from "./csv-destination";
+import type { InsertSource } from "./insert-source";
+import type { InsertState } from "./insert-controller";
 import { paneMessage } from "./messages";
 import { Store } from "./store";
 
@@ -12,13 +15,19 @@ export interface HistoryState {
   busyId?: string;
 }
 
+/** Where "Download CSV" can put a result: the view's download, or the pane's insert on a new sheet. */
+export interface CsvTargets {
+  download(fileName: string, parts: readonly string[]): void;
+  newSheet(source: InsertSource): Promise<InsertState>;
+}
+
 /** Recent executions on the current service: states brought up to date, cancel, CSV download. */
 export class HistoryController {
   readonly store = new Store<HistoryState>({ entries: [], message: "" });
   readonly #unsubscribe: (() => void)[];
 
   constructor(
-    private readonly deps: Pick<PaneDeps, "session" | "clock">,
+    private readonly deps: Pick<PaneDeps, "session" | "clock" | "platform">,
     private readonly history: HistoryStore,
   ) {
     this.#unsubscribe = [
@@ -86,6 +95,43 @@ export class HistoryController {
     );
   }
 
+  /** Where "Download CSV" puts a result on this platform (a new sheet where downloads do nothing: Mac, iPad). */
+  csvDestination(): CsvDestination {
+    return csvDestination((this.deps.platform ?? officePlatform)());
+  }
+
+  /**
+   * "Download CSV": the file where the platform can save one; otherwise the result's rows on a new sheet, and the
+   * pane says so and how to get the file from there. Resolves with what was done.
+   */
+  async exportCsv(executionId: string, targets: CsvTargets): Promise<CsvDestination | undefined> {
+    if (this.csvDestination() === "download") {
+      const csv = await this.csv(executionId);
+      if (!csv) return undefined;
+      targets.download(csv.fileName, csv.parts);
+      this.store.set({ message: `CSV ready: ${csv.fileName}.` });
+      return "download";
+    }
+    const entry = this.store.state.entries.find((e) => e.executionId === executionId);
+    return this.#busy(
+      executionId,
+      async () => {
+        const state = await targets.newSheet({
+          kind: "execution",
+          executionId,
+          queryId: entry?.queryId,
+          parameters: entry?.parameters,
+          performance: entry?.performance,
+          partial: entry?.state === "QUERY_STATE_COMPLETED_PARTIAL",
+          expiresAt: entry?.expiresAt,
+        });
+        this.store.set({ message: newSheetMessage(state) });
+        return state.phase === "complete" ? ("new-sheet" as const) : undefined;
+      },
+      undefined,
+    );
+  }
+
   /** Results are kept 90 days; after `expires_at` they cannot be inserted or downloaded. */
   isExpired(entry: HistoryEntry): boolean {
     return (
@@ -117,6 +163,23 @@ export class HistoryController {
   #visible(entries: HistoryEntry[]): HistoryEntry[] {
     return entries.filter((e) => e.baseUrl === this.deps.session.baseUrl);
   }
+}
+
+const NO_DOWNLOAD = "Excel on this computer cannot save a file from an add-in (its add-in window ignores downloads)";
+
+/** What the pane says after "Download CSV" put the result on a new sheet (or could not). */
+function newSheetMessage(state: InsertState): string {
+  if (state.phase === "complete") {
+    const sheet = state.address ? ` (${state.address})` : "";
+    return (
+      `${NO_DOWNLOAD}, so the result's rows are on a new sheet${sheet}. To get a CSV file, keep that sheet active ` +
+      "and use File → Save As with the file format CSV UTF-8 (Comma delimited)."
+    );
+  }
+  if (state.phase === "preparing" || state.phase === "writing") {
+    return `${NO_DOWNLOAD}, and the result goes to a new sheet instead: another insert is under way, try again when it ends.`;
+  }
+  return `${NO_DOWNLOAD}, and putting the result on a new sheet did not finish: ${state.message}`;
 }
 
 export function describe(state: string): string {

@@ -1,3 +1,4 @@
+import { writeSettings } from "../../document-settings";
 import type { SettingsLike } from "../../excel";
 import { OPEN_BEHAVIOUR_SETTING, type OpenBehaviour, readOpenBehaviour } from "../../functions";
 
@@ -33,15 +34,13 @@ export async function saveOpenBehaviour(
   addin: StartupBehaviorApi | undefined,
   choice: OpenBehaviour,
 ): Promise<void> {
-  if (choice === "nothing") settings.remove(OPEN_BEHAVIOUR_SETTING);
-  else settings.set(OPEN_BEHAVIOUR_SETTING, choice);
-  await new Promise<void>((resolve, reject) =>
-    settings.saveAsync((result) =>
-      result.error
-        ? reject(new Error(`Could not save the setting in the workbook: ${result.error.message}`))
-        : resolve(),
-    ),
-  );
+  try {
+    await writeSettings(settings, (bag) =>
+      choice === "nothing" ? bag.remove(OPEN_BEHAVIOUR_SETTING) : bag.set(OPEN_BEHAVIOUR_SETTING, choice),
+    );
+  } catch (error) {
+    throw new Error(`Could not save the setting in the workbook: ${error instanceof Error ? error.message : error}`);
+  }
   try {
     await applyStartupBehaviour(addin, choice);
   } catch (error) {

@@ -10,25 +10,11 @@ import type { PaneDeps } from "./deps";
 import type { HistoryStore } from "./history-store";
 import { paneMessage, rateLimitWaitMessage } from "./messages";
 import { type RunRequest, type RunState, describeState, historyPatch } from "./run-states";
+import { runIdentities } from "./run-identities";
 
 export type { RunPhase, RunRequest, RunState } from "./run-states";
 import type { PaneRunNote } from "../../functions";
 
-/**
- * The parameter sets SERVICE.QUERY cells may give for this run: all of them, and (a run from the query's own form)
- * only those that differ from the query's defaults, which the service fills in the same way.
- */
-function identities(request: RunRequest): RunRequest["parameters"][] {
-  const same = request.sameRunAs;
-  if (same === undefined) return [request.parameters];
-  const key = (p: RunRequest["parameters"]) =>
-    JSON.stringify(
-      Object.entries(p)
-        .map(([k, v]) => [k, String(v)])
-        .sort(),
-    );
-  return key(same) === key(request.parameters) ? [request.parameters] : [request.parameters, same];
-}
 import { Store } from "./store";
 
 const TICK_MS = 250;
@@ -134,7 +120,7 @@ export class RunController {
         finishedAt: this.deps.clock.now(),
         ...(expiresAt !== undefined ? { expiresAt } : {}),
       };
-      for (const parameters of identities(request))
+      for (const parameters of this.#identities(request))
         this.deps.recordQueryRun?.(request.queryId, parameters, request.performance, run);
       this.#note(request, undefined);
     } else if (end.phase === "failed") this.#note(request, { phase: "failed", message: end.message });
@@ -143,7 +129,12 @@ export class RunController {
 
   /** Tells the cells with these inputs (under each identity of the run) how the pane's run goes. */
   #note(request: RunRequest, note: PaneRunNote | undefined): void {
-    for (const parameters of identities(request)) this.deps.queryReport?.note({ ...request, parameters }, note);
+    for (const parameters of this.#identities(request)) this.deps.queryReport?.note({ ...request, parameters }, note);
+  }
+
+  /** The parameter sets of cells this run stands for (see runIdentities), with the cells on the sheets now. */
+  #identities(request: RunRequest): RunRequest["parameters"][] {
+    return runIdentities(request, request.sameRunAs === undefined ? [] : (this.deps.queryReport?.rows() ?? []));
   }
 
   async #progress(request: RunRequest, p: RunProgress): Promise<void> {

@@ -1,4 +1,4 @@
-import { normaliseBaseUrl, reportUnexpected } from "../../session";
+import { normaliseBaseUrl, reportUnexpected, type GatewayAccount } from "../../session";
 import type { PaneDeps } from "./deps";
 import { type KeyCheck, checkClient, checkKey } from "./key-check";
 import { paneMessage } from "./messages";
@@ -13,6 +13,8 @@ export interface SignInState {
   message: string;
   baseUrl: string;
   busy: boolean;
+  /** When the address is a team gateway: who the key is there, and what is left of the budgets. */
+  account?: GatewayAccount;
 }
 
 /**
@@ -40,6 +42,7 @@ export class SignInController {
       this.store.set({
         signedIn,
         baseUrl: session.baseUrl,
+        account: undefined,
         ...(signedIn ? {} : { status: "signed-out", message: "Not signed in." }),
       });
       // A key saved elsewhere (the playground's auto sign-in, another pane) is checked like one loaded at start.
@@ -77,6 +80,16 @@ export class SignInController {
       message: result.status === "valid" ? "Signed in." : result.message,
       busy: false,
     });
+    if (result.status === "valid") await this.refreshAccount();
+  }
+
+  /** Asks a team gateway who the key is and what is left of the budgets (nothing to show elsewhere). */
+  async refreshAccount(): Promise<void> {
+    const { session } = this.deps;
+    const generation = session.generation;
+    const account = await session.gatewayAccount?.().catch(() => undefined);
+    // An answer for a key or address since replaced is dropped.
+    if (session.generation === generation) this.store.set({ account });
   }
 
   /** Checks `key` against `baseUrl` (default: the current address) and stores both only when accepted. */
@@ -108,12 +121,14 @@ export class SignInController {
       baseUrl: address,
       busy: false,
     });
+    await this.refreshAccount();
     return "valid";
   }
 
   async signOut(): Promise<void> {
     await this.deps.session.signOut();
     this.store.set({
+      account: undefined,
       signedIn: false,
       status: "signed-out",
       message: "Signed out. The key was removed from this computer.",

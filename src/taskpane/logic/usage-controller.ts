@@ -1,3 +1,4 @@
+import { type SettingsView, settingsWriter, writeSettings } from "../../document-settings";
 import type { SettingsLike } from "../../excel";
 import { type UsageSnapshot, reportUnexpected } from "../../session";
 import type { Clock } from "../../client";
@@ -25,7 +26,7 @@ const ZERO: UsageSnapshot = { creditsSpent: 0, executions: 0, datapointsFetched:
 /** What of each session's usage has been added to the workbook: mounting the pane twice must not count twice. */
 const accounted = new WeakMap<object, UsageSnapshot>();
 
-function readWorkbook(settings: SettingsLike, now: string): WorkbookUsage {
+function readWorkbook(settings: Pick<SettingsView, "get">, now: string): WorkbookUsage {
   const v = settings.get(USAGE_SETTING) as Partial<WorkbookUsage> | null;
   const n = (x: unknown): number => (typeof x === "number" && Number.isFinite(x) && x >= 0 ? x : 0);
   return {
@@ -36,14 +37,16 @@ function readWorkbook(settings: SettingsLike, now: string): WorkbookUsage {
   };
 }
 
+type Counts = Pick<WorkbookUsage, "creditsSpent" | "executions" | "datapointsFetched">;
+
 /**
  * Usage per session (the session's counters: functions and pane together) and per workbook (those counters'
- * growth added to document settings). Saves are coalesced: datapoints arrive once per page.
+ * growth added to document settings). Each write adds this session's growth to what the document holds then
+ * (merged: a co-author's counts are kept, not replaced).
  */
 export class UsageController {
   readonly store: Store<UsageState>;
-  #saving: Promise<void> | undefined;
-  #dirty = false;
+  #writes: Promise<void> = Promise.resolve();
 
   constructor(private readonly deps: { session: Pick<PaneSession, "usage">; settings: SettingsLike; clock: Clock }) {
     const now = new Date(deps.clock.now()).toISOString();
@@ -61,19 +64,20 @@ export class UsageController {
 
   /** Starts the workbook's counts again from zero (the session's are the session's). */
   async resetWorkbook(): Promise<void> {
-    const workbook: WorkbookUsage = {
-      creditsSpent: 0,
-      executions: 0,
-      datapointsFetched: 0,
-      since: new Date(this.deps.clock.now()).toISOString(),
-    };
-    this.store.set({ workbook });
-    await this.#save();
+    const since = new Date(this.deps.clock.now()).toISOString();
+    await this.#write((settings) =>
+      settings.set(USAGE_SETTING, { creditsSpent: 0, executions: 0, datapointsFetched: 0, since }),
+    );
   }
 
   /** Resolves when pending saves are done (tests, pane close). */
   async flush(): Promise<void> {
-    while (this.#saving) await this.#saving;
+    let last: Promise<void> | undefined;
+    while (last !== this.#writes) {
+      last = this.#writes;
+      await last;
+    }
+    await settingsWriter(this.deps.settings).idle();
   }
 
   #absorb(snapshot: UsageSnapshot): void {
@@ -83,34 +87,31 @@ export class UsageController {
     // A session reset makes counters go down: count from zero again rather than subtract.
     const delta = (k: keyof UsageSnapshot): number =>
       Math.max(0, snapshot[k] - (snapshot[k] >= before[k] ? before[k] : 0));
-    const w = readWorkbook(this.deps.settings, this.store.state.workbook.since);
-    const workbook: WorkbookUsage = {
-      creditsSpent: w.creditsSpent + delta("creditsSpent"),
-      executions: w.executions + delta("executions"),
-      datapointsFetched: w.datapointsFetched + delta("datapointsFetched"),
-      since: w.since,
+    const growth: Counts = {
+      creditsSpent: delta("creditsSpent"),
+      executions: delta("executions"),
+      datapointsFetched: delta("datapointsFetched"),
     };
-    this.store.set({ session: snapshot, workbook });
-    // A usage listener cannot wait; a failed save is retried with the next change, so nothing rejects here.
-    if (delta("creditsSpent") || delta("executions") || delta("datapointsFetched"))
-      void this.#save().catch(reportUnexpected("saving the workbook's usage"));
+    this.store.set({ session: snapshot });
+    if (!(growth.creditsSpent || growth.executions || growth.datapointsFetched)) return;
+    // A usage listener cannot wait; a failed save is retried with the next write, so nothing rejects here.
+    void this.#write((settings) => {
+      const w = readWorkbook(settings, this.store.state.workbook.since);
+      settings.set(USAGE_SETTING, {
+        creditsSpent: w.creditsSpent + growth.creditsSpent,
+        executions: w.executions + growth.executions,
+        datapointsFetched: w.datapointsFetched + growth.datapointsFetched,
+        since: w.since,
+      });
+    }).catch(reportUnexpected("saving the workbook's usage"));
   }
 
-  #save(): Promise<void> {
-    this.deps.settings.set(USAGE_SETTING, { ...this.store.state.workbook });
-    if (this.#saving) {
-      this.#dirty = true;
-      return this.#saving;
-    }
-    this.#saving = new Promise<void>((resolve) => {
-      this.deps.settings.saveAsync(() => resolve()); // a failed save is retried with the next change
-    }).then(() => {
-      this.#saving = undefined;
-      if (this.#dirty) {
-        this.#dirty = false;
-        return this.#save();
-      }
-    });
-    return this.#saving;
+  /** Writes a step (applied at once, saved merged) and shows the workbook's totals before and after the save. */
+  #write(step: (settings: SettingsView) => void): Promise<void> {
+    const show = () => this.store.set({ workbook: readWorkbook(this.deps.settings, this.store.state.workbook.since) });
+    const saved = writeSettings(this.deps.settings, step).catch(() => undefined); // retried with the next write
+    show();
+    this.#writes = this.#writes.then(() => saved).then(show);
+    return this.#writes;
   }
 }

@@ -1,3 +1,4 @@
+import { gatewayLine } from "../logic/gateway-line";
 import type { SignInController } from "../logic/sign-in-controller";
 import { act } from "./act";
 import { field, h, setVisible } from "./dom";
@@ -33,6 +34,15 @@ export function accountView(doc: Document, signIn: SignInController): HTMLElemen
   const dot = h(doc, "span", { class: "svc-dot", "aria-hidden": "true" });
   const message = h(doc, "span", {});
   const status = h(doc, "div", { class: "svc-status", role: "status", "aria-live": "polite" }, dot, message);
+  // At a team gateway: who the key is there and what is left of the budgets, updated on demand.
+  const account = h(doc, "span", {});
+  const update = h(
+    doc,
+    "button",
+    { type: "button", class: "svc-link", onclick: act("updating the budget", () => signIn.refreshAccount()) },
+    "Update",
+  );
+  const gateway = h(doc, "p", { class: "svc-hint", "aria-label": "Team gateway" }, account, " ", update);
 
   const form = h(
     doc,
@@ -50,6 +60,7 @@ export function accountView(doc: Document, signIn: SignInController): HTMLElemen
     ),
     h(doc, "div", { class: "svc-actions" }, save, signOut),
     status,
+    gateway,
   );
   form.addEventListener("submit", (e) => {
     e.preventDefault();
@@ -66,6 +77,8 @@ export function accountView(doc: Document, signIn: SignInController): HTMLElemen
     setVisible(signOut, s.signedIn);
     key.placeholder = s.signedIn ? "Enter a new key to replace the saved one" : "Paste your API key";
     if (doc.activeElement !== baseUrl) baseUrl.value = s.baseUrl;
+    setVisible(gateway, s.signedIn && s.account !== undefined);
+    account.textContent = s.account ? gatewayLine(s.account) : "";
   });
   return form;
 }

@@ -68,14 +68,6 @@ export function count(n: number | undefined): string {
   return n === undefined ? "?" : n.toLocaleString("en-US");
 }
 
-/** "12.3 s", "2 min 05 s". */
-export function duration(ms: number): string {
-  const s = Math.max(0, ms) / 1000;
-  if (s < 60) return `${s.toFixed(1)} s`;
-  const m = Math.floor(s / 60);
-  return `${m} min ${String(Math.floor(s % 60)).padStart(2, "0")} s`;
-}
-
 /** When a result expires: the date, or "not yet known" (absent, or the zero time the service sends meanwhile). */
 export function expiryText(iso: string | undefined): string {
   return knownTime(iso) === undefined ? "not yet known" : when(iso);

@@ -69,13 +69,17 @@ export function historyView(
         ),
         true,
       );
+      // Where downloads do nothing (Excel on Mac), the same button puts the rows on a new sheet, and says so.
+      const toSheet = history.csvDestination() === "new-sheet";
       button(
-        "Download CSV",
-        "Download the result as CSV",
-        act("downloading a CSV", async () => {
-          const csv = await history.csv(e.executionId);
-          if (csv) saveCsv(doc, csv.fileName, csv.parts);
-        }),
+        toSheet ? "CSV to new sheet" : "Download CSV",
+        toSheet ? "Put the result on a new sheet, to save as CSV from Excel" : "Download the result as CSV",
+        act("downloading a CSV", () =>
+          history.exportCsv(e.executionId, {
+            download: (fileName, parts) => saveCsv(doc, fileName, parts),
+            newSheet: (source) => insert.insert(source, { destination: "new-sheet", asTable: false, headers: true }),
+          }),
+        ),
       );
     }
     if (!isTerminal({ state: e.state }) && !expired)

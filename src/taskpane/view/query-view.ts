@@ -1,10 +1,10 @@
 import type { PerformanceChoice } from "../../client";
-import { DEFAULT_TIER, TIER_CHOICES, tierLabel } from "../../functions";
+import { DEFAULT_TIER, TIER_CHOICES, formatDuration, tierLabel } from "../../functions";
 import type { InsertController, InsertOptions } from "../logic/insert-controller";
 import { act } from "./act";
 import { ParameterRows, toQueryParameters } from "../logic/query-parameters";
 import type { RunController } from "../logic/run-controller";
-import { count, duration, field, h, setVisible } from "./dom";
+import { count, field, h, setVisible } from "./dom";
 import { insertOptionsView } from "./insert-options-view";
 import type { QueryFormController } from "../logic/query-form";
 import { paramsForm } from "./params-form";
@@ -200,7 +200,7 @@ export function queryView(
     setVisible(queueTerm, s.queuePosition !== undefined);
     setVisible(queue, s.queuePosition !== undefined);
     queue.textContent = s.queuePosition === undefined ? "" : count(s.queuePosition);
-    elapsed.textContent = duration(s.elapsedMs);
+    elapsed.textContent = formatDuration(s.elapsedMs);
     setVisible(cancel, live);
     cancel.disabled = s.phase === "cancelling";
     setVisible(insertBox, s.phase === "completed");

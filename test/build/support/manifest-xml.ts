@@ -28,7 +28,7 @@ export interface UnifiedRuntime {
   actions: { id: string; type: string; view?: string }[];
   customFunctions?: {
     namespace: { id: string; name: string };
-    functions: { id: string; stream?: boolean; parameters: { name: string }[] }[];
+    metadataUrl?: string;
   };
 }
 

@@ -5,12 +5,15 @@ import type { Clock } from "../../../src/service";
 import { startTestService, type TestService } from "../../support/service";
 import { launchBrowser, requireBrowser } from "../../support/browser";
 import { startRelay } from "../../../src/relay";
+import { gatewaySetup } from "./gateway";
 import { playgroundBuild } from "./playground-build";
 
 export interface Playground {
   service: TestService;
   /** With `relay: true`: the relay the playground talks to (the service then grants no CORS origin). */
   relayUrl?: string;
+  /** With `gateway: true` (the relay as a team gateway): a personal token to sign in with. */
+  personalToken?: string;
   server: RunningStaticServer;
   browser: Browser;
   /** A fresh browser context (empty storage) on the playground; `query` as in "?signin=none". */
@@ -21,12 +24,20 @@ export interface Playground {
 }
 
 /** The real local service, the built playground served against it, and Chromium. One per test file. */
-export async function startPlayground(options: { clock?: Clock; relay?: boolean } = {}): Promise<Playground> {
+export async function startPlayground(
+  options: { clock?: Clock; relay?: boolean; gateway?: boolean; curatedEndpoints?: boolean } = {},
+): Promise<Playground> {
+  const behindRelay = options.relay === true || options.gateway === true;
   await requireBrowser(); // before a build and a service are started for nothing
   const started = await Promise.allSettled([
     playgroundBuild(),
     // Behind the relay the service grants no origin: the browser can only get through the relay's CORS.
-    startTestService({ datasets: true, clock: options.clock, ...(options.relay ? { corsOrigins: [] } : {}) }),
+    startTestService({
+      datasets: true,
+      clock: options.clock,
+      ...(behindRelay ? { corsOrigins: [] } : {}),
+      ...(options.curatedEndpoints === undefined ? {} : { curatedEndpoints: options.curatedEndpoints }),
+    }),
     launchBrowser(),
   ] as const);
   const [built, serviceStart, browserStart] = started;
@@ -47,13 +58,15 @@ export async function startPlayground(options: { clock?: Clock; relay?: boolean 
       config: () => ({ serviceUrl: relayUrl ?? service.url, demoKey: service.apiKey }),
     });
   let server: RunningStaticServer = (await serve(0)).server;
-  const relay = options.relay
+  const gateway = options.gateway ? await gatewaySetup(service.apiKey) : undefined;
+  const relay = behindRelay
     ? await startRelay({
         upstream: new URL(service.url),
         port: 0,
         host: "127.0.0.1",
         allowOrigins: [new URL(server.url).origin],
         cacheMb: 16,
+        ...(gateway ? { gateway: gateway.options } : {}),
       })
     : undefined;
   relayUrl = relay?.url;
@@ -61,6 +74,7 @@ export async function startPlayground(options: { clock?: Clock; relay?: boolean 
   return {
     service,
     relayUrl: relay?.url,
+    personalToken: gateway?.token,
     get server() {
       return server;
     },
@@ -95,6 +109,7 @@ export async function startPlayground(options: { clock?: Clock; relay?: boolean 
       await browser.close().catch(() => undefined);
       await server.close();
       await relay?.close();
+      gateway?.remove();
       await service.close();
     },
   };

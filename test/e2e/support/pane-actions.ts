@@ -5,24 +5,69 @@ export function pane(page: Page): Locator {
   return page.locator("#app");
 }
 
-/** Fills the Query tab and presses Run. */
-export async function runQuery(page: Page, queryId: number, parameters: Record<string, string> = {}): Promise<void> {
+/** The Query tab's form. */
+export function queryForm(page: Page): Locator {
+  return pane(page).getByRole("form", { name: "Run a query" });
+}
+
+/** The control of a declared parameter in the query's own form (labelled "name (type)"). */
+export function parameterField(page: Page, name: string): Locator {
+  return queryForm(page).getByLabel(new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} \\(`), {
+    exact: false,
+  });
+}
+
+/**
+ * Types a query id and presses Enter (which shows the query's parameters, never runs), then waits until the pane
+ * shows the query's own form or, where the service does not describe the query, the free-form editor. Returns which.
+ */
+export async function showQuery(page: Page, queryId: number): Promise<"form" | "free"> {
   await paneTab(page, "Query");
-  const form = pane(page).getByRole("form", { name: "Run a query" });
-  await form.getByLabel("Query ID").fill(String(queryId));
-  // Remove rows left from an earlier run, then add ours.
-  while ((await form.getByRole("button", { name: /^Remove parameter/ }).count()) > 0) {
-    await form
-      .getByRole("button", { name: /^Remove parameter/ })
-      .first()
-      .click();
+  const form = queryForm(page);
+  const id = form.getByLabel("Query ID");
+  await id.fill(String(queryId));
+  await id.press("Enter");
+  const fields = form.locator(".svc-params-form");
+  const add = form.getByRole("button", { name: "+ Add parameter" });
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (await fields.isVisible()) return "form";
+    if (await add.isVisible()) return "free";
+    if (Date.now() > deadline) {
+      const text = await form.innerText();
+      throw new Error(`query ${queryId}: neither its form nor the free-form editor showed; the form says: ${text}`);
+    }
+    await page.waitForTimeout(50);
   }
-  let i = 0;
-  for (const [name, value] of Object.entries(parameters)) {
-    i++;
-    await form.getByRole("button", { name: "+ Add parameter" }).click();
-    await form.getByLabel(`Parameter ${i} name`).fill(name);
-    await form.getByLabel(`Parameter ${i} value`).fill(value);
+}
+
+/**
+ * Fills the Query tab and presses Run: the query's own form where the service describes the query (each given
+ * parameter set in its control: a date picker takes `YYYY-MM-DD`, an enum its option), else the free-form editor.
+ */
+export async function runQuery(page: Page, queryId: number, parameters: Record<string, string> = {}): Promise<void> {
+  const form = queryForm(page);
+  if ((await showQuery(page, queryId)) === "form") {
+    for (const [name, value] of Object.entries(parameters)) {
+      const control = parameterField(page, name);
+      if ((await control.evaluate((el) => el.tagName)) === "SELECT") await control.selectOption(value);
+      else await control.fill(value);
+    }
+  } else {
+    // Remove rows left from an earlier run, then add ours.
+    while ((await form.getByRole("button", { name: /^Remove parameter/ }).count()) > 0) {
+      await form
+        .getByRole("button", { name: /^Remove parameter/ })
+        .first()
+        .click();
+    }
+    let i = 0;
+    for (const [name, value] of Object.entries(parameters)) {
+      i++;
+      await form.getByRole("button", { name: "+ Add parameter" }).click();
+      await form.getByLabel(`Parameter ${i} name`).fill(name);
+      await form.getByLabel(`Parameter ${i} value`).fill(value);
+    }
   }
   await form.getByRole("button", { name: "Run" }).click();
 }

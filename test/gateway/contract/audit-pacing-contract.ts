@@ -93,6 +93,32 @@ export function auditAndPacingContract(ctx: ContractContext): void {
     });
   });
 
+  test("the last reported cost of a query's runs, for the next run's estimate; cache hits audited at 0", async () => {
+    const store = await ctx.open();
+    await store.addPerson({ name: "alice", budgets: { perDay: 100, perMonth: null } });
+    expect(await store.lastExecutionCost(1001)).toBeUndefined();
+    const first = await reserve(store, "alice", "execute", 10, 1001);
+    await store.reconcile(first, { credits: 12.5, executionId: "E1" });
+    const second = await reserve(store, "alice", "execute", 12.5, 1001);
+    await store.reconcile(second, { credits: 7, executionId: "E2" });
+    // Refused, released and expired runs say nothing of what a run costs.
+    await store.release(await reserve(store, "alice", "execute", 10, 1001));
+    await store.reserve({ person: "alice", action: "execute", estimate: 1000, queryId: 1001 });
+    await reserve(store, "alice", "execute", 3, 1001);
+    ctx.clock.advance(2 * 3600_000);
+    expect(await store.expireReservations()).toBe(1);
+    await store.audit({ person: "alice", action: "read", outcome: "cached", executionId: "E2", bytes: 900 });
+    expect(await store.lastExecutionCost(1001)).toBe(7);
+    expect(await store.lastExecutionCost(1002)).toBeUndefined();
+    const other = await ctx.second(store);
+    expect(await other.lastExecutionCost(1001)).toBe(7);
+    const third = await reserve(other, "alice", "execute", 7, 1001);
+    await other.reconcile(third, { credits: 0, executionId: "E3" });
+    expect(await other.lastExecutionCost(1001)).toBe(0);
+    const entries = await other.auditEntries({ from: 0, to: ctx.clock.now() + 1 });
+    expect(entries.find((e) => e.outcome === "cached")).toMatchObject({ credits: 0, bytes: 900, action: "read" });
+  });
+
   test("pacing: the team's limit per window, nine tenths for one person alone, room kept for a newcomer", async () => {
     const store = await ctx.open({ pacing: { read: 10, windowMs: 60_000 } });
     const start = ctx.clock.now();

@@ -121,21 +121,33 @@ export function peopleContract(ctx: ContractContext): void {
     expect((await again.person("alice"))?.budgets).toEqual({ perDay: 12.5, perMonth: null });
   });
 
-  test("execution owners are kept and read back", async () => {
+  test("execution owners are kept with their reservation and read back; the first record of a run stands", async () => {
     const store = await ctx.open();
     await store.addPerson({ name: "alice", budgets: none });
+    await store.addPerson({ name: "bob", budgets: none });
     await store.recordExecution({
       executionId: "01HX0000000000000000000000",
       person: "alice",
       queryId: 1001,
       startedAt: 5,
     });
+    const reservationId = "6f1c2a7e-1f0b-4c53-9a53-1d2a3b4c5d6e";
+    await store.recordExecution({ executionId: "E2", person: "Bob", queryId: null, startedAt: 6, reservationId });
+    await store.recordExecution({ executionId: "E2", person: "alice", queryId: 1, startedAt: 7 });
     const other = await ctx.second(store);
     expect(await other.executionOwner("01HX0000000000000000000000")).toEqual({
       executionId: "01HX0000000000000000000000",
       person: "alice",
       queryId: 1001,
       startedAt: 5,
+      reservationId: null,
+    });
+    expect(await other.executionOwner("E2")).toEqual({
+      executionId: "E2",
+      person: "bob",
+      queryId: null,
+      startedAt: 6,
+      reservationId,
     });
     expect(await other.executionOwner("01HX0000000000000000000001")).toBeUndefined();
   });

@@ -1,6 +1,7 @@
 /**
- * The curated datasets' columns as the spec (service-api.md, E6–E11) lists them, transcribed by hand with the spec's
- * own type words, so the definitions are checked against the document and not against themselves.
+ * The curated datasets' columns (E6–E11) as the real service's documentation lists them, transcribed by hand with its
+ * own type words (the "Column Descriptions" tables of duneanalytics/dune-docs, api-reference/{eigenlayer,dex,markets,
+ * farcaster}/endpoint/*.mdx), so the definitions are checked against the document and not against themselves.
  */
 export type SpecType = "string" | "integer" | "double" | "array(string)" | "int";
 

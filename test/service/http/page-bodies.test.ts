@@ -53,16 +53,19 @@ describe("PageBodies: each page rendered once, however many ask at the same mome
   test("a failed render fails its waiters, and the next request tries again", async () => {
     const pages = new PageBodies(1_000_000);
     let fail = true;
-    const render = async () => {
-      await new Promise((r) => setTimeout(r, 5));
+    const gated = gatedRender(() => {
       if (fail) throw new Error("engine busy");
       return body("ok");
-    };
-    const results = await Promise.allSettled([pages.load("f", render), pages.load("f", render)]);
+    });
+    const waiters = Promise.allSettled([pages.load("f", gated.render), pages.load("f", gated.render)]);
+    gated.open();
+    const results = await waiters;
     expect(results.map((r) => r.status)).toEqual(["rejected", "rejected"]);
+    expect(gated.calls()).toBe(1);
     fail = false;
-    const again = await pages.load("f", render);
+    const again = await pages.load("f", gated.render);
     expect(again.kind === "body" && again.body.raw.toString()).toBe("ok");
+    expect(gated.calls()).toBe(2);
   });
 });
 

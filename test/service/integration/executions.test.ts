@@ -130,10 +130,13 @@ describe("states", () => {
   test("cancel stops a running statement; a second cancel answers false", async () => {
     const ack = await http.post("/v1/query/1004/execute", {});
     const id = ack.body.execution_id as string;
-    for (let i = 0; i < 100; i++) {
-      if ((await http.get(`/v1/execution/${id}/status`)).body.state === "QUERY_STATE_EXECUTING") break;
+    let state: unknown;
+    for (let i = 0; i < 250; i++) {
+      state = (await http.get(`/v1/execution/${id}/status`)).body.state;
+      if (state === "QUERY_STATE_EXECUTING") break;
       await new Promise((r) => setTimeout(r, 20));
     }
+    expect(state).toBe("QUERY_STATE_EXECUTING"); // running, not still queued: the cancel below interrupts the engine
     // Column names cannot be checked before the result exists: the pending envelope still comes back.
     const pending = await http.get(`/v1/execution/${id}/results?columns=matches&limit=5`);
     expect(pending.body).toMatchObject({ state: "QUERY_STATE_EXECUTING", is_execution_finished: false });

@@ -1,0 +1,38 @@
+import { systemClock, type Clock } from "../../clock";
+import { openGatewayStore, type GatewayStore, type PostgresStoreOptions } from "../../gateway";
+import { Gateway } from "./gateway";
+import type { GatewayOptions } from "./gateway-options";
+import { TeamKey } from "./team-key";
+
+/** What a test (or an embedding) may set beside the flags: the clock, the pacing window, the store's timeouts. */
+export type GatewayStoreExtras = Pick<PostgresStoreOptions, "clock" | "timeoutMs" | "poolSize" | "reservationTtlMs"> & {
+  pacingWindowMs?: number;
+};
+
+/** The gateway, with its store opened (migrated, for PostgreSQL) and the team's key read from its file. */
+export async function openGateway(
+  options: GatewayOptions,
+  log: (line: string) => void,
+  extras: GatewayStoreExtras = {},
+): Promise<{ gateway: Gateway; store: GatewayStore }> {
+  const teamKey = await TeamKey.read(options.teamKeyFile);
+  const clock: Clock = extras.clock ?? systemClock;
+  const { pacingWindowMs, ...storeExtras } = extras;
+  const pacing: NonNullable<PostgresStoreOptions["pacing"]> = {};
+  if (options.readsPerMinute !== null) pacing.read = options.readsPerMinute;
+  if (options.writesPerMinute !== null) pacing.write = options.writesPerMinute;
+  if (pacingWindowMs !== undefined) pacing.windowMs = pacingWindowMs;
+  const store = await openGatewayStore(
+    { database: options.database, stateDir: options.stateDir },
+    { ...storeExtras, clock, pacing },
+  );
+  const gateway = new Gateway({
+    store,
+    teamKey,
+    plan: options.plan,
+    limits: { read: options.readsPerMinute, write: options.writesPerMinute },
+    clock,
+    log,
+  });
+  return { gateway, store };
+}
