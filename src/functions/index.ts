@@ -17,6 +17,7 @@ import type { PerformanceChoice } from "../client";
 import type { QueryDeclaration } from "./saved-queries";
 
 export { FunctionsRuntime } from "./runtime";
+export type { RefreshFailure, RefreshSummary } from "./refresh-bus";
 export { setFunctionsRuntime } from "./shared-runtime";
 
 /**

@@ -3,10 +3,11 @@ import { reportUnexpected } from "../session";
 import { AutoRefreshTimers } from "./auto-refresh";
 import { isFinalError } from "./final-errors";
 import { LiveCells } from "./live-cells";
-import { NotLoadedCells, isNotLoadedError } from "./not-loaded";
+import { NotLoadedCells, isNotLoadedError, requestLabel } from "./not-loaded";
+import { cellFailure } from "./cell-error";
 import { type RefreshEvent, RefreshEvents, type RefreshReason } from "./refresh-events";
 import type { CanonicalRequest } from "./request";
-import type { InvokeContext, ResultCache } from "./result-cache";
+import { type InvokeContext, type ResultCache, keepsRowsAfter } from "./result-cache";
 import type { StatusWatchers } from "./status-watchers";
 import type { Outcome, TableCell } from "./table-cell";
 
@@ -15,7 +16,24 @@ export interface RefreshSummary {
   cells: number;
   /** HTTP requests the refresh issued. */
   requests: number;
+  /** Requests whose refresh failed, each with its cells and why (empty when all succeeded). */
+  failures: RefreshFailure[];
 }
+
+/** One request whose refresh failed: what the pane and the ribbon report instead of "refreshed". */
+export interface RefreshFailure {
+  /** The formula's source in words ("DATASET dex/pairs/ethereum (limit=20)"). */
+  label: string;
+  /** Its live cells (Excel may run identical formulas in several cells as one). */
+  cells: number;
+  /** Why, as the cells say it. */
+  message: string;
+  /** The cells kept the rows they showed, fetched then (epoch ms; undefined: when is not known). */
+  kept: boolean;
+  fetchedAt?: number;
+}
+
+type Delivered = { cells: number; failure?: RefreshFailure };
 
 export interface RefreshBusOptions {
   cache: ResultCache;
@@ -75,17 +93,25 @@ export class RefreshBus {
   async refresh(keys: string[], reason: RefreshReason): Promise<RefreshSummary> {
     const before = this.#options.cache.stats().requests;
     const results = await Promise.all(
-      keys.map((key) => {
+      keys.map((key): Delivered | Promise<Delivered> => {
         const first = this.live.cellsOf(key)[0] as TableCell | undefined;
-        return first ? this.#deliver(first.request, undefined, reason !== "session") : { cells: 0, failed: false };
+        return first ? this.#deliver(first.request, undefined, reason !== "session") : { cells: 0 };
       }),
     );
+    const failures = results.flatMap((r) => (r.failure ? [r.failure] : []));
     const summary = {
       cells: results.reduce((n, r) => n + r.cells, 0),
       requests: this.#options.cache.stats().requests - before,
+      failures,
     };
-    const failed = results.filter((r) => r.failed).length;
-    const event: RefreshEvent = { reason, keys: keys.length, ...summary, failed, at: this.#options.clock.now() };
+    const event: RefreshEvent = {
+      reason,
+      keys: keys.length,
+      cells: summary.cells,
+      requests: summary.requests,
+      failed: failures.length,
+      at: this.#options.clock.now(),
+    };
     this.events.emit(event);
     return summary;
   }
@@ -117,7 +143,7 @@ export class RefreshBus {
     cells: TableCell[] | undefined,
     force: boolean,
     context?: InvokeContext,
-  ): Promise<{ cells: number; failed: boolean }> {
+  ): Promise<Delivered> {
     await this.#options.ready;
     const generation = this.#options.generation();
     const cache = this.#options.cache;
@@ -125,11 +151,13 @@ export class RefreshBus {
     try {
       outcome = { table: await (force ? cache.refresh(request) : cache.get(request, context)) };
     } catch (error) {
-      outcome = { error };
+      // The rows the cells had stay, with the failure said beside them (Refresh All with the service unreachable).
+      const good = keepsRowsAfter(error) ? cache.lastGood(request.key) : undefined;
+      outcome = good ? { table: good.table, refreshFailed: { error, fetchedAt: good.fetchedAt } } : { error };
     }
     // Signed out, or another key or service, while this was fetched: it may be another key's rows, and the
     // session's own refresh is already bringing these cells what the new session sees.
-    if (generation !== this.#options.generation()) return { cells: 0, failed: false };
+    if (generation !== this.#options.generation()) return { cells: 0 };
     const targets = cells ?? (this.live.cellsOf(request.key) as TableCell[]);
     for (const cell of targets) cell.push(outcome);
     if (targets.length > 0)
@@ -138,7 +166,7 @@ export class RefreshBus {
         "error" in outcome && isNotLoadedError(outcome.error) ? outcome.error : undefined,
       );
     if (this.live.cellsOf(request.key).some((c) => c.autoRefresh)) this.#rearm(request.key, outcome);
-    return { cells: targets.length, failed: "error" in outcome };
+    return { cells: targets.length, ...failureOf(request, targets.length, outcome) };
   }
 
   /**
@@ -148,7 +176,9 @@ export class RefreshBus {
    */
   #rearm(key: string, outcome: Outcome): void {
     const expiresAt = this.#options.cache.expiresAt(key);
-    if ("table" in outcome || (expiresAt !== undefined && expiresAt > this.#options.clock.now())) {
+    if ("table" in outcome && outcome.refreshFailed) {
+      if (!isFinalError(outcome.refreshFailed.error)) this.#timers.retry(key);
+    } else if ("table" in outcome || (expiresAt !== undefined && expiresAt > this.#options.clock.now())) {
       this.#timers.ensure(key, expiresAt);
     } else if (!isFinalError(outcome.error)) this.#timers.retry(key);
   }
@@ -163,4 +193,19 @@ export class RefreshBus {
     this.#timers.clear(key);
     this.#stopWaiting(key);
   }
+}
+
+/** The failure a delivery reports, if it failed (a request none of whose cells is live reports nothing). */
+function failureOf(request: CanonicalRequest, cells: number, outcome: Outcome): { failure?: RefreshFailure } {
+  const error = "error" in outcome ? outcome.error : outcome.refreshFailed?.error;
+  if (error === undefined || cells === 0 || isNotLoadedError(error)) return {};
+  const failure: RefreshFailure = {
+    label: requestLabel(request),
+    cells,
+    message: cellFailure(error).message,
+    kept: "table" in outcome,
+  };
+  const fetchedAt = "table" in outcome ? outcome.refreshFailed?.fetchedAt : undefined;
+  if (fetchedAt !== undefined) failure.fetchedAt = fetchedAt;
+  return { failure };
 }

@@ -116,6 +116,17 @@ export class ResultCache {
   }
 
   /** True when a refresh cannot change the answer: a stored execution result. */
+  /**
+   * The rows this session last had for `key`, however old, and when they were fetched: what its cells keep showing
+   * when a refresh of them fails.
+   */
+  lastGood(key: string): { table: CachedTable; fetchedAt?: number } | undefined {
+    this.#sync();
+    const entry = this.#entries.get(key);
+    if (!entry?.table) return undefined;
+    return entry.fetchedAt === undefined ? { table: entry.table } : { table: entry.table, fetchedAt: entry.fetchedAt };
+  }
+
   isSettled(key: string): boolean {
     this.#sync();
     const entry = this.#entries.get(key);
@@ -259,7 +270,10 @@ export class ResultCache {
       (error: unknown) => {
         // A request that failed before any answer is still one request; a local refusal (no key) is none.
         if (!isInvalidArgumentError(error) && !isNotSignedInError(error)) this.#stats.requests++;
-        if (stored()) {
+        if (stored() && entry.table && keepsRowsAfter(error)) {
+          // A refresh that failed (the service unreachable, a run that failed): the rows shown stay, due again now.
+          entry.expiresAt = 0;
+        } else if (stored()) {
           entry.table = undefined;
           entry.kept = false;
           entry.renders.clear();
@@ -272,4 +286,12 @@ export class ResultCache {
     );
     return promise;
   }
+}
+
+/**
+ * Whether rows already shown stay after a fetch of them failed with `error`: yes, unless the failure says the rows
+ * may not or cannot be shown (signed out, too large to spill now, a request the service refuses as written).
+ */
+export function keepsRowsAfter(error: unknown): boolean {
+  return !isNotSignedInError(error) && !isSpillTooLargeError(error) && !isInvalidArgumentError(error);
 }

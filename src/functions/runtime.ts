@@ -18,7 +18,7 @@ import type { NotLoadedRow } from "./not-loaded";
 import type { ResultStore } from "./result-store";
 import { Previews, isValuePreview } from "./value-preview";
 import { DEFAULT_SPILL_LIMIT_BYTES } from "./spill-limit";
-import { errorsInSpillsSupported, withSourceNote } from "./source-note";
+import { errorsInSpillsSupported, refreshFailedText, withFailureNote, withSourceNote } from "./source-note";
 import { serveStatus } from "./status-cell";
 import { SavedQueries } from "./saved-queries";
 import { StatusWatchers } from "./status-watchers";
@@ -137,6 +137,13 @@ export class FunctionsRuntime {
             supported: this.#errorsInSpills(),
             error: (message) => this.#notAvailable(message),
           },
+        ),
+      withFailure: (matrix, failed, render) =>
+        withFailureNote(
+          matrix,
+          refreshFailedText(cellFailure(failed.error).message, failed.fetchedAt, this.#clock.now()),
+          render,
+          { supported: this.#errorsInSpills(), error: (message) => this.#notAvailable(message) },
         ),
       toError: (error) => this.#toError(error),
       onFailure: (request, error) => this.#bus.awaitExecution(request, error),
