@@ -3,6 +3,8 @@ import { reportUnexpected } from "../session";
 import { AutoRefreshTimers } from "./auto-refresh";
 import { isFinalError } from "./final-errors";
 import { LiveCells } from "./live-cells";
+import { PAYLOAD_TURN_BYTES, PayloadTurns } from "./payload-turns";
+import { tableBytes } from "./cache-entry";
 import { NotLoadedCells, isNotLoadedError, requestLabel } from "./not-loaded";
 import { cellFailure } from "./cell-error";
 import { type RefreshEvent, RefreshEvents, type RefreshReason } from "./refresh-events";
@@ -44,6 +46,15 @@ export interface RefreshBusOptions {
   ready: Promise<unknown>;
   /** The session's generation: an outcome fetched in an older one is dropped (the session's refresh serves it). */
   generation: () => number;
+  /** At most this many bytes of results are set in one turn (Excel on the web's payload cap); default 4 MB. */
+  payloadTurnBytes?: number;
+  /** Resolves in the event loop's next turn (a task, not a time: the clock is not involved). */
+  nextTurn?: () => Promise<void>;
+}
+
+/** The next task of the event loop: what Excel sends together is what was set before the runtime next waits. */
+function nextTurn(): Promise<void> {
+  return new Promise<void>((resolve) => void setTimeout(resolve, 0));
 }
 
 /**
@@ -58,10 +69,12 @@ export class RefreshBus {
   readonly notLoaded = new NotLoadedCells();
   readonly #options: RefreshBusOptions;
   readonly #timers: AutoRefreshTimers;
+  readonly #payload: PayloadTurns;
   /** RESULTS requests waiting for their execution to finish, with the unwatch of each. */
   readonly #waiting = new Map<string, () => void>();
 
   constructor(options: RefreshBusOptions) {
+    this.#payload = new PayloadTurns(options.payloadTurnBytes ?? PAYLOAD_TURN_BYTES, options.nextTurn ?? nextTurn);
     this.#options = options;
     this.live = new LiveCells((key) => this.#noLongerShown(key));
     this.#timers = new AutoRefreshTimers(options.clock, options.autoRefreshDelayMs, (key) => {
@@ -159,7 +172,13 @@ export class RefreshBus {
     // session's own refresh is already bringing these cells what the new session sees.
     if (generation !== this.#options.generation()) return { cells: 0 };
     const targets = cells ?? (this.live.cellsOf(request.key) as TableCell[]);
-    for (const cell of targets) cell.push(outcome);
+    // Many cells of one request, or many requests answered at once, are spread over turns under the payload cap.
+    const bytes = "table" in outcome ? tableBytes(outcome.table) : 0;
+    for (const cell of targets) {
+      if (bytes > 0) await this.#payload.fit(bytes);
+      if (generation !== this.#options.generation()) return { cells: 0 };
+      cell.push(outcome);
+    }
     if (targets.length > 0)
       this.notLoaded.set(
         request.key,

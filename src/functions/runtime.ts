@@ -50,6 +50,10 @@ export interface FunctionsRuntimeOptions {
   mayFetchAutomatically?: MayFetchAutomatically;
   /** The user's plan, for what loading a cell would cost; default: the dearest published (Free). */
   plan?: () => BillingPlan;
+  /** The most bytes of results set in one turn (Excel on the web's 5 MB payload, shared by cells set together). */
+  payloadTurnBytes?: number;
+  /** Resolves in the event loop's next turn (tests move turns by hand); default: a task later. */
+  nextTurn?: () => Promise<void>;
   /** How long without a new SERVICE cell ends the burst of cells Excel runs again as the workbook opens. */
   openQuietMs?: number;
 }
@@ -125,6 +129,8 @@ export class FunctionsRuntime {
       autoRefreshDelayMs: options.autoRefreshDelayMs ?? 30_000,
       ready: this.#ready,
       generation: () => this.#session.generation,
+      payloadTurnBytes: options.payloadTurnBytes,
+      nextTurn: options.nextTurn,
     });
     this.#cellDeps = {
       render: (key, table, render) =>
