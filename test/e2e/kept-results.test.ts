@@ -36,9 +36,12 @@ function serviceRequests(page: Page): string[] {
   return seen;
 }
 
-/** What the cells ask for, leaving out the pane's check of the saved key (a status of a probe id, free). */
+/**
+ * What the cells ask for, leaving out the pane's own free requests: its check of the saved key (a status of a probe
+ * id) and its question whether the service is a team gateway (GET /gateway/me).
+ */
 function cellRequests(seen: string[]): string[] {
-  return seen.filter((path) => !path.endsWith("/status"));
+  return seen.filter((path) => !path.endsWith("/status") && !path.endsWith("/gateway/me"));
 }
 
 async function enterCells(page: Page): Promise<void> {
