@@ -1,7 +1,7 @@
 /** Command-line options of `npm run bench` (`npx tsx bench/run.ts [--quick] [--reps N] [--only a,b]`). */
 import { CommandLineError, parseFlags, wholeNumber, type FlagSpec } from "../src/cli";
 
-export const SECTION_IDS = ["pull", "formulas", "writer", "service", "bundle", "relay"] as const;
+export const SECTION_IDS = ["pull", "formulas", "writer", "service", "bundle", "relay", "playground"] as const;
 export type SectionId = (typeof SECTION_IDS)[number];
 
 export interface BenchOptions {

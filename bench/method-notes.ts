@@ -10,5 +10,6 @@ export const METHOD_NOTES: string[] = [
   "Formulas: the real SERVICE functions (src/functions) on the playground's CustomFunctions runtime, the session's fetch counted; 100 streaming cells with one formula, then Refresh All.",
   "Writer: `writeMatrix` of a 100,000 x 12 matrix (header row included) as a table into the playground workbook, whose SyncStats record each sync's request bytes.",
   "Service: autocannon (in the bench process) against a service process of its own that serves the curated datasets too; 10 connections for small requests, 4 for 25,000-row pages (each at another offset, so none is cached), 200 for the mixed runs; requests say `Accept-Encoding: gzip, deflate, br` as a browser does over HTTPS.",
+  "Playground: the built playground in headless Chromium against an in-process local service (the e2e harness); query 1003 run and inserted from the pane as a user would, on a fresh page each time. Long tasks from PerformanceObserver; the JS heap from the DevTools protocol every 250 ms.",
   "Bundle: `webpack --mode production` into a temporary directory; sizes of the emitted JavaScript per entry, raw and gzip (level 9).",
 ];

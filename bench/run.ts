@@ -13,6 +13,7 @@ import { QuietGate, describeMachine } from "./machine";
 import { METHOD_NOTES } from "./method-notes";
 import { emptySection, renderMarkdown, renderText, type SectionResult } from "./report";
 import { relaySection } from "./relay";
+import { playgroundSection } from "./playground-insert";
 import { serviceLoadSection } from "./service-load";
 import { startServiceProcess, type ServiceProcess } from "./service-process";
 import { writerSection } from "./writer";
@@ -80,6 +81,8 @@ async function main(options: BenchOptions): Promise<void> {
   }
   if (wants("service")) sections.push(await guarded("service", "4. Service under load", () => loadTest(options, gate)));
   if (wants("bundle")) sections.push(await guarded("bundle", "5. Bundle size", () => bundleSection(log)));
+  if (wants("playground"))
+    sections.push(await guarded("playground", "7. Playground insert", () => playgroundSection(options, log)));
   sections.sort((a, b) => a.title.localeCompare(b.title));
 
   const seconds = (performance.now() - started) / 1000;

@@ -7,6 +7,7 @@ export {
   PLAN_LABELS,
   CREDITS_PER_MB,
   DEFAULT_PLAN,
+  DEFAULT_MAX_CREDITS,
   billingPlan,
   describePlan,
   isPlan,
@@ -15,6 +16,18 @@ export {
 } from "./plans";
 export { addCredits, subtractCredits, roundUpCredits, formatCredits } from "./credits";
 export { BYTES_PER_MB, readCredits, bytesWithin } from "./reads";
+export {
+  GROWTH_ALLOWANCE,
+  MAX_KEPT_PAGES,
+  PROBE_ROWS,
+  bytesPerRow,
+  estimateAgain,
+  estimateRows,
+  formatBytes,
+  readSizeOf,
+  type ReadEstimate,
+  type ReadSize,
+} from "./read-estimate";
 export {
   PERFORMANCE_TIERS,
   PERFORMANCE_CHOICES,

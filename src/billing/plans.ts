@@ -51,3 +51,10 @@ export function billingPlan(plan: unknown, enterpriseCreditsPerMb?: unknown): Bi
 export function describePlan(plan: BillingPlan): string {
   return `${PLAN_LABELS[plan.plan]} (${plan.creditsPerMb} credits per MB)`;
 }
+
+/**
+ * The most one formula or insert may spend unless it says otherwise (`max_credits=`) or the user sets another default:
+ * 100 credits, 5 MB on Free. A cell's spill is refused past 2 MB of values anyway, so on every plan this lets
+ * through whatever a cell can show, and stops an insert of a large result until its cost was looked at.
+ */
+export const DEFAULT_MAX_CREDITS = 100;

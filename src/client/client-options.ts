@@ -3,6 +3,7 @@ import { InvalidArgumentError } from "./errors/local-errors";
 import type { FetchLike, TransportConfig } from "./http/request";
 import { RatePressure } from "./http/rate-pressure";
 import { type RetryOptions, resolveRetry } from "./http/retry";
+import type { ClientObserver } from "./observer";
 
 export interface ServiceClientOptions {
   /** Sent only in the `X-Service-Api-Key` header. */
@@ -26,12 +27,15 @@ export interface ServiceClientOptions {
    * the execute's answer is the only record of the run it started, and a cancel stops a run from spending.
    */
   signal?: AbortSignal;
+  /** Told of every result page received (its exact size), execution accepted and status read: what is spent. */
+  observer?: ClientObserver;
 }
 
 /** Checked once, in the constructor: a client with no key or a non-http address is refused before any request. */
 export function resolveOptions(options: ServiceClientOptions): {
   transport: TransportConfig & { pressure: RatePressure };
   concurrency: number;
+  observer: ClientObserver;
 } {
   if (typeof options.apiKey !== "string" || options.apiKey.trim() === "") {
     throw new InvalidArgumentError("An API key is required");
@@ -48,6 +52,7 @@ export function resolveOptions(options: ServiceClientOptions): {
   const clock = options.clock ?? systemClock;
   return {
     concurrency: Math.max(1, Math.floor(options.concurrency ?? 4)),
+    observer: options.observer ?? {},
     transport: {
       baseUrl,
       apiKey: options.apiKey,

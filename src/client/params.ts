@@ -1,6 +1,7 @@
 import { InvalidArgumentError } from "./errors/local-errors";
 import type { PerformanceChoice } from "../billing";
 import type { QueryParameterValue } from "./types";
+import type { ReadRecord } from "./observer";
 
 /** The shared query parameters of the result-returning GET endpoints (E2, E3, E5–E11), named as in the spec. */
 export interface ResultParams {
@@ -31,6 +32,8 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Per-request timeout, overriding the client's. */
   timeoutMs?: number;
+  /** Told of each result page this call received, with its exact size (what a read is billed by). */
+  onRead?: (read: ReadRecord) => void;
 }
 
 /** The shared parameters, in the one fixed order of every query string and cache key. */
@@ -149,4 +152,15 @@ export interface ExecuteOptions extends CallOptions {
 export interface PagingParams extends ResultParams, CallOptions {
   /** Requests in flight after the first page. Default: the client's `concurrency` (4). */
   concurrency?: number;
+  /**
+   * Rows of the first request when no smaller limit is asked: a small first page tells what a row weighs before
+   * the rest is asked for (and what the whole will cost).
+   */
+  firstPageRows?: number;
+  /**
+   * Pages after the first of about this many bytes, as the first page weighs a row: larger than the service's default
+   * page where this allows (lifting its per-request guard on purpose: fewer requests under a per-minute limit),
+   * smaller where a default page would cost more than one request may. Absent: the service's default page.
+   */
+  maxPageBytes?: number;
 }

@@ -25,6 +25,7 @@ import {
 import { type RunOptions, type RunResult, runToEnd } from "./polling/run";
 import type { CsvPage, Envelope, ExecuteAck, ExecutionStatus, Page, Source, Table } from "./types";
 import { checkExecutionId, checkQueryId, segment } from "./validate";
+import { type ClientObserver, type ReadRecord, tell } from "./observer";
 
 export type { ServiceClientOptions } from "./client-options";
 
@@ -33,10 +34,12 @@ export class ServiceClient {
   readonly #transport: Transport;
   readonly #concurrency: number;
   readonly #pressure: RatePressure;
+  readonly #observer: ClientObserver;
 
   constructor(options: ServiceClientOptions) {
     const resolved = resolveOptions(options);
     this.#concurrency = resolved.concurrency;
+    this.#observer = resolved.observer;
     this.#transport = new Transport(resolved.transport);
     this.#pressure = resolved.transport.pressure;
   }
@@ -68,18 +71,25 @@ export class ServiceClient {
     const ack = parseJson<ExecuteAck>(response, "POST", path);
     if (!ack || typeof ack.execution_id !== "string")
       throw new InvalidResponseError({ method: "POST", path, detail: "no execution_id" });
+    tell(this.#observer.executed, {
+      executionId: ack.execution_id,
+      queryId: id,
+      performance: options.performance ?? "auto",
+    });
     return ack;
   }
 
   async status(executionId: string, options: CallOptions = {}): Promise<ExecutionStatus> {
     const path = `/v1/execution/${segment(checkExecutionId(executionId))}/status`;
-    return normalizeStatus(await this.#getJson<ExecutionStatus>(path, {}, options));
+    const status = normalizeStatus(await this.#getJson<ExecutionStatus>(path, {}, options));
+    tell(this.#observer.status, status);
+    return status;
   }
 
   /** E2, one page, as the server sent it. */
   async results(executionId: string, params: ResultParams & CallOptions = {}): Promise<Envelope> {
     const path = `/v1/execution/${segment(checkExecutionId(executionId))}/results`;
-    return normalizeEnvelope(await this.#getJson<Envelope>(path, params, params));
+    return (await this.#getEnvelope(path, params, params)).envelope;
   }
 
   /** E3, one page. */
@@ -107,9 +117,7 @@ export class ServiceClient {
    * run it came from (`execution_id`, `execution_ended_at`: its age). Reads cost credits like any result.
    */
   async latestResults(queryId: number, params: ResultParams & CallOptions = {}): Promise<Envelope> {
-    return normalizeEnvelope(
-      await this.#getJson<Envelope>(`/v1/query/${checkQueryId(queryId)}/results`, params, params),
-    );
+    return (await this.#getEnvelope(`/v1/query/${checkQueryId(queryId)}/results`, params, params)).envelope;
   }
 
   /**
@@ -141,7 +149,7 @@ export class ServiceClient {
     args: readonly string[] = [],
     params: ResultParams & CallOptions = {},
   ): Promise<Envelope> {
-    return normalizeEnvelope(await this.#getJson<Envelope>(datasetPath(name, args), params, params));
+    return (await this.#getEnvelope(datasetPath(name, args), params, params)).envelope;
   }
 
   /**
@@ -151,12 +159,14 @@ export class ServiceClient {
   pages(source: Source, params: PagingParams = {}): AsyncGenerator<Page, void, undefined> {
     const shared = pickResultParams(params);
     validateParams(shared);
-    const fetchPage = fetcherFor(source, shared, this.#io(params.timeoutMs));
+    const fetchPage = fetcherFor(source, shared, this.#io(params));
     return paginate(fetchPage, {
       offset: shared.offset,
       limit: shared.limit,
       sample: shared.sample_count !== undefined,
       ignoreMaxDatapoints: guardLifted(shared),
+      firstPageRows: params.firstPageRows,
+      maxPageBytes: params.maxPageBytes,
       concurrency: Math.max(1, Math.floor(params.concurrency ?? this.#concurrency)),
       pressure: this.#pressure,
       signal: params.signal,
@@ -184,17 +194,43 @@ export class ServiceClient {
     );
   }
 
-  /** Page requests for `pages`; the per-call timeout applies to each of them. */
-  #io(timeoutMs: number | undefined): SourceIo {
+  /** Page requests for `pages`; the per-call timeout and read listener apply to each of them. */
+  #io(call: CallOptions): SourceIo {
+    const { timeoutMs, onRead } = call;
     return {
-      json: async (path, params, signal) =>
-        envelopeToRawPage(
-          normalizeEnvelope(await this.#getJson<Envelope>(path, params, { signal, timeoutMs })),
-          "GET",
-          path,
-        ),
-      csv: (path, params, signal) => this.#getCsv(path, params, { signal, timeoutMs }),
+      json: async (path, params, signal) => {
+        const { envelope, bytes } = await this.#getEnvelope(path, params, { signal, timeoutMs, onRead });
+        const raw = envelopeToRawPage(envelope, "GET", path);
+        raw.bytes = bytes;
+        return raw;
+      },
+      csv: (path, params, signal) => this.#getCsv(path, params, { signal, timeoutMs, onRead }),
     };
+  }
+
+  /** A result envelope (E2, E5 as JSON, E6–E11), told as a read: billed when it carries a result. */
+  async #getEnvelope(
+    path: string,
+    params: ResultParams,
+    options: CallOptions,
+  ): Promise<{ envelope: Envelope; bytes: number }> {
+    const query = toSearchParams(pickResultParams(params));
+    const response = await this.#send(
+      { method: "GET", path, query, accept: "application/json", retryMode: "idempotent" },
+      options,
+    );
+    const envelope = normalizeEnvelope(parseJson<Envelope>(response, "GET", path));
+    const result = (envelope as { result?: unknown } | null)?.result;
+    this.#read(
+      { method: "GET", path, bytes: response.bytes, billed: result !== undefined && result !== null },
+      options,
+    );
+    return { envelope, bytes: response.bytes };
+  }
+
+  #read(record: ReadRecord, options: CallOptions): void {
+    tell(this.#observer.read, record);
+    tell(options.onRead, record);
   }
 
   async #getJson<T>(path: string, params: ResultParams, options: CallOptions): Promise<T> {
@@ -212,7 +248,8 @@ export class ServiceClient {
       { method: "GET", path, query, accept: "text/csv", retryMode: "idempotent" },
       options,
     );
-    const page: CsvPage = { text: response.text };
+    this.#read({ method: "GET", path, bytes: response.bytes, billed: true }, options);
+    const page: CsvPage = { text: response.text, bytes: response.bytes };
     const nextUri = response.headers.get("X-Service-Next-Uri") ?? undefined;
     const offsetHeader = response.headers.get("X-Service-Next-Offset");
     const nextOffset =

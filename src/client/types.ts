@@ -103,6 +103,8 @@ export interface CsvPage {
   text: string;
   nextOffset?: number;
   nextUri?: string;
+  /** The body's bytes before compression (what the read is billed by), when read over HTTP. */
+  bytes?: number;
 }
 
 /**
@@ -136,8 +138,12 @@ export interface Page {
   endedAt?: string;
   /** When the service deletes the stored result (JSON sources that say). */
   expiresAt?: string;
+  /** The saved query the result belongs to, when the service said (JSON sources). */
+  queryId?: number;
   /** HTTP requests this page took (more than one when the server sent fewer rows than asked). */
   requests: number;
+  /** Bytes of the response bodies this page took, before compression (what the service bills), when read over HTTP. */
+  bytes?: number;
 }
 
 /** Every page of a source, collected. */
@@ -156,6 +162,9 @@ export interface Table {
   executionId?: string;
   /** When the service deletes the stored result (JSON sources that say; the last page's). */
   expiresAt?: string;
+  /** When the run that made the result ended, and the saved query it belongs to, when the service said. */
+  endedAt?: string;
+  queryId?: number;
   /** Requests made (pages and page remainders), useful for benchmarks. */
   requestCount: number;
 }

@@ -4,14 +4,14 @@
  * pane's button, comes through the pane module's public surface.
  */
 import { reportUnexpected, sharedSessionReady } from "../session";
-import { defaultPaneDeps } from "../taskpane";
+import { announceRibbonRefresh, defaultPaneDeps } from "../taskpane";
 import { refreshAllCommand } from "./refresh-command";
 
 /** The manifest's `<Action xsi:type="ExecuteFunction"><FunctionName>refreshAll</FunctionName>`. */
 export const REFRESH_ALL_ACTION = "refreshAll";
 
 export function registerCommands(): void {
-  const refreshAll = refreshAllCommand(defaultPaneDeps, { ready: sharedSessionReady });
+  const refreshAll = refreshAllCommand(defaultPaneDeps, { ready: sharedSessionReady, onDone: announceRibbonRefresh });
   // Excel does not wait for an action's promise (the handler calls event.completed() itself, whatever happens).
   Office.actions.associate(REFRESH_ALL_ACTION, (event: Office.AddinCommands.Event) => {
     void refreshAll(event).catch(reportUnexpected("the ribbon's Refresh All"));

@@ -39,6 +39,11 @@ export interface TableBinding {
   insertedAt: string;
   refreshedAt?: string;
   /**
+   * Where the rows last written came from (the functions' ResultSource: query, execution, when it ran, parameters,
+   * dataset and refresh slot), for SERVICE.SOURCE and the caption row (`options.caption`: the row above the table).
+   */
+  source?: { [key: string]: JsonValue };
+  /**
    * When the service deletes the stored result the table was made from (its `expires_at`, ISO): set for tables bound
    * to one execution, which nothing can refresh after that. Tables bound to a query or a dataset never expire.
    */

@@ -12,6 +12,7 @@ export {
   TABLE_RESIZE,
   officeSupports,
 } from "./requirements";
+export { bindingAt } from "./binding-at";
 export {
   saveBinding,
   listBindings,

@@ -3,7 +3,7 @@ import type { ExcelRun } from "./excel-run";
 /**
  * A full recalculation: every formula is marked dirty and computed again, custom functions included (F9 and a
  * plain recalculation do not re-run non-volatile custom functions, and Excel does not recalculate them when a
- * workbook opens). With a fresh runtime behind them, SERVICE cells fetch their data again: no credits.
+ * workbook opens). SERVICE cells the cache cannot serve then fetch their data again, and reads cost credits.
  */
 export async function recalculateAll(run: ExcelRun): Promise<void> {
   await run(async (context) => {

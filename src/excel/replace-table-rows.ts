@@ -19,6 +19,8 @@ export interface ReplaceOptions {
   now?: () => Date;
   /** Which requirement sets the host supports; default Office's answer. */
   supports?: SupportsSet;
+  /** The new text of the table's caption row (the cell above its header), when it was inserted with one. */
+  caption?: string;
 }
 
 export interface ReplaceResult {
@@ -161,6 +163,11 @@ export async function replaceTableRows(
           { row: top, column: left, rowCount: 1 + body, columnCount: width },
           partialMessage("Refresh", "cancelled", written, known),
         );
+      }
+      if (options.caption !== undefined && top > 0) {
+        const cell = sheet.getRangeByIndexes(top - 1, left, 1, 1);
+        cell.numberFormat = [["@"]];
+        cell.values = [[options.caption]];
       }
       await context.sync();
       const refreshed: TableBinding = {

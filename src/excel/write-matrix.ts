@@ -33,6 +33,11 @@ export interface WriteOptions {
   maxPayloadBytes?: number;
   /** Autofit column widths on the first rows; default true. */
   autofit?: boolean;
+  /**
+   * A line of text for the row above the block (where its rows came from): the block then starts one row lower. Above,
+   * so that the rows a refresh adds below never meet it.
+   */
+  caption?: string;
 }
 
 export interface WriteResult {
@@ -43,6 +48,8 @@ export interface WriteResult {
   rowsWritten: number;
   totalRows: number | undefined;
   tableName?: string;
+  /** The caption's cell ("Sheet1!A1"), when one was asked for. */
+  captionAddress?: string;
 }
 
 const AUTOFIT_ROWS = 200;
@@ -94,20 +101,31 @@ export async function writeMatrix(
   const lead = generatedHeader ? 1 : 0;
   try {
     return await target.run(async (context) => {
-      const { sheet, row: top, column: left } = await resolveStart(context, target);
+      const start = await resolveStart(context, target);
+      const { sheet, column: left } = start;
+      const captionRows = options.caption === undefined ? 0 : 1;
+      const top = start.row + captionRows;
       // The area we may write: every row when the total is unknown; a table needs at least one data row.
       const reserved =
         known === undefined ? MAX_ROWS - top : Math.max(known + headerRows + lead, options.asTable ? 2 : 1);
       const limit = checkSheetLimits(known === undefined ? 1 : reserved, width, top, left);
       if (limit) throw limit;
       const startRow = top + lead;
-      const area = sheet.getRangeByIndexes(top, left, reserved, width);
+      const area = sheet.getRangeByIndexes(start.row, left, reserved + captionRows, width);
       const used = options.overwrite ? undefined : area.getUsedRangeOrNullObject(true);
       used?.load("address");
       const tables = context.workbook.tables;
       if (options.asTable) tables.load("items/name");
       await context.sync();
       if (used && !used.isNullObject) throw new TargetNotEmptyError(used.address);
+      const captionAddress =
+        options.caption === undefined ? undefined : qualifiedAddress(sheet.name, a1Range(start.row, left, 1, 1));
+      if (options.caption !== undefined) {
+        const cell = sheet.getRangeByIndexes(start.row, left, 1, 1);
+        cell.numberFormat = [["@"]]; // text as it is: a source line never becomes a number or a date
+        cell.values = [[options.caption]];
+        cell.format.font.italic = true;
+      }
 
       if (generatedHeader) {
         const header = sheet.getRangeByIndexes(top, left, 1, width);
@@ -128,7 +146,13 @@ export async function writeMatrix(
       const blockRows = lead + outcome.rowsWritten;
       const dataRows = Math.max(0, outcome.rowsWritten - headerRows);
       const address = blockRows > 0 ? qualifiedAddress(sheet.name, a1Range(top, left, blockRows, width)) : "";
-      const base = { sheet: sheet.name, address, rowsWritten: dataRows, totalRows: known };
+      const base = {
+        sheet: sheet.name,
+        address,
+        rowsWritten: dataRows,
+        totalRows: known,
+        ...(captionAddress ? { captionAddress } : {}),
+      };
       if (outcome.cancelled) {
         if (blockRows > 0) {
           queuePartialMarker(

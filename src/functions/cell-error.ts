@@ -17,7 +17,7 @@ import {
   shorten,
 } from "../client";
 import { isSheetLimitError } from "../sheet";
-import { NOT_SIGNED_IN_MESSAGE, isNotSignedInError } from "../session";
+import { NOT_SIGNED_IN_MESSAGE, isBudgetHeldError, isNotSignedInError, isOverCapError } from "../session";
 import { isSpillTooLargeError } from "./spill-limit";
 import { isNotLoadedError } from "./not-loaded";
 
@@ -59,6 +59,9 @@ const RULES: readonly [(e: unknown) => boolean, "invalidValue" | "notAvailable",
   ],
   // Credits are the user's money: say which limit and what to do, never "try again".
   [isCreditLimitError, "invalidValue", (e) => (e as { userMessage: string }).userMessage],
+  // Over the cell's cap per request: narrow it or raise the cap.
+  [isOverCapError, "invalidValue", (e) => (e as { userMessage: string }).userMessage],
+  [isBudgetHeldError, "notAvailable", (e) => (e as { userMessage: string }).userMessage],
   [isPartialResultError, "invalidValue", () => PARTIAL],
   [isSpillTooLargeError, "invalidValue", (e) => (e as Error).message],
   [isSheetLimitError, "invalidValue", (e) => (e as Error).message],

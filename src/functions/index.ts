@@ -6,26 +6,78 @@ import type { RefreshEvent } from "./refresh-events";
 import type { CacheStats } from "./result-cache";
 import type { RefreshSummary } from "./runtime";
 import type { PaneRunNote } from "./query-activity";
-import type { BudgetState } from "./query-budget";
+import type { BudgetRefusal, BudgetState } from "./automatic-budget";
+import { readBudget } from "./reservation";
+import type { ReadBudget } from "../session";
+import type { HeldRefresh } from "./held-refreshes";
+import type { RefreshPlanItem } from "./runtime";
 import type { QueryReportRow, QueryRowState } from "./query-report";
 import type { RerunOutcome } from "./query-service";
 import type { AutomaticRunEvent } from "./auto-runs";
 import type { NotLoadedRow } from "./not-loaded";
 import { queryRunKey, type QueryRun } from "./query-runs";
-import { functionsRuntime } from "./shared-runtime";
+import { currentFunctionsRuntime, functionsRuntime } from "./shared-runtime";
 import type { PerformanceChoice } from "../client";
 import type { QueryDeclaration } from "./saved-queries";
+import type { TableSourceLookup } from "./source-cell";
 
 export { FunctionsRuntime } from "./runtime";
 export type { RefreshFailure, RefreshSummary } from "./refresh-bus";
 export { setFunctionsRuntime } from "./shared-runtime";
 
 /**
- * Refresh All (ribbon and pane): re-fetches every request a live SERVICE cell shows, except stored execution
- * results (they never change), and pushes the new values into the cells without recalculating the workbook.
+ * Refresh All: re-fetches every request a live SERVICE cell shows, except stored execution results (they never
+ * change), and pushes the new values into the cells without recalculating the workbook. `manual` (the pane's, after
+ * its confirmation) fetches each within its cells' cap; `ribbon` (which cannot ask) and `open` (the workbook's open
+ * behaviour) only what today's automatic budget has room for, holding the rest.
  */
-export function refreshFunctionCells(): Promise<RefreshSummary> {
-  return functionsRuntime().refreshAll();
+export function refreshFunctionCells(reason: "manual" | "open" | "ribbon" = "manual"): Promise<RefreshSummary> {
+  return functionsRuntime().refreshAll(reason);
+}
+
+/** What each request a Refresh All would fetch is expected to cost (its last size), for the pane's confirmation. */
+export function functionsRefreshPlan(): RefreshPlanItem[] {
+  return functionsRuntime().refreshPlan();
+}
+
+/** Automatic refreshes held for their cost: their cells keep their values and say why (the pane lists them). */
+export function heldRefreshes(): HeldRefresh[] {
+  return functionsRuntime().held.all();
+}
+
+export function onHeldRefreshesChange(listener: () => void): () => void {
+  return functionsRuntime().held.onChange(listener);
+}
+
+/**
+ * Holds part of today's automatic budget for one read the pane makes without asking (the ribbon's Refresh All of a
+ * bound table): the read meter's budget, and `close` once the read is done. Or why not: no budget, or no room.
+ */
+export function reserveAutomaticRead(
+  estimate: number,
+  errorBound: number,
+): (ReadBudget & { close(): void }) | BudgetRefusal {
+  const runtime = functionsRuntime();
+  const reservation = runtime.budget.reserve("reads", estimate, errorBound);
+  if (typeof reservation === "string") return reservation;
+  return Object.assign(readBudget(runtime.budget, reservation)!, { close: () => reservation.close() });
+}
+
+/** The workbook's stable id (created once in its document settings): the user's spending is counted under it. */
+export function workbookId(): string {
+  return functionsRuntime().workbookId();
+}
+
+/**
+ * How SERVICE.SOURCE finds an inserted table's source: the pane, which knows the table bindings, registers the
+ * lookup; call `tableSourcesChanged` after a table is inserted or refreshed.
+ */
+export function setTableSourceLookup(lookup: TableSourceLookup | undefined): void {
+  functionsRuntime().setTableSources(lookup);
+}
+
+export function tableSourcesChanged(): void {
+  currentFunctionsRuntime()?.tableSourcesChanged();
 }
 
 /** Called after every refresh (manual, auto, sign-in change, a run finishing). Returns the unsubscribe. */
@@ -52,13 +104,45 @@ export function loadNotLoadedCells(): Promise<RefreshSummary> {
 }
 export { loadCostText, type NotLoadedRow } from "./not-loaded";
 export { RESULT_DATABASE, openResultStore, type ResultStore } from "./result-store";
-export type { MayFetchAutomatically } from "./admission";
-export { REFRESH_TIMES_SETTING } from "./refresh-times";
 export { OPEN_BEHAVIOUR_SETTING, type OpenBehaviour, readOpenBehaviour } from "./open-phase";
 export { cellFailure } from "./cell-error";
+export { readKeyOf, tableReadKey } from "./request";
 export { formatDuration, formatStatus } from "./status-format";
 export { SavedQueries, type QueryDeclaration } from "./saved-queries";
 export { DEFAULT_TIER, TIER_CHOICES, tierCostText, tierCredits, tierLabel, tierOf } from "./tiers";
+
+// Node-safe pieces for tools that refresh a workbook file without Excel (src/refresh): the canonical request a cell
+// makes, how its rows become cell values, and the document settings' names and shapes. None touches Office.
+export { readArguments, type ReadArguments } from "./arguments";
+export { booleanValue } from "./option-values";
+export type { CellRequestOptions } from "./options";
+export { datasetRequest, resultsRequest, type CanonicalRequest, type CellSource } from "./request";
+export { readQueryCell, type QueryCell } from "./query-request";
+export { renderSpill, type CachedTable } from "./render";
+export { withSourceNote } from "./source-note";
+export { fetchTable, type FetchOutcome } from "./fetch-table";
+export { DEFAULT_SPILL_LIMIT_BYTES, SpillTooLargeError, isSpillTooLargeError } from "./spill-limit";
+export { rememberedRun, recordRuns, runExpiresAt } from "./query-runs";
+export {
+  readRefreshTimes,
+  recordRefreshTimes,
+  type RefreshTimes,
+  type ResultTime,
+  type QueryResultTime,
+} from "./refresh-times";
+export { freshness, type Freshness } from "./query-freshness";
+export {
+  DEFAULT_QUERY_PAGE,
+  describeBound,
+  describeRead,
+  storedSource,
+  readResultSource,
+  sourceOf,
+  sourceText,
+  type ResultSource,
+} from "./provenance";
+export { QUERY_PAGE_SETTING, queryPagePattern } from "./query-page";
+export { NO_ADDRESS_MESSAGE, type TableSourceLookup } from "./source-cell";
 
 export {
   queryRunKey,
@@ -66,6 +150,9 @@ export {
   type QueryReportRow,
   type QueryRowState,
   type BudgetState,
+  type BudgetRefusal,
+  type HeldRefresh,
+  type RefreshPlanItem,
   type RerunOutcome,
   type PaneRunNote,
   type AutomaticRunEvent,
@@ -113,14 +200,21 @@ export function cancelAutomaticQueryRun(key: string): boolean {
   return functionsRuntime().queries.cancelAutomatic(key);
 }
 
-/** The workbook's daily credit budget for automatic runs, and what today's runs spent of it. */
-export function queryBudget(): BudgetState {
+/**
+ * The workbook's daily credit budget for everything automatic (scheduled refreshes, refresh and re-runs on open,
+ * `run=on_change`, the ribbon's Refresh All): its limit, what was spent against it today, what work going now holds.
+ */
+export function automaticBudget(): BudgetState {
   return functionsRuntime().queries.budgetState();
 }
 
-/** Sets the daily budget (whole credits, 0 = automatic runs never start); kept in the document. */
-export function setQueryBudget(creditsPerDay: number): void {
+/** Sets the daily budget (credits, 0 = nothing automatic spends); the limit is kept in the document. */
+export function setAutomaticBudget(creditsPerDay: number): void {
   functionsRuntime().queries.setBudget(creditsPerDay);
+}
+
+export function onAutomaticBudgetChange(listener: () => void): () => void {
+  return functionsRuntime().budget.onChange(listener);
 }
 
 /** Re-runs stale and expired results of the cells on the sheets, within the budget (when the workbook opens). */

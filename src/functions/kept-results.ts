@@ -1,10 +1,10 @@
 import { type BillingPlan, DEFAULT_PLAN } from "../billing";
 import type { Session } from "../session";
-import { type MayFetchAutomatically, admission } from "./admission";
+import { type Admission, type AdmissionDeps, admission } from "./admission";
 import type { DocumentSettings } from "./document-value";
 import { OpenPhase, readOpenBehaviour } from "./open-phase";
 import { PersistentResults } from "./persistent-results";
-import { RefreshTimes } from "./refresh-times";
+import { WorkbookRefreshTimes } from "./workbook-refresh-times";
 import type { CanonicalRequest } from "./request";
 import type { InvokeContext } from "./result-cache";
 import type { ResultStore } from "./result-store";
@@ -16,7 +16,10 @@ export interface KeptResultsOptions {
   settings: () => DocumentSettings | undefined;
   store: Promise<ResultStore> | undefined;
   isLive: (key: string) => boolean;
-  mayFetchAutomatically?: MayFetchAutomatically;
+  /** The workbook's daily automatic budget: what a cell Excel runs again on opening may spend. */
+  budget: AdmissionDeps["budget"];
+  /** What a request cost when last read here. */
+  estimate: AdmissionDeps["estimate"];
   plan?: () => BillingPlan;
   limitBytes: number;
   openQuietMs?: number;
@@ -28,9 +31,9 @@ export interface KeptResultsOptions {
  * fetch (or to say "not loaded") for a cell with nothing current kept (README, "The persistent result cache").
  */
 export class KeptResults {
-  readonly times: RefreshTimes;
+  readonly times: WorkbookRefreshTimes;
   readonly persistent: PersistentResults;
-  readonly admit: (request: CanonicalRequest, context: InvokeContext) => true | Error;
+  readonly admit: (request: CanonicalRequest, context: InvokeContext) => Admission | Error;
   readonly #options: KeptResultsOptions;
   readonly #openPhase: OpenPhase;
   /** The signed-in user's id in the current generation (a sign-out forgets what was kept for the previous one). */
@@ -39,13 +42,15 @@ export class KeptResults {
   constructor(options: KeptResultsOptions) {
     this.#options = options;
     const { session, now, settings, isLive } = options;
-    this.times = new RefreshTimes({ settings, now, isLive });
+    this.times = new WorkbookRefreshTimes({ settings, now, isLive });
     this.persistent = new PersistentResults({ store: options.store, session, times: this.times, now });
     this.#openPhase = new OpenPhase({ now, quietMs: options.openQuietMs, saved: (r) => this.times.holds(r) });
     this.admit = admission({
       settings,
       times: this.times,
-      mayFetchAutomatically: options.mayFetchAutomatically ?? (() => true),
+      budget: options.budget,
+      estimate: options.estimate,
+      now,
       plan: options.plan ?? (() => DEFAULT_PLAN),
       limitBytes: options.limitBytes,
     });

@@ -6,6 +6,10 @@
 export interface LiveCell<V> {
   readonly key: string;
   readonly autoRefresh: boolean;
+  /** The most a fetch for this cell may spend (`max_credits=`); absent: the user's default. */
+  readonly capCredits?: number;
+  /** `Sheet1!A1`, where Excel gave the invocation's address. */
+  readonly address?: string;
   /** Sets the cell's value; does nothing once the cell is cancelled. */
   push(value: V): void;
 }

@@ -18,7 +18,7 @@ export const OPEN_QUIET_MS = 10_000;
 /**
  * Tells the re-invocations Excel makes as a workbook opens (streaming functions run again on open: office-js#2220)
  * from a cell the user enters. A cell is "opening" when it is the first invocation of its request in this runtime,
- * the workbook holds a result for that request (its `service.refreshedAt` entry), and it comes in the opening burst: the runtime's first invocations, before `quietMs` passes without one.
+ * the workbook holds a result for that request (its `service.requestRefresh` entry), and it comes in the opening burst: the runtime's first invocations, before `quietMs` passes without one.
  * A formula typed later, or one the workbook never had a result for, is never "opening".
  */
 export class OpenPhase {

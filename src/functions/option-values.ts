@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from "../client";
+import { roundUpCredits } from "../billing";
 
 /** Value parsers for options typed in cells: Excel hands us booleans and numbers, text from "name=value". */
 
@@ -40,4 +41,13 @@ export function choiceValue<T extends string>(name: string, value: unknown, choi
     );
   }
   return choice;
+}
+
+/** A number of credits, 0 or more, kept to the hundredth (a fraction of one is never rounded down). */
+export function creditsValue(name: string, value: unknown): number {
+  const n = typeof value === "number" ? value : /^\s*\d+(\.\d+)?\s*$/.test(String(value)) ? Number(value) : NaN;
+  if (!(Number.isFinite(n) && n >= 0)) {
+    throw new InvalidArgumentError(`Option ${name} must be a number of credits, 0 or more; got "${String(value)}"`);
+  }
+  return roundUpCredits(n);
 }

@@ -1,6 +1,6 @@
 import { InvalidArgumentError, type ResultParams } from "../client";
 import type { TimestampMode } from "../sheet";
-import { booleanValue, choiceValue, rawTextValue, textValue, wholeNumberValue } from "./option-values";
+import { booleanValue, choiceValue, creditsValue, rawTextValue, textValue, wholeNumberValue } from "./option-values";
 
 /** What one SERVICE.DATASET / SERVICE.RESULTS cell asked for, after its option arguments were read. */
 export interface CellRequestOptions {
@@ -18,6 +18,8 @@ export interface CellRequestOptions {
   autoRefresh: boolean;
   /** Path arguments given by name (`chain=...`, `market=...`). */
   path: { chain?: string; market?: string };
+  /** The most a fetch of this cell may spend (`max_credits=`); absent: the user's default per request (Account). */
+  maxCredits?: number;
 }
 
 export type OptionName = keyof typeof OPTIONS;
@@ -45,6 +47,7 @@ const OPTIONS = {
   array_join: ((o, v) => void (o.render.arrayJoin = rawTextValue(v))) as Apply,
   auto_refresh: ((o, v, n) => void (o.autoRefresh = booleanValue(n, v))) as Apply,
   source_note: ((o, v, n) => void (o.render.sourceNote = booleanValue(n, v))) as Apply,
+  max_credits: ((o, v, n) => void (o.maxCredits = creditsValue(n, v))) as Apply,
   chain: ((o, v) => void (o.path.chain = textValue(v))) as Apply,
   market: ((o, v) => void (o.path.market = textValue(v))) as Apply,
 };
@@ -73,6 +76,10 @@ const ALIASES: Record<string, OptionName> = {
   refresh: "auto_refresh",
   note: "source_note",
   source: "source_note",
+  max_credit: "max_credits",
+  maxcredits: "max_credits",
+  cap: "max_credits",
+  credits: "max_credits",
 };
 
 export const SHARED_OPTIONS: readonly OptionName[] = [
@@ -86,6 +93,7 @@ export const SHARED_OPTIONS: readonly OptionName[] = [
   "headers",
   "timestamps",
   "array_join",
+  "max_credits",
 ];
 
 /** Options each function takes. */

@@ -1,7 +1,7 @@
 import type { Session } from "../session";
 import { expiryOf } from "./cache-entry";
 import { RUN_RETENTION_MS } from "./query-runs";
-import type { RefreshTimes } from "./refresh-times";
+import type { WorkbookRefreshTimes } from "./workbook-refresh-times";
 import type { CachedTable } from "./render";
 import type { CanonicalRequest } from "./request";
 import type { ResultStore, StoredResult } from "./result-store";
@@ -33,6 +33,10 @@ function toStored(request: CanonicalRequest, table: CachedTable, fetchedAt: numb
   if (table.totalRowCount !== undefined) extra.totalRowCount = table.totalRowCount;
   if (table.origin !== undefined) extra.origin = table.origin;
   if (table.expiresAt !== undefined) extra.expiresAt = table.expiresAt;
+  // Provenance (SERVICE.SOURCE, table captions) travels with the rows.
+  if (table.executionId !== undefined) extra.executionId = table.executionId;
+  if (table.endedAt !== undefined) extra.endedAt = table.endedAt;
+  if (table.queryId !== undefined) extra.queryId = table.queryId;
   return {
     kind: request.source.kind,
     fetchedAt,
@@ -52,10 +56,15 @@ function toTable(stored: StoredResult): CachedTable {
     rows: stored.rows,
     partial: extra.partial === true,
     typesInferred: extra.typesInferred === true,
+    // One fetch time for the rows: what a held refresh's note says its data dates from.
+    readAt: stored.fetchedAt,
   };
   if (typeof extra.totalRowCount === "number") table.totalRowCount = extra.totalRowCount;
   if (extra.origin && typeof extra.origin === "object") table.origin = extra.origin as CachedTable["origin"];
   if (typeof extra.expiresAt === "number") table.expiresAt = extra.expiresAt;
+  if (typeof extra.executionId === "string") table.executionId = extra.executionId;
+  if (typeof extra.endedAt === "string") table.endedAt = extra.endedAt;
+  if (typeof extra.queryId === "number") table.queryId = extra.queryId;
   return table;
 }
 
@@ -63,7 +72,7 @@ export interface PersistentResultsOptions {
   /** The store, once open (IndexedDB, or memory with the reason); undefined: nothing is kept between sessions. */
   store: Promise<ResultStore> | undefined;
   session: Pick<Session, "userId" | "baseUrl" | "generation">;
-  times: RefreshTimes;
+  times: WorkbookRefreshTimes;
   now: () => number;
 }
 

@@ -1,5 +1,5 @@
 import type { QueryActivities } from "./query-activity";
-import type { QueryBudget } from "./query-budget";
+import type { AutomaticBudget } from "./automatic-budget";
 import { freshness } from "./query-freshness";
 import { waitingMessage } from "./query-messages";
 import type { QueryCell } from "./query-request";
@@ -10,7 +10,7 @@ type Invocation = CustomFunctions.StreamingInvocation<unknown[][]>;
 export interface QueryCellDeps {
   runs: QueryRuns;
   activity: QueryActivities;
-  budget: QueryBudget;
+  budget: AutomaticBudget;
   now(): number;
   /** Shows an execution's result in `sink` as a RESULTS cell would (cached, refreshed); returns the detach. */
   serve(executionId: string, cell: QueryCell, sink: Invocation): () => void;

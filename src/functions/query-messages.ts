@@ -1,7 +1,8 @@
 import { shorten } from "../client";
 import { tierCostText } from "./tiers";
 import type { QueryActivity } from "./query-activity";
-import type { BudgetState } from "./query-budget";
+import type { BudgetState } from "./automatic-budget";
+import { creditsNumber } from "./held-refreshes";
 import type { QueryCell } from "./query-request";
 
 /** Excel shows at most this much of a custom error's message (see cell-error.ts). */
@@ -40,7 +41,7 @@ export function waitingMessage(cell: QueryCell, state: WaitingState): string {
     message =
       activity.reason === "budget-off"
         ? `Not run${within}: automatic runs need a daily credit budget; set one in the Service pane's Report tab, or run it from there (${cost})`
-        : `Not run${within}: today's budget for automatic runs is spent (${spentToday} of ${creditsPerDay} credits); raise it in the Service pane's Report tab, or run it from there (${cost})`;
+        : `Not run${within}: today's budget for automatic runs and refreshes has no room for it (${creditsNumber(spentToday)} of ${creditsNumber(creditsPerDay)} credits spent); raise it in the Service pane's Report tab, or run it from there (${cost})`;
   } else if (cell.runOnChange && cell.noAddress) {
     message = `Not run${within}: run=on_change needs the cell's address, which this Excel build does not give add-ins; run it from the Service pane's Report (${cost})`;
   } else if (state.expired) {

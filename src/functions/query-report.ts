@@ -1,5 +1,4 @@
 import type { PerformanceChoice, QueryParameterValue } from "../client";
-import { tierCredits } from "./tiers";
 import type { QueryActivities } from "./query-activity";
 import type { QueryGroup } from "./query-cells";
 import { freshness } from "./query-freshness";
@@ -47,6 +46,8 @@ export function queryReport(
   runs: QueryRuns,
   activity: QueryActivities,
   now: number,
+  /** What one run of a row costs: its query's last reported cost on that tier, else the tier's price. */
+  estimate: (queryId: number, performance: PerformanceChoice) => number,
 ): QueryReportRow[] {
   return groups.map((group) => {
     const run = runs.get(group.key);
@@ -81,7 +82,7 @@ export function queryReport(
       lastRunAt: run?.finishedAt,
       expired: fresh === "expired",
       needed: fresh !== "current",
-      credits: tierCredits(group.cell.performance),
+      credits: estimate(group.cell.queryId, group.cell.performance),
       ...(note ? { note } : {}),
       runOnChange: group.runOnChange,
     };

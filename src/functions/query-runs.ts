@@ -1,5 +1,14 @@
 import { type PerformanceChoice, type QueryParameterValue, knownTime } from "../client";
-import { type EntryCollection, pruneEntries, putEntry, readEntry, steps, writeSettings } from "../document-settings";
+import {
+  type EntryCollection,
+  type SettingsStep,
+  type SettingsView,
+  pruneEntries,
+  putEntry,
+  readEntry,
+  steps,
+  writeSettings,
+} from "../document-settings";
 import { type DocumentSettings, DocumentSettingsSource } from "./document-value";
 
 /** Results are kept 90 days by the service; a remembered run older than that has nothing left to show. */
@@ -73,6 +82,22 @@ const RUNS: EntryCollection<QueryRun> = {
   },
 };
 
+/** The run a parameter set shows, as the document's settings remember it (either layout). */
+export function rememberedRun(settings: Pick<SettingsView, "get">, key: string): QueryRun | undefined {
+  const run = readEntry(settings, RUNS, key);
+  if (run) return run;
+  // Before "let the service choose" became the default, a cell without `performance=` meant medium: a workbook
+  // saved then keeps its runs under medium, and its cells (now auto) still show them.
+  const legacy = legacyKey(key);
+  return legacy === undefined ? undefined : readEntry(settings, RUNS, legacy);
+}
+
+/** Remembers runs (by run key), dropping the remembered runs whose results have expired by `now`. */
+export function recordRuns(runs: Iterable<readonly [string, QueryRun]>, now: number): SettingsStep {
+  const expired = pruneEntries(RUNS, (_key, stored) => runExpiresAt(stored) <= now);
+  return steps(expired, ...[...runs].map(([key, run]) => putEntry(RUNS, key, run)));
+}
+
 /**
  * The runs the workbook remembers, read and written through the document's settings so that anyone who opens the
  * file sees the same results, with their own key, without running anything. Listeners hear of every new run. Each
@@ -90,19 +115,12 @@ export class QueryRuns {
   }
 
   get(key: string): QueryRun | undefined {
-    const run = readEntry(this.#source.bag, RUNS, key);
-    if (run) return run;
-    // Before "let the service choose" became the default, a cell without `performance=` meant medium: a workbook
-    // saved then keeps its runs under medium, and its cells (now auto) still show them.
-    const legacy = legacyKey(key);
-    return legacy === undefined ? undefined : readEntry(this.#source.bag, RUNS, legacy);
+    return rememberedRun(this.#source.bag, key);
   }
 
   record(key: string, run: QueryRun): void {
-    const now = this.#now();
-    const expired = pruneEntries(RUNS, (_key, stored) => runExpiresAt(stored) <= now);
     // A failed save is retried with the next write; the run is in this session's settings meanwhile.
-    void writeSettings(this.#source.bag, steps(expired, putEntry(RUNS, key, run))).catch(() => undefined);
+    void writeSettings(this.#source.bag, recordRuns([[key, run]], this.#now())).catch(() => undefined);
     for (const listener of [...this.#listeners]) listener(key);
   }
 

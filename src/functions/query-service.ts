@@ -2,7 +2,7 @@ import type { Clock } from "../client";
 import type { Session } from "../session";
 import { type AutomaticRunEvent, AutoRuns } from "./auto-runs";
 import { type PaneRunNote, QueryActivities } from "./query-activity";
-import { type BudgetState, QueryBudget } from "./query-budget";
+import type { AutomaticBudget, BudgetState } from "./automatic-budget";
 import { showQueryCell } from "./query-cell";
 import { QueryCells } from "./query-cells";
 import { freshness } from "./query-freshness";
@@ -27,6 +27,10 @@ export interface QueryServiceDeps {
   failureMessage(error: unknown): string;
   /** The query's declared parameters (one request per query id in the runtime), or why they are not known. */
   declaration(queryId: number): Promise<QueryDeclaration>;
+  /** The workbook's one daily budget for everything automatic. */
+  budget: AutomaticBudget;
+  /** What a run of this query on this tier is expected to cost (its last reported cost, else the tier's price). */
+  estimate(queryId: number, performance: QueryCell["performance"]): number;
 }
 
 /** A QUERY cell on show under one run key; `previousKey` is what its address showed before. */
@@ -52,7 +56,7 @@ export interface RerunOutcome {
 export class QueryService {
   readonly runs: QueryRuns;
   readonly activity = new QueryActivities();
-  readonly budget: QueryBudget;
+  readonly budget: AutomaticBudget;
   readonly cells = new QueryCells();
   readonly #auto: AutoRuns;
   readonly #deps: QueryServiceDeps;
@@ -61,13 +65,14 @@ export class QueryService {
   constructor(deps: QueryServiceDeps) {
     this.#deps = deps;
     this.runs = new QueryRuns(deps.runSettings, () => deps.clock.now());
-    this.budget = new QueryBudget(deps.runSettings, () => deps.clock.now());
+    this.budget = deps.budget;
     this.#auto = new AutoRuns({
       client: () => deps.session.client(),
       ready: deps.ready,
       runs: this.runs,
       activity: this.activity,
       budget: this.budget,
+      estimate: deps.estimate,
       now: () => deps.clock.now(),
       failureMessage: deps.failureMessage,
       onEvent: (event) => {
@@ -157,7 +162,7 @@ export class QueryService {
 
   /** One row per distinct parameter set on the sheets now (identical inputs across cells once). */
   report(): QueryReportRow[] {
-    return queryReport(this.cells.groups(), this.runs, this.activity, this.#deps.clock.now());
+    return queryReport(this.cells.groups(), this.runs, this.activity, this.#deps.clock.now(), this.#deps.estimate);
   }
 
   /** Called when anything the report shows may have changed (cells, runs, activity, budget). */

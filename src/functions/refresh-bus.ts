@@ -1,7 +1,11 @@
+import { GROWTH_ALLOWANCE, type ReadEstimate, roundUpCredits } from "../billing";
 import { type Clock, isExecutionPendingError } from "../client";
-import { reportUnexpected } from "../session";
+import { isBudgetHeldError, isOverCapError, reportUnexpected } from "../session";
 import { AutoRefreshTimers } from "./auto-refresh";
+import type { AutomaticBudget } from "./automatic-budget";
+import { expiryOf } from "./cache-entry";
 import { isFinalError } from "./final-errors";
+import { type HeldRefreshes, type HoldReason, describeRequest, holdMessage } from "./held-refreshes";
 import { LiveCells } from "./live-cells";
 import { PAYLOAD_TURN_BYTES, PayloadTurns } from "./payload-turns";
 import { tableBytes } from "./cache-entry";
@@ -10,6 +14,7 @@ import { cellFailure } from "./cell-error";
 import { type RefreshEvent, RefreshEvents, type RefreshReason } from "./refresh-events";
 import type { CanonicalRequest } from "./request";
 import { type InvokeContext, type ResultCache, keepsRowsAfter } from "./result-cache";
+import { type Reservation, readBudget } from "./reservation";
 import type { StatusWatchers } from "./status-watchers";
 import type { Outcome, TableCell } from "./table-cell";
 
@@ -20,6 +25,8 @@ export interface RefreshSummary {
   requests: number;
   /** Requests whose refresh failed, each with its cells and why (empty when all succeeded). */
   failures: RefreshFailure[];
+  /** Requests not refreshed for their cost (automatic ones over the budget, any over its cap): cells keep values. */
+  held: number;
 }
 
 /** One request whose refresh failed: what the pane and the ribbon report instead of "refreshed". */
@@ -35,7 +42,7 @@ export interface RefreshFailure {
   fetchedAt?: number;
 }
 
-type Delivered = { cells: number; failure?: RefreshFailure };
+type Delivered = { cells: number; held: boolean; failure?: RefreshFailure };
 
 export interface RefreshBusOptions {
   cache: ResultCache;
@@ -50,6 +57,13 @@ export interface RefreshBusOptions {
   payloadTurnBytes?: number;
   /** Resolves in the event loop's next turn (a task, not a time: the clock is not involved). */
   nextTurn?: () => Promise<void>;
+  /** The workbook's daily budget for everything automatic. */
+  budget: AutomaticBudget;
+  /** The user's default cap per request, for cells without `max_credits=`. */
+  defaultCap: () => number;
+  /** What a request cost when last read (undefined: never read here). */
+  estimate: (request: CanonicalRequest) => ReadEstimate | undefined;
+  held: HeldRefreshes;
 }
 
 /** The next task of the event loop: what Excel sends together is what was set before the runtime next waits. */
@@ -60,7 +74,9 @@ function nextTurn(): Promise<void> {
 /**
  * The refresh bus: live DATASET/RESULTS cells by cache key, and the one way values reach them — fetch (or serve)
  * once per key, push to every cell of the key. Refresh All, auto-refresh, sign-in changes and a run finishing all
- * go through `refresh`, so cells change without a workbook recalculation.
+ * go through `refresh`, so cells change without a workbook recalculation. Automatic refreshes (a dataset's
+ * schedule, refresh on open, the ribbon's Refresh All) fetch only what today's automatic budget has room for; the
+ * others are held: their cells keep their values and say when they were fetched and why they were not refreshed.
  */
 export class RefreshBus {
   readonly live: LiveCells<Outcome>;
@@ -96,32 +112,39 @@ export class RefreshBus {
       leave();
     };
     // Excel's call is over by now: the cell hears of any failure through push(), so nothing rejects here.
-    void this.#deliver(cell.request, [cell], false, context).catch(reportUnexpected("serving a new cell"));
+    void this.#deliver(cell.request, [cell], false, { context }).catch(reportUnexpected("serving a new cell"));
   }
 
   /**
-   * Fetches `keys` again and pushes the outcome into all their live cells. After a sign-in change the cells are
-   * served as newly invoked ones instead (what the new user keeps, else a fetch): nobody asked for new data.
+   * Fetches `keys` again and pushes the outcome into all their live cells. For an automatic reason, each key is
+   * first priced (its last size) and fetched only within today's automatic budget; the others are held. After a
+   * sign-in change the cells are served as newly invoked ones instead (what the new user keeps, else a fetch):
+   * nobody asked for new data.
    */
   async refresh(keys: string[], reason: RefreshReason): Promise<RefreshSummary> {
     const before = this.#options.cache.stats().requests;
+    const automatic = reason === "auto" || reason === "open" || reason === "ribbon";
     const results = await Promise.all(
-      keys.map((key): Delivered | Promise<Delivered> => {
+      keys.map((key): Promise<Delivered> | Delivered => {
         const first = this.live.cellsOf(key)[0] as TableCell | undefined;
-        return first ? this.#deliver(first.request, undefined, reason !== "session") : { cells: 0 };
+        if (!first) return { cells: 0, held: false };
+        if (automatic) return this.#automatic(first.request);
+        return this.#deliver(first.request, undefined, reason !== "session");
       }),
     );
     const failures = results.flatMap((r) => (r.failure ? [r.failure] : []));
-    const summary = {
+    const summary: RefreshSummary = {
       cells: results.reduce((n, r) => n + r.cells, 0),
       requests: this.#options.cache.stats().requests - before,
       failures,
+      held: results.filter((r) => r.held).length,
     };
     const event: RefreshEvent = {
       reason,
       keys: keys.length,
       cells: summary.cells,
       requests: summary.requests,
+      held: summary.held,
       failed: failures.length,
       at: this.#options.clock.now(),
     };
@@ -150,19 +173,80 @@ export class RefreshBus {
     for (const key of [...this.#waiting.keys()]) this.#stopWaiting(key);
   }
 
+  /** An automatic refresh of one request: within the budget, or held (no request at all). */
+  async #automatic(request: CanonicalRequest): Promise<Delivered> {
+    await this.#options.ready;
+    const estimate = this.#options.estimate(request);
+    if (estimate === undefined) return this.#hold(request, "size-unknown");
+    const budget = this.#options.budget;
+    const reservation = budget.reserve("reads", estimate.credits, this.#firstPageAllowance(estimate));
+    if (typeof reservation === "string") return this.#hold(request, reservation, estimate.credits);
+    try {
+      return await this.#deliver(request, undefined, true, { reservation });
+    } finally {
+      reservation.close();
+    }
+  }
+
+  /** What a read may spend beyond its estimate: its first page asks for at most the growth allowance more rows. */
+  #firstPageAllowance(estimate: ReadEstimate): number {
+    return roundUpCredits(estimate.credits * GROWTH_ALLOWANCE);
+  }
+
+  /** Not fetched: the cells keep their rows (when they have any) and say when they were fetched and why. */
+  #hold(request: CanonicalRequest, reason: HoldReason, estimate?: number, detail?: string): Delivered {
+    const now = this.#options.clock.now();
+    const table = this.#options.cache.stored(request.key);
+    const cells = this.live.cellsOf(request.key) as TableCell[];
+    const message = holdMessage(reason, {
+      fetchedAt: table?.readAt,
+      heldAt: now,
+      estimate,
+      budget: this.#options.budget.state(),
+      detail,
+    });
+    this.#options.held.set({
+      key: request.key,
+      what: describeRequest(request),
+      cells: cells.flatMap((c) => (c.address ? [c.address] : [])),
+      ...(table?.readAt === undefined ? {} : { fetchedAt: table.readAt }),
+      heldAt: now,
+      reason,
+      ...(estimate === undefined ? {} : { estimate }),
+      message,
+    });
+    if (table) for (const cell of cells) cell.push({ table, note: message });
+    // Tried again at the dataset's next scheduled refresh: the budget may have room by then (a new day, a raise).
+    if (cells.some((c) => c.autoRefresh)) this.#timers.ensure(request.key, expiryOf(request, now));
+    return { cells: table ? cells.length : 0, held: true };
+  }
+
+  /** The most this request's cells allow one fetch to spend: the highest of their caps (or the user's default). */
+  #cap(key: string, cells: readonly TableCell[]): number {
+    const all = cells.length > 0 ? cells : (this.live.cellsOf(key) as TableCell[]);
+    const caps = all.map((c) => c.capCredits ?? this.#options.defaultCap());
+    return caps.length > 0 ? Math.max(...caps) : this.#options.defaultCap();
+  }
+
   /** Serves or fetches one request and pushes the outcome to `cells` (all of the key's live cells when absent). */
   async #deliver(
     request: CanonicalRequest,
     cells: TableCell[] | undefined,
     force: boolean,
-    context?: InvokeContext,
+    options: { context?: InvokeContext; reservation?: Reservation } = {},
   ): Promise<Delivered> {
     await this.#options.ready;
     const generation = this.#options.generation();
     const cache = this.#options.cache;
+    const context = {
+      capCredits: this.#cap(request.key, cells ?? []),
+      budget: readBudget(this.#options.budget, options.reservation),
+    };
     let outcome: Outcome;
     try {
-      outcome = { table: await (force ? cache.refresh(request) : cache.get(request, context)) };
+      outcome = {
+        table: await (force ? cache.refresh(request, context) : cache.get(request, options.context, context)),
+      };
     } catch (error) {
       // The rows the cells had stay, with the failure said beside them (Refresh All with the service unreachable).
       const good = keepsRowsAfter(error) ? cache.lastGood(request.key) : undefined;
@@ -170,13 +254,20 @@ export class RefreshBus {
     }
     // Signed out, or another key or service, while this was fetched: it may be another key's rows, and the
     // session's own refresh is already bringing these cells what the new session sees.
-    if (generation !== this.#options.generation()) return { cells: 0 };
+    if (generation !== this.#options.generation()) return { cells: 0, held: false };
+    if ("error" in outcome) {
+      const error = outcome.error;
+      if (isBudgetHeldError(error)) return this.#hold(request, "grew", error.facts.credits, error.message);
+      const table = cache.stored(request.key);
+      // A refresh over its cap leaves the rows that were there, saying why they were not refreshed.
+      if (isOverCapError(error) && table) outcome = { table, note: `Not refreshed: ${error.message}` };
+    } else if (!outcome.refreshFailed) this.#options.held.clear(request.key);
     const targets = cells ?? (this.live.cellsOf(request.key) as TableCell[]);
     // Many cells of one request, or many requests answered at once, are spread over turns under the payload cap.
     const bytes = "table" in outcome ? tableBytes(outcome.table) : 0;
     for (const cell of targets) {
       if (bytes > 0) await this.#payload.fit(bytes);
-      if (generation !== this.#options.generation()) return { cells: 0 };
+      if (generation !== this.#options.generation()) return { cells: 0, held: false };
       cell.push(outcome);
     }
     if (targets.length > 0)
@@ -185,7 +276,11 @@ export class RefreshBus {
         "error" in outcome && isNotLoadedError(outcome.error) ? outcome.error : undefined,
       );
     if (this.live.cellsOf(request.key).some((c) => c.autoRefresh)) this.#rearm(request.key, outcome);
-    return { cells: targets.length, ...failureOf(request, targets.length, outcome) };
+    return {
+      cells: targets.length,
+      held: "table" in outcome && outcome.note !== undefined,
+      ...failureOf(request, targets.length, outcome),
+    };
   }
 
   /**
@@ -211,6 +306,7 @@ export class RefreshBus {
     this.notLoaded.set(key, undefined);
     this.#timers.clear(key);
     this.#stopWaiting(key);
+    this.#options.held.clear(key);
   }
 }
 

@@ -1,5 +1,12 @@
-/** Why cells received new values without a recalculation. */
-export type RefreshReason = "manual" | "auto" | "session" | "execution-finished";
+/**
+ * Why cells received new values without a recalculation. `auto` (a dataset's scheduled refresh), `open` (the
+ * workbook opened, set to refresh) and `ribbon` (Refresh All from the ribbon, which cannot ask) spend only within the
+ * workbook's daily automatic budget.
+ */
+export type RefreshReason = "manual" | "auto" | "open" | "ribbon" | "session" | "execution-finished";
+
+/** The reasons whose fetches are automatic: held to the budget. */
+export const AUTOMATIC_REASONS: readonly RefreshReason[] = ["auto", "open", "ribbon"];
 
 export interface RefreshEvent {
   reason: RefreshReason;
@@ -9,6 +16,8 @@ export interface RefreshEvent {
   requests: number;
   /** Requests that ended in an error (their cells show it). */
   failed: number;
+  /** Requests not fetched (or stopped) for their cost: their cells keep their values and say why. */
+  held: number;
   at: number;
 }
 

@@ -5,6 +5,7 @@ import {
   datasetEntry,
   datasetPath,
   type ResultParams,
+  type Source,
 } from "../client";
 import { plainValue } from "./data-type-values";
 import type { CellRequestOptions } from "./options";
@@ -27,6 +28,25 @@ function keyOf(sourceKey: string, params: ResultParams): string {
     .map((k) => `${k}=${encodeURIComponent(String(params[k]))}`)
     .join("&");
   return query ? `${sourceKey}?${query}` : sourceKey;
+}
+
+/**
+ * The key a read is priced under (its last size is kept per key): the same as a cell's for the same source and shared
+ * parameters, so a dataset inserted from the pane and a cell showing it share what they learnt of its size.
+ */
+export function readKeyOf(source: Source, params: ResultParams): string {
+  const canonical = canonicalParams(params);
+  if ("executionId" in source) return keyOf(`execution:${source.executionId}`, canonical);
+  if ("queryId" in source) {
+    const format = source.format === "json" ? ":json" : "";
+    return keyOf(`query:${source.queryId}${format}`, canonical);
+  }
+  return keyOf(datasetPath(source.dataset, source.args ?? []), canonical);
+}
+
+/** A bound table's reads are priced by its name: whatever its source runs or reads, its size is the table's. */
+export function tableReadKey(tableName: string): string {
+  return `table:${tableName}`;
 }
 
 /** DATASET(name, positional..., options): the path is checked here, so an unknown name fails before any request. */

@@ -1,8 +1,9 @@
 import { isInvalidArgumentError } from "../client";
-import { isNotSignedInError } from "../session";
+import { isBudgetHeldError, isNotSignedInError, isOverCapError } from "../session";
 import type { CellValue } from "../sheet";
-import type { FetchOutcome } from "./fetch-table";
+import type { FetchOutcome, ReadContext } from "./fetch-table";
 import type { PersistentResults } from "./persistent-results";
+import type { Admission } from "./admission";
 import { type Entry, evictIdle, expiryOf, restoreEntry, tableBytes } from "./cache-entry";
 import type { CachedTable } from "./render";
 import type { CanonicalRequest } from "./request";
@@ -29,7 +30,8 @@ export interface CacheStats {
 }
 
 export interface ResultCacheOptions {
-  fetch: (request: CanonicalRequest) => Promise<FetchOutcome>;
+  /** Fetches a request's rows; `context` says what the fetch may spend (a cap, an automatic budget). */
+  fetch: (request: CanonicalRequest, context?: Partial<ReadContext>) => Promise<FetchOutcome>;
   now: () => number;
   /** Stored rows beyond this are evicted, least recently used first, sparing entries that live cells show. */
   maxBytes: number;
@@ -39,7 +41,7 @@ export interface ResultCacheOptions {
   /** Results kept between sessions: read before the network when a cell is invoked, written after each fetch. */
   persistent?: Pick<PersistentResults, "read" | "write" | "isOutdated">;
   /** Whether an invoked cell with nothing current kept may be fetched now; otherwise the error it shows instead. */
-  admit?: (request: CanonicalRequest, context: InvokeContext) => true | Error;
+  admit?: (request: CanonicalRequest, context: InvokeContext) => Admission | Error;
 }
 
 /** How a cell came to ask (the refresh bus knows). */
@@ -71,10 +73,10 @@ export class ResultCache {
   }
 
   /**
-   * The rows of a request for a cell: stored here, in flight, kept from an earlier session, or fetched now when
-   * `admit` allows (otherwise its error, unless a kept result may stand in).
+   * The rows of a request for a cell: stored here, in flight, kept from an earlier session, or fetched now (within
+   * `read`'s cap) when `admit` allows (otherwise its error, unless a kept result may stand in).
    */
-  get(request: CanonicalRequest, context: InvokeContext = INVOKED): Promise<CachedTable> {
+  get(request: CanonicalRequest, context: InvokeContext = INVOKED, read?: ReadContext): Promise<CachedTable> {
     this.#sync();
     const entry = this.#entry(request);
     entry.lastUsed = this.#options.now();
@@ -86,7 +88,7 @@ export class ResultCache {
       this.#stats.hits++;
       return entry.table ? Promise.resolve(entry.table) : Promise.reject(entry.failure);
     }
-    return this.#track(entry, this.#restoreOrFetch(entry, context));
+    return this.#track(entry, this.#restoreOrFetch(entry, context, read));
   }
 
   /**
@@ -102,17 +104,23 @@ export class ResultCache {
   }
 
   /** Fetches again whatever is stored (joining a fetch already in flight; after a kept result being read). */
-  refresh(request: CanonicalRequest): Promise<CachedTable> {
+  refresh(request: CanonicalRequest, read?: ReadContext): Promise<CachedTable> {
     this.#sync();
     const entry = this.#entry(request);
     if (entry.inFlight && entry.restoring) {
       const after = entry.inFlight.catch(() => undefined);
       return this.#track(
         entry,
-        after.then(() => this.#fetch(entry, this.#generation)),
+        after.then(() => this.#fetch(entry, this.#generation, read)),
       );
     }
-    return entry.inFlight ?? this.#load(entry);
+    return entry.inFlight ?? this.#load(entry, read);
+  }
+
+  /** The rows stored for a key, fresh or not: what its cells keep showing when a refresh was held. */
+  stored(key: string): CachedTable | undefined {
+    this.#sync();
+    return this.#entries.get(key)?.table;
   }
 
   /** True when a refresh cannot change the answer: a stored execution result. */
@@ -131,6 +139,13 @@ export class ResultCache {
     this.#sync();
     const entry = this.#entries.get(key);
     return entry?.request.source.kind === "execution" && entry.table !== undefined;
+  }
+
+  /** Stored rows still good (or being fetched now): a refresh when the workbook opens leaves them be. */
+  isFresh(key: string): boolean {
+    this.#sync();
+    const entry = this.#entries.get(key);
+    return entry !== undefined && (entry.inFlight !== undefined || (entry.table !== undefined && this.#fresh(entry)));
   }
 
   expiresAt(key: string): number | undefined {
@@ -202,8 +217,11 @@ export class ResultCache {
     );
   }
 
-  /** A kept result when it is current (or may stand in), else the network when admitted, else why not. */
-  async #restoreOrFetch(entry: Entry, context: InvokeContext): Promise<CachedTable> {
+  /**
+   * A kept result when it is current (or may stand in), else the network when admitted (an automatic fetch within
+   * its share of the automatic budget), else why not.
+   */
+  async #restoreOrFetch(entry: Entry, context: InvokeContext, read?: ReadContext): Promise<CachedTable> {
     const generation = this.#generation;
     entry.restoring = true;
     const restored = await this.#options.persistent?.read(entry.request).catch(() => undefined);
@@ -218,8 +236,24 @@ export class ResultCache {
       this.#stats.restored++;
       return restored.table;
     }
-    const admitted = this.#options.admit?.(entry.request, context) ?? true;
-    if (admitted === true) return this.#fetch(entry, generation);
+    const admitted = this.#options.admit?.(entry.request, context) ?? {};
+    if (!(admitted instanceof Error)) {
+      try {
+        const budget = admitted.budget ?? read?.budget;
+        return await this.#fetch(entry, generation, {
+          ...(read?.capCredits === undefined ? {} : { capCredits: read.capCredits }),
+          ...(budget === undefined ? {} : { budget }),
+        });
+      } catch (error) {
+        // Stopped for its cost (its rest grew past the budget): a result kept from an earlier session stands in.
+        if (!restored || !(isBudgetHeldError(error) || isOverCapError(error))) throw error;
+        restoreEntry(entry, restored, true);
+        this.#stats.kept++;
+        return restored.table;
+      } finally {
+        admitted.close?.();
+      }
+    }
     if (restored) {
       restoreEntry(entry, restored, true);
       evictIdle(this.#entries, this.#options.maxBytes, this.#options.isLive);
@@ -230,8 +264,8 @@ export class ResultCache {
     throw admitted;
   }
 
-  #load(entry: Entry): Promise<CachedTable> {
-    return this.#track(entry, this.#fetch(entry, this.#generation));
+  #load(entry: Entry, read?: ReadContext): Promise<CachedTable> {
+    return this.#track(entry, this.#fetch(entry, this.#generation, read));
   }
 
   /** Marks `promise` as the entry's fetch in flight until it settles (cells asking meanwhile share it). */
@@ -245,12 +279,12 @@ export class ResultCache {
   }
 
   /** Fetches from the service; the rows are kept (here and between sessions) if the session is still the same. */
-  #fetch(entry: Entry, generation: number): Promise<CachedTable> {
+  #fetch(entry: Entry, generation: number, context?: Partial<ReadContext>): Promise<CachedTable> {
     this.#stats.fetches++;
     const startedAt = this.#options.now();
     const stored = (): boolean =>
       generation === this.#options.generation() && this.#entries.get(entry.request.key) === entry;
-    const promise = (async () => this.#options.fetch(entry.request))().then(
+    const promise = (async () => this.#options.fetch(entry.request, context))().then(
       ({ table, requests }) => {
         this.#stats.requests += requests;
         if (stored()) {
@@ -268,11 +302,18 @@ export class ResultCache {
         return table;
       },
       (error: unknown) => {
-        // A request that failed before any answer is still one request; a local refusal (no key) is none.
-        if (!isInvalidArgumentError(error) && !isNotSignedInError(error)) this.#stats.requests++;
-        if (stored() && entry.table && keepsRowsAfter(error)) {
+        // A request that failed before any answer is still one request; a local refusal (no key, over the cap before
+        // anything was fetched) is none.
+        const local =
+          isInvalidArgumentError(error) ||
+          isNotSignedInError(error) ||
+          (isOverCapError(error) && (error.facts?.spent ?? 0) === 0);
+        if (!local) this.#stats.requests++;
+        // A refresh stopped for its cost (over its cap, or the automatic budget) leaves the rows that were there.
+        const costStopped = isBudgetHeldError(error) || isOverCapError(error);
+        if (stored() && entry.table && (costStopped || keepsRowsAfter(error))) {
           // A refresh that failed (the service unreachable, a run that failed): the rows shown stay, due again now.
-          entry.expiresAt = 0;
+          if (!costStopped) entry.expiresAt = 0;
         } else if (stored()) {
           entry.table = undefined;
           entry.kept = false;
@@ -293,5 +334,7 @@ export class ResultCache {
  * may not or cannot be shown (signed out, too large to spill now, a request the service refuses as written).
  */
 export function keepsRowsAfter(error: unknown): boolean {
+  // Stopped for its cost (over its cap, or the automatic budget), a refresh is held, not failed: said as such.
+  if (isBudgetHeldError(error) || isOverCapError(error)) return false;
   return !isNotSignedInError(error) && !isSpillTooLargeError(error) && !isInvalidArgumentError(error);
 }

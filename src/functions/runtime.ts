@@ -12,7 +12,6 @@ import type { RefreshEvent } from "./refresh-events";
 import { renderSpill } from "./render";
 import { type CanonicalRequest, datasetRequest, resultsRequest } from "./request";
 import { type CacheStats, ResultCache } from "./result-cache";
-import type { MayFetchAutomatically } from "./admission";
 import { KeptResults } from "./kept-results";
 import type { NotLoadedRow } from "./not-loaded";
 import type { ResultStore } from "./result-store";
@@ -22,7 +21,26 @@ import { errorsInSpillsSupported, refreshFailedText, withFailureNote, withSource
 import { serveStatus } from "./status-cell";
 import { SavedQueries } from "./saved-queries";
 import { StatusWatchers } from "./status-watchers";
-import { type TableCellDeps, tableCell } from "./table-cell";
+import { type TableCell, type TableCellDeps, tableCell } from "./table-cell";
+import { AutomaticBudget } from "./automatic-budget";
+import { HeldRefreshes, describeRequest } from "./held-refreshes";
+import { workbookIdentity } from "./workbook-id";
+import type { ReadEstimate } from "../billing";
+
+/** One request a Refresh All would fetch, with what it is expected to cost. */
+export interface RefreshPlanItem {
+  key: string;
+  /** "DATASET dex ethereum (limit=20)". */
+  what: string;
+  /** Live cells showing it. */
+  cells: number;
+  /** Its last size, priced on the user's plan; undefined when it was never read here. */
+  estimate?: ReadEstimate;
+}
+import { sourceOf } from "./provenance";
+import { queryPagePattern } from "./query-page";
+import { ResultPlaces } from "./result-places";
+import { type TableSourceLookup, serveSource } from "./source-cell";
 
 export type { RefreshSummary } from "./refresh-bus";
 
@@ -46,9 +64,7 @@ export interface FunctionsRuntimeOptions {
   errorsInSpills?: () => boolean;
   /** Results kept between sessions (IndexedDB, or memory: see openResultStore); none: this session's memory only. */
   resultStore?: Promise<ResultStore>;
-  /** Whether a cell with nothing kept may fetch by itself (the automatic-spending budget); default: yes. */
-  mayFetchAutomatically?: MayFetchAutomatically;
-  /** The user's plan, for what loading a cell would cost; default: the dearest published (Free). */
+  /** The user's plan, for what loading a cell would cost; default: the plan chosen in Account. */
   plan?: () => BillingPlan;
   /** The most bytes of results set in one turn (Excel on the web's 5 MB payload, shared by cells set together). */
   payloadTurnBytes?: number;
@@ -86,6 +102,19 @@ export class FunctionsRuntime {
   readonly queries: QueryService;
   /** Saved queries' declared parameters, asked once per query id (QUERY cells and the pane's form). */
   readonly savedQueries: SavedQueries;
+  /** The workbook's one daily credit budget for everything automatic. */
+  readonly budget: AutomaticBudget;
+  /** Automatic refreshes held for their cost, whose cells keep their values and say why. */
+  readonly held = new HeldRefreshes();
+  /** The workbook's stable id (its document settings), under which the user's spending is counted. */
+  readonly workbookId: () => string;
+  /** Where each SERVICE result is shown, with its source (SERVICE.SOURCE, the pane's snapshots). */
+  readonly places = new ResultPlaces();
+  /** The SERVICE.QUERY parameter set each served run stands for, by the invocation serving it. */
+  readonly #runOf = new WeakMap<object, { queryId: number; parameters: Record<string, string | number | boolean> }>();
+  readonly #runSettings: () => RunSettings | undefined;
+  #tables: TableSourceLookup | undefined;
+  readonly #tableListeners = new Set<() => void>();
 
   constructor(options: FunctionsRuntimeOptions) {
     this.#session = options.session;
@@ -95,17 +124,28 @@ export class FunctionsRuntime {
     this.#api = options.customFunctions;
     this.#errorsInSpills = options.errorsInSpills ?? errorsInSpillsSupported;
     void this.#ready.then(() => (this.#readySettled = true));
+    const settings = options.runSettings ?? (() => undefined);
+    this.workbookId = workbookIdentity(settings);
+    this.#session.useWorkbook(this.workbookId);
+    this.budget = new AutomaticBudget(settings, this.#session.ledger, this.workbookId, () => this.#clock.now());
+    const defaultCap = () => this.#session.billing.settings.maxCredits;
     this.#kept = new KeptResults({
       ...options,
       now: () => this.#clock.now(),
-      settings: options.runSettings ?? (() => undefined),
+      settings,
       store: options.resultStore,
       isLive: (key) => this.#bus.live.has(key),
+      budget: this.budget,
+      estimate: (request) => this.#session.estimateRead(request.key),
+      plan: options.plan ?? (() => this.#session.billing.settings.plan),
       limitBytes: this.#spillLimit,
     });
     this.#cache = new ResultCache({
-      fetch: async (request) => {
-        const outcome = await fetchTable(this.#session, request, this.#spillLimit, () => this.#clock.now());
+      fetch: async (request, context) => {
+        const outcome = await fetchTable(this.#session, request, this.#spillLimit, () => this.#clock.now(), {
+          capCredits: defaultCap(),
+          ...context,
+        });
         this.#session.usage.recordDatapoints(outcome.table.rows.length * outcome.table.columns.length);
         return outcome;
       },
@@ -131,9 +171,13 @@ export class FunctionsRuntime {
       generation: () => this.#session.generation,
       payloadTurnBytes: options.payloadTurnBytes,
       nextTurn: options.nextTurn,
+      budget: this.budget,
+      defaultCap,
+      estimate: (request) => this.#session.estimateRead(request.key),
+      held: this.held,
     });
     this.#cellDeps = {
-      render: (key, table, render) =>
+      render: (key, table, render, held) =>
         withSourceNote(
           this.#cache.rendered(key, JSON.stringify(render), () => renderSpill(table, render, this.#spillLimit)),
           table,
@@ -142,6 +186,7 @@ export class FunctionsRuntime {
             now: this.#clock.now(),
             supported: this.#errorsInSpills(),
             error: (message) => this.#notAvailable(message),
+            ...(held === undefined ? {} : { held }),
           },
         ),
       withFailure: (matrix, failed, render) =>
@@ -153,6 +198,14 @@ export class FunctionsRuntime {
         ),
       toError: (error) => this.#toError(error),
       onFailure: (request, error) => this.#bus.awaitExecution(request, error),
+      shown: (invocation, request, table, matrix) =>
+        this.places.set(
+          invocation.address,
+          matrix.length,
+          matrix[0]?.length ?? 0,
+          sourceOf(request, table, this.#runOf.get(invocation)),
+        ),
+      gone: (invocation) => this.places.remove(invocation.address),
     };
     this.#previews = new Previews({
       // After the stored key is read: before it, the session is signed out and sees no kept results.
@@ -162,6 +215,7 @@ export class FunctionsRuntime {
       notAvailable: (message) => this.#notAvailable(message),
       runs: () => this.queries.runs,
     });
+    this.#runSettings = options.runSettings ?? (() => undefined);
     this.#offSession = this.#session.onChange(() => this.#sessionChanged());
     this.savedQueries = new SavedQueries({
       client: () => this.#session.client(),
@@ -174,8 +228,11 @@ export class FunctionsRuntime {
       ready: this.#ready,
       runSettings: options.runSettings ?? (() => undefined),
       serve: (executionId, cell, sink) => {
-        // The bus takes over the sink's onCanceled: a proxy per served run lets the cell switch runs.
+        // The bus takes over the sink's onCanceled: a proxy per served run lets the cell switch runs. It carries the
+        // cell's address, and the run it stands for, so SERVICE.SOURCE can say where the rows came from.
         const inner: Invocation = { setResult: (value) => sink.setResult(value), onCanceled: undefined };
+        if (sink.address !== undefined) inner.address = sink.address;
+        this.#runOf.set(inner, { queryId: cell.queryId, parameters: cell.parameters });
         const request = () => resultsRequest(executionId, [], cell.options);
         this.#serveTable("RESULTS", inner, [], request, cell.options);
         return () => inner.onCanceled?.();
@@ -184,6 +241,8 @@ export class FunctionsRuntime {
       notAvailable: (message) => this.#notAvailable(message),
       failureMessage: (error) => cellFailure(error).message,
       declaration: (queryId) => this.savedQueries.declaration(queryId),
+      budget: this.budget,
+      estimate: (queryId, performance) => this.#session.estimateExecution(queryId, performance),
     });
   }
 
@@ -204,6 +263,45 @@ export class FunctionsRuntime {
   query(queryId: unknown, args: Args, invocation: Invocation): void {
     if (isValuePreview(invocation)) return this.#previews.query(queryId, args, invocation);
     this.queries.query(queryId, args, invocation);
+  }
+
+  /**
+   * SERVICE.SOURCE: where the rows of the result at (or spilled over) the referenced cell came from, or of the
+   * inserted table there, following refreshes.
+   */
+  source(invocation: CustomFunctions.StreamingInvocation<string[][]>): void {
+    serveSource(
+      {
+        places: this.places,
+        tables: () => this.#tables,
+        onTablesChange: (listener) => {
+          this.#tableListeners.add(listener);
+          return () => this.#tableListeners.delete(listener);
+        },
+        queryName: async (queryId) => {
+          const declared = await this.savedQueries.declaration(queryId);
+          return declared.known && declared.query.name !== "" ? declared.query.name : undefined;
+        },
+        pattern: () => queryPagePattern(this.#runSettings() ?? { get: () => null }),
+        notAvailable: (message) => this.#notAvailable(message),
+        invalid: (message) => {
+          const api = this.#api ?? customFunctionsApi();
+          return new api.Error(api.ErrorCode.invalidValue as never, message);
+        },
+      },
+      invocation,
+    );
+  }
+
+  /** How SERVICE.SOURCE finds inserted tables' sources (the pane knows the bindings); undefined forgets it. */
+  setTableSources(lookup: TableSourceLookup | undefined): void {
+    this.#tables = lookup;
+    this.tableSourcesChanged();
+  }
+
+  /** A table was inserted or refreshed: SERVICE.SOURCE cells look again. */
+  tableSourcesChanged(): void {
+    for (const listener of [...this.#tableListeners]) listener();
   }
 
   /** The workbook's remembered runs (the pane records a run here when it completes). */
@@ -229,13 +327,35 @@ export class FunctionsRuntime {
       .catch(reportUnexpected("starting a STATUS cell"));
   }
 
-  /** Re-fetches every request a live cell shows (except stored execution results) and pushes the new values. */
-  async refreshAll(): Promise<RefreshSummary> {
+  /**
+   * Re-fetches every request a live cell shows (except stored execution results) and pushes the new values.
+   * `manual` (the pane's Refresh All, after its confirmation) fetches each within its cells' cap; `open` and `ribbon`
+   * are automatic: only what today's automatic budget has room for, the rest held (cells keep values, say why).
+   */
+  async refreshAll(reason: "manual" | "open" | "ribbon" = "manual"): Promise<RefreshSummary> {
     this.#cache.dropUnused();
-    // A query's latest result is current until Refresh All: those kept for this user go before new ones come.
-    void this.#kept.persistent.dropLatest().catch(reportUnexpected("forgetting kept latest results"));
-    const keys = this.#bus.live.keys().filter((key) => !this.#cache.isSettled(key));
-    return this.#bus.refresh(keys, "manual");
+    if (reason === "manual") {
+      // A query's latest result is current until Refresh All: those kept for this user go before new ones come.
+      void this.#kept.persistent.dropLatest().catch(reportUnexpected("forgetting kept latest results"));
+    }
+    // On open, what the cells just fetched (or were served fresh) is not fetched again: only what is due.
+    const keys = this.refreshableKeys().filter((key) => reason !== "open" || !this.#cache.isFresh(key));
+    return this.#bus.refresh(keys, reason);
+  }
+
+  /** The requests a Refresh All would fetch again: every live cell's, except stored execution results. */
+  refreshableKeys(): string[] {
+    return this.#bus.live.keys().filter((key) => !this.#cache.isSettled(key));
+  }
+
+  /** What each request a Refresh All would fetch is expected to cost (its last size), for the confirmation. */
+  refreshPlan(): RefreshPlanItem[] {
+    return this.refreshableKeys().flatMap((key) => {
+      const cell = this.#bus.live.cellsOf(key)[0] as TableCell | undefined;
+      if (!cell) return [];
+      const estimate = this.#session.estimateRead(key);
+      return [{ key, what: describeRequest(cell.request), cells: this.#bus.live.cellsOf(key).length, estimate }];
+    });
   }
 
   /** Requests whose cells say their data is not loaded, with what loading each would cost (the pane's list). */

@@ -23,6 +23,11 @@ export function functionsRuntime(): FunctionsRuntime {
   return scope[SLOT];
 }
 
+/** The runtime if one was made (nothing is started for a caller that only has news for it). */
+export function currentFunctionsRuntime(): FunctionsRuntime | undefined {
+  return (globalThis as { [SLOT]?: FunctionsRuntime })[SLOT];
+}
+
 /** Tests and the playground install their own runtime (undefined disposes and removes the current one). */
 export function setFunctionsRuntime(runtime: FunctionsRuntime | undefined): void {
   const scope = globalThis as { [SLOT]?: FunctionsRuntime };

@@ -5,12 +5,14 @@ import type { CellRequestOptions } from "./options";
 import type { CachedTable } from "./render";
 
 /**
- * Rows of a dataset read through its saved query say so where a cell can: Excel shows a custom function's message
- * on hover only for #N/A and #VALUE!, and only where such an error is, so the spill's first header cell (the
- * formula's own cell) becomes #N/A carrying which query, the result's age (an old one said to be old) and the
- * column's name. The data cells are untouched, so formulas over the rows keep working; `source_note=false` keeps
- * the header's name instead, and without a header row there is no cell to carry it. Errors inside a spill need
- * CustomFunctionsRuntime 1.2; where the host lacks it (`supported` false) the spill stays as it is.
+ * Notes a spill carries where a cell can show them: Excel shows a custom function's message on hover only for #N/A
+ * and #VALUE!, and only where such an error is, so the spill's first header cell (the formula's own cell) becomes
+ * #N/A carrying the column's name and the notes: why its rows were not refreshed and when they were fetched (an
+ * automatic refresh held by the budget, a refresh over its cap), and where they came from (a dataset read through its
+ * saved query, with the result's age). The data cells are untouched, so formulas over the rows keep working.
+ * `source_note=false` leaves out where the rows came from (a note that they were not refreshed always shows);
+ * without a header row there is no cell to carry a note. Errors inside a spill need CustomFunctionsRuntime 1.2;
+ * where the host lacks it (`supported` false) the spill stays as it is.
  */
 export function errorsInSpillsSupported(): boolean {
   const office = (globalThis as { Office?: { context?: { requirements?: { isSetSupported?: unknown } } } }).Office;
@@ -27,16 +29,17 @@ export function errorsInSpillsSupported(): boolean {
   }
 }
 
-/** The spill with the note in place of its first header cell, when there is one to give. */
+/** The spill with the notes in place of its first header cell, when there are any to give. */
 export function withSourceNote(
   matrix: CellValue[][],
   table: CachedTable,
   render: CellRequestOptions["render"],
-  note: { now: number; supported: boolean; error: (message: string) => unknown },
+  note: { now: number; supported: boolean; error: (message: string) => unknown; held?: string },
 ): unknown[][] {
-  if (!note.supported || !render.headers || !render.sourceNote || matrix.length === 0) return matrix;
-  const text = datasetOriginText(table.origin, note.now);
-  if (text === undefined || matrix[0]!.length === 0) return matrix;
+  if (!note.supported || !render.headers || matrix.length === 0 || matrix[0]!.length === 0) return matrix;
+  const origin = render.sourceNote ? datasetOriginText(table.origin, note.now) : undefined;
+  const text = [note.held, origin].filter((t) => t !== undefined).join(" ");
+  if (text === "") return matrix;
   const first = [...matrix[0]!] as unknown[];
   first[0] = note.error(shorten(`Column "${String(first[0])}". ${text}`, 255));
   return [first, ...matrix.slice(1)];

@@ -9,8 +9,11 @@ export interface RefreshFailed {
   fetchedAt?: number;
 }
 
-/** What the bus delivers to every cell of one request: the rows (kept after a failed refresh), or why there are none. */
-export type Outcome = { table: CachedTable; refreshFailed?: RefreshFailed } | { error: unknown };
+/**
+ * What the bus delivers to every cell of one request: the rows (with a note when they were not refreshed for their
+ * cost, or kept after a failed refresh; either said on the spill's first header cell), or why there are none.
+ */
+export type Outcome = { table: CachedTable; note?: string; refreshFailed?: RefreshFailed } | { error: unknown };
 
 /** A live DATASET/RESULTS cell: its request, and how it turns an outcome into its own spill. */
 export interface TableCell extends LiveCell<Outcome> {
@@ -18,13 +21,18 @@ export interface TableCell extends LiveCell<Outcome> {
 }
 
 export interface TableCellDeps {
-  render: (key: string, table: CachedTable, options: CellRequestOptions["render"]) => unknown[][];
+  render: (key: string, table: CachedTable, options: CellRequestOptions["render"], note?: string) => unknown[][];
   /** The spill of rows kept after a failed refresh, saying so where a cell can (its first header cell). */
   withFailure: (matrix: unknown[][], failed: RefreshFailed, options: CellRequestOptions["render"]) => unknown[][];
   toError: (error: unknown) => CustomFunctions.Error;
   /** Told about each failure a cell shows (a run still going is watched until it ends). */
   onFailure: (request: CanonicalRequest, error: unknown) => void;
+  /** Told where each result is shown, and when a cell stops showing one (SERVICE.SOURCE looks results up there). */
+  shown?: (invocation: Invocation, request: CanonicalRequest, table: CachedTable, matrix: unknown[][]) => void;
+  gone?: (invocation: Invocation) => void;
 }
+
+type Invocation = CustomFunctions.StreamingInvocation<unknown[][]>;
 
 /**
  * Wraps an invocation: `push` renders with this cell's own options (headers, timestamps, separator) and sets the
@@ -35,31 +43,38 @@ export function tableCell(
   request: CanonicalRequest,
   options: CellRequestOptions,
   autoRefresh: boolean,
-  invocation: CustomFunctions.StreamingInvocation<unknown[][]>,
+  invocation: Invocation,
 ): TableCell & { cancel(): void } {
   let active = true;
   return {
     key: request.key,
     request,
     autoRefresh,
+    ...(options.maxCredits === undefined ? {} : { capCredits: options.maxCredits }),
+    ...(invocation.address ? { address: invocation.address } : {}),
     push: (outcome) => {
       if (!active) return;
       if ("error" in outcome) {
         invocation.setResult(deps.toError(outcome.error));
+        deps.gone?.(invocation);
         deps.onFailure(request, outcome.error);
         return;
       }
       try {
-        const matrix = deps.render(request.key, outcome.table, options.render);
-        invocation.setResult(
-          outcome.refreshFailed ? deps.withFailure(matrix, outcome.refreshFailed, options.render) : matrix,
-        );
+        const rendered = deps.render(request.key, outcome.table, options.render, outcome.note);
+        const matrix = outcome.refreshFailed
+          ? deps.withFailure(rendered, outcome.refreshFailed, options.render)
+          : rendered;
+        invocation.setResult(matrix);
+        deps.shown?.(invocation, request, outcome.table, matrix);
       } catch (error) {
         invocation.setResult(deps.toError(error));
+        deps.gone?.(invocation);
       }
     },
     cancel: () => {
       active = false;
+      deps.gone?.(invocation);
     },
   };
 }

@@ -25,9 +25,16 @@ const budgetOf = (value: unknown): GatewayBudget | undefined => {
 };
 
 /**
+ * How a team gateway's personal tokens begin (the relay issues them; test/session/gateway-token-prefix.test.ts holds
+ * this copy to the gateway's). A gateway accepts nothing else, so a key without it is never asked about: no
+ * `/gateway/me` request, and no 404 in the console of everyone signed in to the service itself.
+ */
+export const GATEWAY_TOKEN_PREFIX = "sgw_";
+
+/**
  * Asks the address whether it is a team gateway and who the key is there: `GET /gateway/me` with the key in its
- * header. Undefined for anything else (the service itself, a plain relay: 404; no answer): the address is then
- * not a gateway, or cannot say. Reads only; spends nothing.
+ * header, when the key is a personal token. Undefined for anything else (another key; the service itself, a plain
+ * relay: 404; no answer): the address is then not a gateway, or cannot say. Reads only; spends nothing.
  */
 export async function fetchGatewayAccount(
   fetchImpl: FetchLike,
@@ -35,6 +42,7 @@ export async function fetchGatewayAccount(
   key: string,
   signal?: AbortSignal,
 ): Promise<GatewayAccount | undefined> {
+  if (!key.startsWith(GATEWAY_TOKEN_PREFIX)) return undefined;
   const url = new URL(baseUrl);
   const target = `${url.origin}${apiRootPath(url.pathname)}/gateway/me`;
   let body: unknown;

@@ -4,6 +4,7 @@ import {
   type PagingParams,
   ServiceClient,
   type ServiceClientOptions,
+  systemClock,
 } from "../client";
 import { countingFetch } from "./counting-fetch";
 import { type DatasetRead, readDataset } from "./dataset-reader";
@@ -14,6 +15,13 @@ import { NotSignedInError } from "./not-signed-in-error";
 import { type SettingsStore, memorySettingsStore } from "./settings-store";
 import { UsageTracker } from "./usage-tracker";
 import { userIdOf } from "./user-id";
+import { CostMemory } from "./cost-memory";
+import { SpendingLedger } from "./spending-ledger";
+import { spendingObserver } from "./spending-observer";
+import { UserBilling } from "./user-billing";
+import { ReadMeter, type ReadMeterOptions } from "./read-meter";
+import { type PerformanceChoice, type ReadEstimate, estimateAgain, estimateExecutionCredits } from "../billing";
+import { type StringItem, memoryStringItem } from "./user-storage";
 
 /** What the client takes besides key, address and fetch (timeouts, retry, concurrency, clock, log). */
 export type SessionClientOptions = Partial<Omit<ServiceClientOptions, "apiKey" | "baseUrl" | "fetch">>;
@@ -27,6 +35,12 @@ export interface SessionOptions {
   clientOptions?: SessionClientOptions;
   /** Where the datasets read through their saved queries are remembered (per user, per address); memory when omitted. */
   datasetRoutesItem?: RoutesItem;
+  /** The user's plan and default cap per request (per user); memory when omitted. */
+  billingItem?: StringItem;
+  /** What reads and executions cost when last made (per user); memory when omitted. */
+  costsItem?: StringItem;
+  /** Credits spent per workbook and day (per user); memory when omitted. */
+  spendingItem?: StringItem;
 }
 
 /** The address as the client will use it, or an InvalidArgumentError that says what is wrong. */
@@ -54,6 +68,14 @@ export function normaliseBaseUrl(text: string): string {
  */
 export class Session {
   readonly usage = new UsageTracker();
+  /** The user's plan and default cap per request (Account). */
+  readonly billing: UserBilling;
+  /** The last size of each read and cost of each query's runs: the next estimate of the same thing. */
+  readonly costs: CostMemory;
+  /** Credits spent per workbook and local day, automatic spending apart (the workbook's daily budget holds that). */
+  readonly ledger: SpendingLedger;
+  /** The open workbook's id, where spending is booked (set by whoever reads the document's settings). */
+  #workbookId: () => string | undefined = () => undefined;
   /** Datasets whose endpoint is gone, per service address, and the saved query that answers for each. */
   readonly datasetRoutes: DatasetRoutes;
   readonly #keyStore: KeyStore;
@@ -80,6 +102,9 @@ export class Session {
     this.#defaultBaseUrl = normaliseBaseUrl(options.defaultBaseUrl);
     this.#baseUrl = this.#defaultBaseUrl;
     this.#fetch = countingFetch(options.fetch, this.usage);
+    this.billing = new UserBilling(options.billingItem ?? memoryStringItem());
+    this.costs = new CostMemory(options.costsItem ?? memoryStringItem());
+    this.ledger = new SpendingLedger(options.spendingItem ?? memoryStringItem());
     this.#plainFetch = options.fetch ?? ((url, init) => globalThis.fetch(url, init));
     // apiKey/baseUrl/fetch are stripped even if a caller passes them untyped: the session owns those three.
     const {
@@ -122,9 +147,32 @@ export class Session {
     return this.#userId.id;
   }
 
-  /** Reads the stored key and address. A stored address that no longer parses falls back to the default. */
+  /** The session's time (the client's clock): local days of the ledger, ages of results. */
+  now(): number {
+    return (this.#clientOptions.clock ?? systemClock).now();
+  }
+
+  /** Where spending is booked from now on: the open workbook's id (its document settings keep it). */
+  useWorkbook(workbookId: () => string | undefined): void {
+    this.#workbookId = workbookId;
+  }
+
+  workbookId(): string | undefined {
+    return this.#workbookId();
+  }
+
+  /**
+   * Reads the stored key and address (and the user's plan, costs and spending). A stored address that no longer
+   * parses falls back to the default.
+   */
   async load(): Promise<void> {
-    const [key, settings] = await Promise.all([this.#keyStore.get(), this.#settingsStore.get()]);
+    const [key, settings] = await Promise.all([
+      this.#keyStore.get(),
+      this.#settingsStore.get(),
+      this.billing.load(),
+      this.costs.load(),
+      this.ledger.load(),
+    ]);
     let baseUrl = this.#defaultBaseUrl;
     if (settings?.baseUrl) {
       try {
@@ -145,6 +193,15 @@ export class Session {
       baseUrl: this.#baseUrl,
       fetch: this.#fetch,
       signal: this.#reads.signal,
+      observer: spendingObserver({
+        usage: this.usage,
+        ledger: this.ledger,
+        costs: this.costs,
+        billing: this.billing,
+        now: () => this.now(),
+        baseUrl: () => this.#baseUrl,
+        workbookId: () => this.#workbookId(),
+      }),
     });
     return this.#client;
   }
@@ -163,6 +220,38 @@ export class Session {
       source,
       params,
     );
+  }
+
+  /**
+   * A read priced as it goes (see ReadMeter): the user's plan, the read's last size at this address, `capCredits`
+   * (the most it may spend: a cell's max_credits, the user's default otherwise), and a budget for automatic reads.
+   */
+  meterRead(
+    requestKey: string,
+    options: Pick<ReadMeterOptions, "capCredits" | "where" | "budget" | "limit">,
+  ): ReadMeter {
+    return new ReadMeter({
+      ...options,
+      plan: this.billing.settings.plan,
+      costs: this.costs,
+      baseUrl: this.#baseUrl,
+      requestKey,
+      now: () => this.now(),
+    });
+  }
+
+  /** What the same read cost last time at this address, on the user's plan now; undefined when never made. */
+  estimateRead(requestKey: string): ReadEstimate | undefined {
+    const known = this.costs.read(this.#baseUrl, requestKey);
+    return known ? estimateAgain(known, this.billing.settings.plan) : undefined;
+  }
+
+  /** What a run of this query on this tier is expected to cost: its last reported cost here, else the tier's price. */
+  estimateExecution(queryId: number, performance: PerformanceChoice): number {
+    return estimateExecutionCredits({
+      performance,
+      lastCost: this.costs.execution(this.#baseUrl, queryId, performance),
+    });
   }
 
   /** Stores the key (and address). Validation against the service is the pane's call (a status or cheap request). */

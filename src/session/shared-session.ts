@@ -2,6 +2,10 @@ import { createKeyStore } from "./key-store";
 import { Session } from "./session";
 import { createSettingsStore } from "./settings-store";
 import { createDatasetRoutesItem } from "./dataset-routes";
+import { COST_MEMORY_ITEM } from "./cost-memory";
+import { SPENDING_ITEM } from "./spending-ledger";
+import { USER_BILLING_ITEM } from "./user-billing";
+import { type StringItem, storedItem } from "./user-storage";
 
 /** Replaced at build time by webpack's DefinePlugin; undefined under jest and tsx. */
 declare const SERVICE_API_BASE_URL: string | undefined;
@@ -28,8 +32,21 @@ export function sharedSession(): Session {
     settingsStore: createSettingsStore(),
     defaultBaseUrl: defaultBaseUrl(),
     datasetRoutesItem: createDatasetRoutesItem(),
+    ...userBillingItems(),
   });
   return scope[SLOT];
+}
+
+/**
+ * The user's own storage items a session prices and counts with (their plan, what reads and runs cost last, their
+ * spending per workbook and day): without them these live only as long as the runtime, and a reload resets them.
+ */
+export function userBillingItems(): { billingItem: StringItem; costsItem: StringItem; spendingItem: StringItem } {
+  return {
+    billingItem: storedItem(USER_BILLING_ITEM),
+    costsItem: storedItem(COST_MEMORY_ITEM),
+    spendingItem: storedItem(SPENDING_ITEM),
+  };
 }
 
 /** Tests and the playground: put a session of their own in the slot (undefined empties it). */

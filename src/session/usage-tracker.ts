@@ -1,9 +1,17 @@
-import { type PerformanceChoice, estimateExecutionCredits } from "../billing";
+import { addCredits } from "../billing";
 
-/** What this runtime has spent since it started: the pane shows it; per-workbook totals are the pane's job. */
+/** What this runtime has spent since it started: the pane shows it; per-workbook totals live in the ledger. */
 export interface UsageSnapshot {
-  /** Credits of the executions started, as the cost model estimates them per tier (src/billing). */
+  /** Credits of reads and executions: `readCredits + executionCredits`. */
   creditsSpent: number;
+  /** Credits of the result pages received, priced by the user's plan from their exact sizes. */
+  readCredits: number;
+  /** Bytes of those pages, before compression. */
+  readBytes: number;
+  /** Result pages received that the service bills. */
+  reads: number;
+  /** Credits of the executions started: each one's reported cost once a status gave it, its estimate until then. */
+  executionCredits: number;
   executions: number;
   /** Datapoints (rows × columns) of the results fetched. */
   datapointsFetched: number;
@@ -11,13 +19,24 @@ export interface UsageSnapshot {
   requests: number;
 }
 
+const ZERO: UsageSnapshot = {
+  creditsSpent: 0,
+  readCredits: 0,
+  readBytes: 0,
+  reads: 0,
+  executionCredits: 0,
+  executions: 0,
+  datapointsFetched: 0,
+  requests: 0,
+};
+
 /**
- * Counters held in memory for one session. Requests and executions are counted by the session's fetch wrapper;
- * datapoints by whoever turns a response into rows (the functions cache, the pane's insert), since only they
- * parse bodies and counting twice would cost a second parse.
+ * Counters held in memory for one session. Requests are counted by the session's fetch wrapper; reads and
+ * executions by the client's observer (exact sizes, reported costs); datapoints by whoever turns a response into
+ * rows (the functions cache, the pane's insert), since only they parse bodies.
  */
 export class UsageTracker {
-  #usage: UsageSnapshot = { creditsSpent: 0, executions: 0, datapointsFetched: 0, requests: 0 };
+  #usage: UsageSnapshot = { ...ZERO };
   readonly #listeners = new Set<(usage: UsageSnapshot) => void>();
 
   snapshot(): UsageSnapshot {
@@ -28,11 +47,31 @@ export class UsageTracker {
     this.#change({ requests: this.#usage.requests + 1 });
   }
 
-  recordExecution(performance: PerformanceChoice = "auto"): void {
+  recordRead(bytes: number, credits: number): void {
+    const readCredits = addCredits(this.#usage.readCredits, credits);
+    this.#change({
+      reads: this.#usage.reads + 1,
+      readBytes: this.#usage.readBytes + bytes,
+      readCredits,
+      creditsSpent: addCredits(readCredits, this.#usage.executionCredits),
+    });
+  }
+
+  /** An execution the service accepted, at its estimated cost (corrected by `adjustExecutionCredits`). */
+  recordExecution(estimatedCredits: number): void {
+    const executionCredits = addCredits(this.#usage.executionCredits, estimatedCredits);
     this.#change({
       executions: this.#usage.executions + 1,
-      creditsSpent: this.#usage.creditsSpent + estimateExecutionCredits({ performance }),
+      executionCredits,
+      creditsSpent: addCredits(this.#usage.readCredits, executionCredits),
     });
+  }
+
+  /** A status reported what an execution cost: the difference from what was counted for it so far. */
+  adjustExecutionCredits(delta: number): void {
+    if (delta === 0) return;
+    const executionCredits = addCredits(this.#usage.executionCredits, delta);
+    this.#change({ executionCredits, creditsSpent: addCredits(this.#usage.readCredits, executionCredits) });
   }
 
   recordDatapoints(count: number): void {
@@ -41,7 +80,7 @@ export class UsageTracker {
   }
 
   reset(): void {
-    this.#change({ creditsSpent: 0, executions: 0, datapointsFetched: 0, requests: 0 });
+    this.#change({ ...ZERO });
   }
 
   onChange(listener: (usage: UsageSnapshot) => void): () => void {

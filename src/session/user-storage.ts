@@ -115,3 +115,14 @@ export function storedItem(name: string, env?: StorageEnvironment): StoredItem {
     },
   };
 }
+
+/** One stored string as the session's stores use it (a StoredItem, or memory in tests). */
+export interface StringItem {
+  get(): Promise<string | undefined>;
+  set(value: string): Promise<void>;
+}
+
+export function memoryStringItem(initial?: string): StringItem {
+  let value = initial;
+  return { get: async () => value, set: async (v) => void (value = v) };
+}

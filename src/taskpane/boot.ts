@@ -1,6 +1,13 @@
 import { systemClock } from "../client";
-import { officeRun, type SettingsLike } from "../excel";
-import { describeSavedQuery, recordQueryRun, refreshFunctionCells as refreshFunctions } from "../functions";
+import { bindingAt, listBindings, officeRun, type SettingsLike } from "../excel";
+import {
+  describeSavedQuery,
+  functionsRefreshPlan,
+  readResultSource,
+  recordQueryRun,
+  refreshFunctionCells as refreshFunctions,
+  setTableSourceLookup,
+} from "../functions";
 import { sharedSession, sharedSessionReady } from "../session";
 import type { PaneDeps } from "./logic/deps";
 import { type OnOpenOutcome, runOnOpen } from "./logic/on-open";
@@ -44,6 +51,7 @@ export function defaultPaneDeps(): PaneDeps {
     historyItem: userItem(HISTORY_ITEM),
     clock: systemClock,
     refreshFunctions,
+    refreshPlan: functionsRefreshPlan,
     recordQueryRun,
     describeQuery: describeSavedQuery,
     queryReport: functionsQueryReport,
@@ -51,6 +59,13 @@ export function defaultPaneDeps(): PaneDeps {
     addin: officeAddin(),
     platform: officePlatform,
   };
+}
+
+/** SERVICE.SOURCE finds inserted tables' sources in their bindings (the pane's knowledge, not the functions'). */
+export function registerTableSources(settings: SettingsLike = documentSettings): void {
+  setTableSourceLookup((sheet, row, column) =>
+    readResultSource(bindingAt(listBindings(settings), sheet, row, column)?.source),
+  );
 }
 
 const OPENED = Symbol.for("service-addin.on-open");

@@ -1,30 +1,36 @@
 import {
+  automaticBudget,
   cancelAutomaticQueryRun,
   loadCostText,
   loadNotLoadedCells,
   notLoadedCells,
   onNotLoadedChange,
+  heldRefreshes,
   noteQueryRun,
+  onAutomaticBudgetChange,
   onAutomaticQueryRun,
+  onHeldRefreshesChange,
   onQueryReportChange,
-  queryBudget,
   queryReport,
   rerunStaleQueries,
-  setQueryBudget,
+  setAutomaticBudget,
 } from "../functions";
 import type { NotLoadedSource } from "./logic/not-loaded-source";
 import type { QueryReportSource } from "./logic/report-source";
 
-/** The functions' SERVICE.QUERY side of the shared runtime, as the pane reaches it (the functions' public surface). */
+/** The functions' side of the shared runtime, as the pane reaches it (the functions' public surface). */
 export const functionsQueryReport: QueryReportSource = {
   rows: queryReport,
   onChange: onQueryReportChange,
   note: (request, note) => noteQueryRun(request.queryId, request.parameters, request.performance, note),
   cancelAutomatic: cancelAutomaticQueryRun,
-  budget: queryBudget,
-  setBudget: setQueryBudget,
+  budget: automaticBudget,
+  setBudget: setAutomaticBudget,
+  onBudgetChange: onAutomaticBudgetChange,
   rerunStale: rerunStaleQueries,
   onAutomaticRun: onAutomaticQueryRun,
+  held: heldRefreshes,
+  onHeldChange: onHeldRefreshesChange,
 };
 
 /** The functions' cells that say their data is not loaded, as the pane lists them. */

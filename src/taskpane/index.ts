@@ -2,4 +2,5 @@
 
 export { defaultPaneDeps } from "./boot";
 export { InsertController } from "./logic/insert-controller";
-export { refreshAll, type RefreshAllResult, type RefreshAllDeps } from "./logic/refresh-all";
+export { refreshAll, refreshSummary, type RefreshAllResult, type RefreshAllDeps } from "./logic/refresh-all";
+export { announceRibbonRefresh, automaticTableReads } from "./logic/ribbon-refresh";

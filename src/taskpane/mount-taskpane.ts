@@ -4,7 +4,13 @@ import { DatasetPickerController } from "./logic/dataset-picker";
 import { HistoryController } from "./logic/history-controller";
 import { HistoryStore } from "./logic/history-store";
 import { DEFAULT_INSERT_OPTIONS, InsertController, type InsertOptions } from "./logic/insert-controller";
-import { RefreshController, rerunQuestion } from "./logic/refresh-controller";
+import { RefreshController } from "./logic/refresh-controller";
+import { planLines, planQuestion } from "./logic/refresh-plan";
+import { BillingController } from "./logic/billing-controller";
+import { billingView } from "./view/billing-view";
+import { formatCredits } from "../billing";
+import { insertCostText } from "./logic/insert-controller";
+import { onRibbonRefresh } from "./logic/ribbon-refresh";
 import { RunController } from "./logic/run-controller";
 import { SignInController } from "./logic/sign-in-controller";
 import { ReportController } from "./logic/report-controller";
@@ -36,6 +42,7 @@ export interface PaneControllers {
   usage: UsageController;
   report: ReportController;
   form: QueryFormController;
+  billing: BillingController;
 }
 
 export interface MountedPane {
@@ -71,21 +78,37 @@ export function mountTaskpane(root: HTMLElement, deps: PaneDeps): MountedPane {
   const c: PaneControllers = {
     signIn: new SignInController(deps),
     run,
-    insert: new InsertController(deps),
+    insert: new InsertController(deps, (cost) =>
+      confirmInline(confirmHost, `${insertCostText(cost)} Insert the rest?`, `Insert (${formatCredits(cost.credits)})`),
+    ),
     datasets: new DatasetPickerController(deps),
     refresh: new RefreshController(
       deps,
-      (cost) => confirmInline(confirmHost, rerunQuestion(cost), `Re-run (${cost.credits} credits)`),
+      (plan) =>
+        confirmInline(
+          confirmHost,
+          planQuestion(plan),
+          `Refresh (${formatCredits(plan.total)})`,
+          "Cancel",
+          planLines(plan),
+        ),
       report,
     ),
     history: new HistoryController(deps, historyStore),
     usage: new UsageController(deps),
     report,
     form: new QueryFormController(deps.describeQuery ?? ownDeclarations(deps)),
+    billing: new BillingController(deps),
   };
   const stopUsage = c.usage.start();
+  const stopRibbon = onRibbonRefresh((result) => c.refresh.showRibbonOutcome(result));
   const stopReport = c.report.start();
-  const stopAutomaticHistory = recordAutomaticRuns(deps.queryReport, historyStore, () => deps.session.baseUrl);
+  const stopAutomaticHistory = recordAutomaticRuns(
+    deps.queryReport,
+    historyStore,
+    () => deps.session.baseUrl,
+    (queryId, performance) => deps.session.estimateExecution(queryId, performance),
+  );
 
   const query = queryView(doc, c.run, c.insert, insertOptions, c.form);
   const notLoaded = deps.notLoaded ? notLoadedView(doc, deps.notLoaded) : undefined;
@@ -94,7 +117,7 @@ export function mountTaskpane(root: HTMLElement, deps: PaneDeps): MountedPane {
     { label: "Query", panel: h(doc, "div", {}, query.element) },
     { label: "Datasets", panel: h(doc, "div", {}, datasetView(doc, c.datasets, c.insert, insertOptions)) },
     { label: "History", panel: historyPanel },
-    { label: "Account", panel: h(doc, "div", {}, accountView(doc, c.signIn)) },
+    { label: "Account", panel: h(doc, "div", {}, accountView(doc, c.signIn), billingView(doc, c.billing)) },
     { label: "Report", panel: h(doc, "div", {}, reportView(doc, c.report)) },
   ];
   const panels = tabs(doc, "Service", items);
@@ -137,6 +160,7 @@ export function mountTaskpane(root: HTMLElement, deps: PaneDeps): MountedPane {
     ready,
     unmount: () => {
       stopUsage();
+      stopRibbon();
       stopReport();
       stopAutomaticHistory();
       notLoaded?.dispose();

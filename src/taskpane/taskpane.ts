@@ -5,11 +5,12 @@
  * `Office.onReady`, so the entry needs no hook for it.
  */
 import { reportUnexpected } from "../session";
-import { bootTaskpane, runOpenBehaviourOnce } from "./boot";
+import { bootTaskpane, registerTableSources, runOpenBehaviourOnce } from "./boot";
 
 if (typeof Office !== "undefined") {
   // Nothing waits for a script's top level: failures to start are logged, not left unhandled.
   void Office.onReady(() => {
+    registerTableSources();
     if (document.getElementById("app")) bootTaskpane();
     // This page is the shared runtime's: it loads with the document when the workbook's open behaviour asks so.
     void runOpenBehaviourOnce().catch(reportUnexpected("the open behaviour"));

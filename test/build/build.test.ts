@@ -43,17 +43,20 @@ beforeAll(async () => {
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 describe("functions.json from the production build", () => {
-  it("declares exactly DATASET, RESULTS, STATUS and QUERY", () => {
-    expect(functions.map((f) => f.id)).toEqual(["DATASET", "RESULTS", "STATUS", "QUERY"]);
-    expect(functions.map((f) => f.name)).toEqual(["DATASET", "RESULTS", "STATUS", "QUERY"]);
+  it("declares exactly DATASET, RESULTS, STATUS, QUERY and SOURCE", () => {
+    expect(functions.map((f) => f.id)).toEqual(["DATASET", "RESULTS", "STATUS", "QUERY", "SOURCE"]);
+    expect(functions.map((f) => f.name)).toEqual(["DATASET", "RESULTS", "STATUS", "QUERY", "SOURCE"]);
   });
 
   it.each([
-    ["DATASET", { stream: true }],
-    ["RESULTS", { stream: true }],
+    // The functions that show rows know their cell, so SERVICE.SOURCE can find the result a reference points into.
+    ["DATASET", { stream: true, requiresStreamAddress: true }],
+    ["RESULTS", { stream: true, requiresStreamAddress: true }],
     ["STATUS", { stream: true }],
-    // QUERY knows its cell: the Report lists each cell, and run=on_change tells an input change from a new formula.
+    // QUERY's address also serves the Report (each cell listed) and run=on_change (an input change, not a new formula).
     ["QUERY", { stream: true, requiresStreamAddress: true }],
+    // SOURCE is given its argument's address: a function receives the referenced cell's value, not where it is.
+    ["SOURCE", { stream: true, requiresStreamParameterAddresses: true }],
   ])("%s streams (so refresh can push values) and is neither volatile nor cancelable", (id, options) => {
     const fn = functions.find((f) => f.id === id)!;
     expect(fn.options).toEqual(options);
@@ -113,7 +116,7 @@ describe("functions.json from the production build", () => {
 describe("bundles and page", () => {
   it("the metadata plugin appended the associate calls to the functions bundle", () => {
     const code = ["functions.js", "shared.js"].map((f) => readFileSync(join(out, f), "utf8")).join("\n");
-    for (const id of ["DATASET", "RESULTS", "STATUS", "QUERY"]) {
+    for (const id of ["DATASET", "RESULTS", "STATUS", "QUERY", "SOURCE"]) {
       expect(code).toContain(`CustomFunctions.associate("${id}"`);
     }
   });

@@ -31,15 +31,16 @@ const CALLS: readonly [RegExp, string, SetName, string][] = [
   [/\btable\.resize\(/, "Table.resize", "ExcelApi", "1.13"],
   [/\bapi\.Error\(|new CustomFunctions\.Error\(/, "CustomFunctions.Error", "CustomFunctionsRuntime", "1.2"],
   [/\.isInValuePreview\b/, "Invocation.isInValuePreview", "CustomFunctionsRuntime", "1.5"],
+  [/\.parameterAddresses\b/, "Invocation.parameterAddresses", "CustomFunctionsRuntime", "1.3"],
   [/Office\.addin\.\w+/, "Office.addin (setStartupBehavior…)", "SharedRuntime", "1.1"],
   [/\.openBrowserWindow\(/, "Office.context.ui.openBrowserWindow", "OpenBrowserWindowApi", "1.1"],
 ];
 
 /**
- * Used only where the host shows it has them: `isInValuePreview` is simply absent before CustomFunctionsRuntime 1.5
- * (reading it is the check).
+ * Used only where the host shows it has them: `isInValuePreview` is simply absent before CustomFunctionsRuntime 1.5,
+ * `parameterAddresses` before 1.3 (reading it is the check: SERVICE.SOURCE then says it needs a reference's address).
  */
-const FEATURE_DETECTED = new Set(["Invocation.isInValuePreview"]);
+const FEATURE_DETECTED = new Set(["Invocation.isInValuePreview", "Invocation.parameterAddresses"]);
 
 const version = (v: string): number[] => v.split(".").map(Number);
 const atLeast = (have: string, need: string): boolean => {
@@ -95,6 +96,7 @@ describe("requirement sets: what the manifest declares and what the code calls",
       "Worksheet.getRangeByIndexes",
       "Table.resize",
       "CustomFunctions.Error",
+      "Invocation.parameterAddresses",
       "Office.addin (setStartupBehavior…)",
     ])
       expect(apis).toContain(api);

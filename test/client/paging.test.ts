@@ -8,7 +8,7 @@ import {
   type FetchLike,
 } from "../../src/client";
 import { rowsPerPage } from "../../src/client/paging/plan";
-import { planWindows } from "../../src/client/paging/plan";
+import { laterPages, planWindows } from "../../src/client/paging/plan";
 import { flush } from "../support/manual-clock";
 import { cell, fakeResults } from "./support/fake-results";
 import { handlerFetch, jsonResponse } from "./support/fetch-fakes";
@@ -44,6 +44,57 @@ describe("page planning", () => {
       { offset: 20, limit: 10 },
       { offset: 30, limit: 5 },
     ]);
+  });
+
+  const cols = (n: number) => Array.from({ length: n }, (_, i) => `c${i}`);
+  const rows = (n: number) => Array.from({ length: n }, () => []);
+  it.each([
+    // [what, first page (rows, columns, bytes), options, expected]
+    ["no byte budget: the service's default page", [100, 10, 25_000], {}, { pageRows: 25_000, liftGuard: false }],
+    [
+      "no size known: the default page",
+      [100, 10, undefined],
+      { maxPageBytes: 1e8 },
+      { pageRows: 25_000, liftGuard: false },
+    ],
+    [
+      "a budget above the default page: larger pages, guard lifted",
+      [100, 10, 25_000],
+      { maxPageBytes: 25_000_000 },
+      { pageRows: 100_000, liftGuard: true },
+    ],
+    [
+      "a budget below the default page: smaller pages, guard kept",
+      [100, 10, 25_000],
+      { maxPageBytes: 2_500_000 },
+      { pageRows: 10_000, liftGuard: false },
+    ],
+    [
+      "a budget under one row: one row per page",
+      [100, 10, 25_000],
+      { maxPageBytes: 10 },
+      { pageRows: 1, liftGuard: false },
+    ],
+    [
+      "the caller lifted the guard: as many rows as its first page",
+      [40_000, 10, 1e7],
+      { guardLifted: true },
+      { pageRows: 40_000, liftGuard: false },
+    ],
+  ] as const)("%s", (_what, [r, c, bytes], options, expected) => {
+    const plan = laterPages(
+      { rows: rows(r), columns: cols(c), ...(bytes === undefined ? {} : { bytes }) },
+      { guardLifted: false, probed: r === 100, ...options },
+    );
+    expect(plan).toMatchObject(expected);
+  });
+
+  it("large pages are fetched fewer at once: at most 64 MB in flight", () => {
+    const plan = laterPages(
+      { rows: rows(100), columns: cols(10), bytes: 25_000 },
+      { guardLifted: false, probed: true, maxPageBytes: 32_000_000 },
+    );
+    expect(plan.concurrency).toBe(2);
   });
 });
 

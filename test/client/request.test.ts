@@ -165,6 +165,7 @@ describe("requests", () => {
     const page = await clock.drive(client.latestCsv(7, { limit: 1 }));
     expect(page).toEqual({
       text: "a\n1\n",
+      bytes: 4,
       nextOffset: 1,
       nextUri: "http://127.0.0.1:8787/v1/query/7/results/csv?offset=1&limit=1",
     });

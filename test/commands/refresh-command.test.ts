@@ -1,9 +1,10 @@
 import { OfficeMockObject } from "office-addin-mock";
 import { listBindings } from "../../src/excel";
 import { refreshAllCommand, type CommandEvent } from "../../src/commands/refresh-command";
-import { InsertController, type RefreshAllResult } from "../../src/taskpane";
+import { InsertController, type RefreshAllResult, refreshSummary } from "../../src/taskpane";
 import { startTestService, TEST_KEYS, type TestService } from "../support/service";
 import { testPane } from "../taskpane/support/pane-deps";
+import { FunctionsRuntime, setAutomaticBudget, setFunctionsRuntime } from "../../src/functions";
 
 let service: TestService;
 beforeAll(async () => {
@@ -34,12 +35,19 @@ describe("ribbon Refresh All", () => {
     }
   });
 
-  test("refreshes the cells, then the bound tables with their latest result, without spending credits", async () => {
+  afterEach(() => setFunctionsRuntime(undefined));
+
+  /** A pane and the workbook's functions runtime (its automatic budget), as in Excel's shared runtime. */
+  async function paneWithFunctions(refreshFunctions?: () => Promise<unknown>) {
+    const pane = await testPane(service.url, { apiKey: TEST_KEYS.demo, refreshFunctions });
+    setFunctionsRuntime(new FunctionsRuntime({ session: pane.session, runSettings: () => pane.deps.settings }));
+    return pane;
+  }
+
+  test("with a budget: the cells, then the bound tables with their latest result, within it (never a new run)", async () => {
     const calls: string[] = [];
-    const pane = await testPane(service.url, {
-      apiKey: TEST_KEYS.demo,
-      refreshFunctions: async () => void calls.push("cells"),
-    });
+    const pane = await paneWithFunctions(async () => void calls.push("cells"));
+    setAutomaticBudget(5);
     const run = await pane.session.client().run(1001, { parameters: { days: "5" } });
     await new InsertController(pane.deps).insert(
       {
@@ -64,7 +72,33 @@ describe("ribbon Refresh All", () => {
     expect(results[0]!.tables).toEqual([expect.objectContaining({ status: "refreshed", rows: 9 })]);
     expect(pane.wb.inspect.tables()[0]!.address).toBe("Sheet1!A1:D10");
     expect(listBindings(pane.deps.settings)[0]!.refreshedAt).toEqual(expect.any(String));
-    expect(pane.session.usage.snapshot().creditsSpent).toBe(credits);
+    // No run: only the read, at its size on the user's plan, and counted against the workbook's automatic budget.
+    const usage = pane.session.usage.snapshot();
+    expect(usage.executions).toBe(2);
+    expect(usage.creditsSpent).toBeGreaterThan(credits);
+    expect(usage.creditsSpent - credits).toBeLessThan(0.5);
+  });
+
+  test("with no budget (the default) nothing that costs is fetched, and the outcome says what was skipped and why", async () => {
+    const pane = await paneWithFunctions();
+    const run = await pane.session.client().run(1002);
+    await new InsertController(pane.deps).insert(
+      { kind: "execution", executionId: run.executionId, queryId: 1002, performance: "medium" },
+      { destination: "selection", asTable: true, headers: true },
+    );
+    const requests = pane.session.usage.snapshot().requests;
+    const results: RefreshAllResult[] = [];
+    await refreshAllCommand(() => pane.deps, { onDone: (r) => results.push(r) })(commandEvent());
+    expect(pane.session.usage.snapshot().requests).toBe(requests);
+    expect(results[0]!.tables).toEqual([
+      expect.objectContaining({
+        status: "skipped",
+        message: expect.stringMatching(
+          /^Query_1002: not refreshed: about \d+(\.\d+)? credits, and the workbook has no daily budget for automatic refreshes/,
+        ),
+      }),
+    ]);
+    expect(refreshSummary(results[0]!)).toMatch(/0 of 1 table refreshed; skipped Query_1002: not refreshed/);
   });
 
   test.each([

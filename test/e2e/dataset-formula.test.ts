@@ -1,3 +1,4 @@
+import { setAutomaticBudget } from "./support/pane-actions";
 import type { Page } from "playwright-core";
 import { ServiceClient } from "../../src/client";
 import { ManualClock } from "../support/manual-clock";
@@ -97,6 +98,8 @@ test("typed entries follow Excel's rules: an apostrophe keeps text, = starts a f
 test("Refresh All (ribbon) after the service's data changed shows the new values", async () => {
   const before = await values(page, "A2:L4");
   clock.advance(30 * 60_000);
+  // The ribbon cannot ask: it spends only within the workbook's daily budget for automatic refreshes (default 0).
+  await setAutomaticBudget(page, 100); // the whole DEX page is about 51 credits on Free
   await page.locator('[data-action="refreshAll"]').click();
   await page.waitForFunction(
     () => document.querySelector('[data-action="refreshAll"]')?.getAttribute("aria-busy") === "false",

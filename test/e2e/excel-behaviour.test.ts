@@ -33,6 +33,7 @@ test("Calculate Now runs no SERVICE cell again; Calculate Full runs each again",
   await typeInCell(page, "A1", DATASET);
   await waitForValue(page, "A1", (v) => v !== "#BUSY!");
   const before = await invocations(page);
+  await page.getByRole("tab", { name: "Formulas", exact: true }).click();
   await page.getByRole("button", { name: "Calculate Now" }).click();
   await page.keyboard.press("F9");
   expect(await invocations(page)).toBe(before);

@@ -21,19 +21,21 @@ afterAll(async () => {
 });
 
 test("inputs in cells: not run yet (no execute), run from the pane, then the result spills", async () => {
-  await typeInCell(page, "A1", "WETH");
+  await typeInCell(page, "A1", "USDC");
   await typeInCell(page, "B1", "14");
   await typeInCell(page, "A3", '=SERVICE.QUERY(1001,"symbol",A1,"days",B1,"limit=3")');
   await waitForValue(page, "A3", (v) => v === "#N/A");
   await page.locator('.pg-cell[data-addr="A3"][title]').waitFor();
   expect(await cell(page, "A3").getAttribute("title")).toBe(
-    "Not run with these inputs yet (symbol=WETH, days=14): run it from the Service pane (an estimated 10 credits)",
+    "Not run with these inputs yet (symbol=USDC, days=14): run it from the Service pane (an estimated 10 credits)",
   );
 
-  await runQuery(page, 1001, { symbol: "WETH", days: "14" });
+  // The query's own form: USDC and 14 differ from its defaults, so the run is remembered for a cell giving just
+  // those two (a form run answers cells with every input, or with only the ones changed from the defaults).
+  await runQuery(page, 1001, { symbol: "USDC", days: "14" });
   await watchRunState(page, /^completed$/);
   await waitForValue(page, "A3", (v) => v === "symbol");
-  await waitForValue(page, "A4", (v) => v === "WETH");
+  await waitForValue(page, "A4", (v) => v === "USDC");
 });
 
 test("an input changes: the cell says not run again, the Report lists it, Run all needed fills it", async () => {
@@ -65,7 +67,7 @@ async function sessionCredits(page: Page): Promise<number> {
   const text = await pane(page)
     .getByRole("row", { name: /This session/ })
     .getByRole("cell")
-    .first()
+    .nth(2) // Credits, Reads, Runs: the runs' (reads cost credits too, by their size)
     .textContent();
   return Number((text ?? "").replace(/,/g, ""));
 }
@@ -76,7 +78,7 @@ test("the Report lists the row with its cells and state; run=on_change with a bu
   expect(await pane(page).getByRole("listitem").filter({ hasText: "symbol=WBTC" }).textContent()).toContain(
     "Cells: Sheet1!A3",
   );
-  await pane(page).getByLabel("Daily credit budget for automatic runs").fill("20");
+  await pane(page).getByLabel("Daily credit budget for automatic refreshes and runs").fill("20");
   await pane(page).getByRole("button", { name: "Set budget" }).click();
   await pane(page).getByText("Spent today: 0 of 20 credits.").waitFor();
   const before = await sessionCredits(page);
@@ -92,7 +94,7 @@ test("the Report lists the row with its cells and state; run=on_change with a bu
   await waitForValue(page, "E3", (v) => v === "#N/A");
   await page.locator('.pg-cell[data-addr="E3"][title*="budget"]').waitFor();
   expect(await cell(page, "E3").getAttribute("title")).toBe(
-    "Not run (symbol=LINK): today's budget for automatic runs is spent (20 of 20 credits); raise it in the Service pane's Report tab, or run it from there (an estimated 10 credits)",
+    "Not run (symbol=LINK): today's budget for automatic runs and refreshes has no room for it (20 of 20 credits spent); raise it in the Service pane's Report tab, or run it from there (an estimated 10 credits)",
   );
   expect(await sessionCredits(page)).toBe(before + 20);
   await paneTab(page, "Report");

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { ServiceClient } from "../../src/client";
 import { startPlayground, type Playground } from "./support/harness";
-import { executionId, pane, runQuery, watchRunState } from "./support/pane-actions";
+import { executionId, insertResult, pane, runQuery, setCapPerRequest, watchRunState } from "./support/pane-actions";
 import { functionCell, goTo, typeInCell, values, waitForValue } from "./support/sheet-actions";
 
 // Browser steps against the real service; CI runs this file beside the heavy service tests on two cores.
@@ -28,7 +28,7 @@ test("a parameterised query run from the pane: its state is shown, then it is in
   expect(states[states.length - 1]).toBe("completed");
   expect(await executionId(page)).toMatch(/\S/);
 
-  await pane(page).getByRole("region", { name: "Insert the result" }).getByRole("button", { name: "Insert" }).click();
+  await insertResult(page);
   await page.waitForFunction(() => window.playground!.inspect.tables().length === 1);
   const [table] = await page.evaluate(() => window.playground!.inspect.tables());
   expect(table.sheet).toBe("Sheet2");
@@ -41,9 +41,10 @@ test("a parameterised query run from the pane: its state is shown, then it is in
 
 test("a larger insert shows its progress bar while rows are written", async () => {
   await goTo(page, "Sheet3!A1");
+  await setCapPerRequest(page, 1_000); // about 190 credits on Free: over the default cap per request
   await runQuery(page, 1007);
   await watchRunState(page, /^completed$/);
-  await pane(page).getByRole("region", { name: "Insert the result" }).getByRole("button", { name: "Insert" }).click();
+  await insertResult(page);
   const progress = pane(page).getByRole("region", { name: "Progress" });
   await progress.locator("progress").waitFor({ state: "visible" });
   await progress.getByText(/Insert: [\d,]+ of 20,000 rows written/).waitFor();
@@ -98,7 +99,7 @@ test("injection strings from the data land as text, in a spill and in an inserte
   await goTo(page, "Sheet2!H2");
   await runQuery(page, 1008);
   await watchRunState(page, /^completed$/);
-  await pane(page).getByRole("region", { name: "Insert the result" }).getByRole("button", { name: "Insert" }).click();
+  await insertResult(page);
   await page.waitForFunction(() => window.playground!.inspect.tables().some((t) => t.address.startsWith("Sheet2!H2")));
   // Header on row 2, ids 1..5 on rows 3..7: id 4 has hex_text '2018-12-31' and code_text '=1+1'.
   const inserted = await page.evaluate(() =>

@@ -1,5 +1,5 @@
 import type { Page } from "playwright-core";
-import { startPlayground, type Playground } from "./support/harness";
+import { pageProblems, startPlayground, type Playground } from "./support/harness";
 import { paneTab } from "./support/sheet-actions";
 
 // Browser steps against the real service; CI runs this file beside the heavy service tests on two cores.
@@ -42,9 +42,11 @@ test("a bad key is refused with a message; the demo key signs in", async () => {
   expect(await page.locator("#app .svc-badge").textContent()).toBe("Signed in");
 });
 
-test("the first visit signs in with the demo key by itself", async () => {
+test("the first visit signs in with the demo key by itself, with no failed request or console error", async () => {
   const page = await pg.open();
   await page.locator("#app .svc-badge").getByText("Signed in").waitFor();
+  // The key check asks POST /v1/usage, which the service serves: no 404 (or other failure) is logged at load.
+  expect(pageProblems(page)).toEqual({ consoleErrors: [], failedRequests: [] });
   // Stored the usual way: OfficeRuntime.storage, which the playground keeps in localStorage.
   const stored = await page.evaluate(() => OfficeRuntime.storage.getItem("service-addin.api-key"));
   expect(stored).toBe(pg.service.apiKey);

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { startPlayground, type Playground } from "./support/harness";
-import { pane, runQuery, watchRunState } from "./support/pane-actions";
+import { insertResult, pane, runQuery, setCapPerRequest, watchRunState } from "./support/pane-actions";
 import { cell, goTo, paneTab, typeInCell, values, waitForValue } from "./support/sheet-actions";
 
 // The workbook as a file: kept in IndexedDB, saved by AutoSave or File → Save, found again after a reload and after
@@ -38,9 +38,10 @@ test("an insert larger than localStorage could hold, then a reload: everything i
   const page = await pg.open();
   await typeInCell(page, "A1", "kept");
   await goTo(page, "Sheet2!A1");
+  await setCapPerRequest(page, 1_000); // about 190 credits on Free: over the default cap per request
   await runQuery(page, 1007); // 37 columns × 20,000 rows
   await watchRunState(page, /^completed$/);
-  await pane(page).getByRole("region", { name: "Insert the result" }).getByRole("button", { name: "Insert" }).click();
+  await insertResult(page);
   await page.waitForFunction(() => window.playground!.inspect.tables().some((t) => t.sheet === "Sheet2"), undefined, {
     timeout: 120_000,
   });
@@ -87,7 +88,7 @@ test("AutoSave off: File → Save is the only save; a reload loses what was not 
 
   await typeInCell(page, "A1", "saved by hand");
   await page.locator("[data-status=file]").getByText("Not saved (AutoSave is off: File → Save)").waitFor();
-  await page.getByRole("button", { name: "File" }).click();
+  await page.getByRole("tab", { name: "File", exact: true }).click();
   await page.getByRole("dialog", { name: "File" }).getByRole("button", { name: "Save", exact: true }).click();
   await page.getByRole("dialog", { name: "File" }).locator("[data-command=save]").click();
   await page

@@ -88,7 +88,7 @@ describe("readArguments: options typed in cells", () => {
       "unknown option, listing the valid ones",
       "DATASET",
       args("colour=red"),
-      /Unknown option "colour" for SERVICE.DATASET; options: filters, sort_by, columns, limit, offset, sample_count, allow_partial_results, headers, timestamps, array_join, auto_refresh, source_note, chain, market/,
+      /Unknown option "colour" for SERVICE.DATASET; options: filters, sort_by, columns, limit, offset, sample_count, allow_partial_results, headers, timestamps, array_join, max_credits, auto_refresh, source_note, chain, market/,
     ],
     [
       "auto_refresh is a DATASET option only",

@@ -60,6 +60,7 @@ describe("cache, dedupe and the refresh bus", () => {
   });
 
   it("auto-refresh: at the scheduled refresh live cells get new values without a recalculation", async () => {
+    bench.runtime.queries.setBudget(100); // automatic refreshes spend only within the workbook's daily budget
     const cells = [bench.cell("DATASET", "avs"), bench.cell("DATASET", "avs", "headers=false")];
     await Promise.all(cells.map((c) => c.result()));
     const [at] = [...bench.runtime.autoRefreshSchedule().values()];
@@ -94,7 +95,7 @@ describe("cache, dedupe and the refresh bus", () => {
     api.bump();
     const events: unknown[] = [];
     bench.runtime.onRefresh((event) => events.push(event));
-    await expect(bench.runtime.refreshAll()).resolves.toEqual({ cells: 15, requests: 2, failures: [] });
+    await expect(bench.runtime.refreshAll()).resolves.toEqual({ cells: 15, requests: 2, failures: [], held: 0 });
     expect(bench.fetch.count).toBe(2);
     expect(cells.every((c) => tvl(c.latest) === 200 && c.results.length === 2)).toBe(true);
     expect(events).toEqual([expect.objectContaining({ reason: "manual", keys: 2, cells: 15, requests: 2, failed: 0 })]);
@@ -106,7 +107,7 @@ describe("cache, dedupe and the refresh bus", () => {
     cells[0]!.cancel();
     cells[1]!.cancel();
     api.bump();
-    await expect(bench.runtime.refreshAll()).resolves.toEqual({ cells: 2, requests: 1, failures: [] });
+    await expect(bench.runtime.refreshAll()).resolves.toEqual({ cells: 2, requests: 1, failures: [], held: 0 });
     expect(cells.map((c) => c.results.length)).toEqual([1, 1, 2, 2]);
     expect(cells.map((c) => c.lateResults)).toEqual([0, 0, 0, 0]);
     expect(bench.runtime.cacheStats().liveCells).toBe(2);
@@ -129,7 +130,7 @@ describe("cache, dedupe and the refresh bus", () => {
     await Promise.all([run.result(), gone.result()]);
     gone.cancel();
     bench.fetch.reset();
-    await expect(bench.runtime.refreshAll()).resolves.toEqual({ cells: 0, requests: 0, failures: [] });
+    await expect(bench.runtime.refreshAll()).resolves.toEqual({ cells: 0, requests: 0, failures: [], held: 0 });
     expect(bench.fetch.count).toBe(0);
     expect(bench.runtime.cacheStats().entries).toBe(1);
   });
@@ -204,6 +205,7 @@ describe("auto-refresh after a failed refresh", () => {
     const fetch: typeof api.fetch = async (url, init) =>
       down ? new Response(JSON.stringify({ error: "Internal error" }), { status: 500 }) : api.fetch(url, init);
     const bench = workbench(metadata, { baseUrl: BASE, apiKey: FAKE_KEY, fetch });
+    bench.runtime.queries.setBudget(100);
     try {
       const cell = bench.cell("DATASET", "avs");
       await cell.result();

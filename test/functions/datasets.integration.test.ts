@@ -153,13 +153,14 @@ describe("SERVICE.DATASET", () => {
     );
     const before = matrixOf(await cell.result());
     serviceClock.advance(30 * 60_000); // the next 30-minute refresh
-    await expect(bench.runtime.refreshAll()).resolves.toEqual({ cells: 1, requests: 1, failures: [] });
+    await expect(bench.runtime.refreshAll()).resolves.toEqual({ cells: 1, requests: 1, failures: [], held: 0 });
     const after = matrixOf(cell.latest);
     expect(after[0]).toEqual(before[0]);
     expect(after).not.toEqual(before);
   });
 
   it("auto-refresh at the dataset's schedule (AVS: every 15 minutes) pushes new values without a recalculation", async () => {
+    bench.runtime.queries.setBudget(100); // automatic refreshes spend only within the workbook's daily budget
     const cell = bench.cell("DATASET", "avs", "sort_by=avs_name", "columns=avs_name,total_TVL", "limit=5");
     const before = matrixOf(await cell.result());
     const at = [...bench.runtime.autoRefreshSchedule().values()][0]!;

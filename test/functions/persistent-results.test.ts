@@ -4,7 +4,10 @@ import { admission } from "../../src/functions/admission";
 import { NotLoadedError } from "../../src/functions/not-loaded";
 import { OPEN_BEHAVIOUR_SETTING, OpenPhase } from "../../src/functions/open-phase";
 import { PersistentResults } from "../../src/functions/persistent-results";
-import { REFRESH_TIMES_SETTING, RefreshTimes } from "../../src/functions/refresh-times";
+import { type RefreshTimes, readRefreshTimes, recordRefreshTimes } from "../../src/functions/refresh-times";
+import { Reservation } from "../../src/functions/reservation";
+import type { BudgetState } from "../../src/functions/automatic-budget";
+import { WorkbookRefreshTimes } from "../../src/functions/workbook-refresh-times";
 import type { CachedTable } from "../../src/functions/render";
 import { datasetRequest, resultsRequest } from "../../src/functions/request";
 import { defaultCellOptions } from "../../src/functions/options";
@@ -20,6 +23,12 @@ const options = defaultCellOptions();
 const dataset = datasetRequest("avs", [], defaultCellOptions());
 const execution = resultsRequest("01HZX3NDEKTSV4RRFFQ69G5FAV", [], options);
 const latest = resultsRequest(1001, [], options);
+
+/** Writes refresh times into the document as the headless refresh (or a co-author's add-in) does. */
+function storeTimes(document: TestDocument, updates: Partial<RefreshTimes>): void {
+  const settings = document.settings();
+  recordRefreshTimes(updates)({ ...settings, remove: (name) => settings.set(name, null) });
+}
 
 function table(rows = 3, extra: Partial<CachedTable> = {}): CachedTable {
   return {
@@ -62,7 +71,7 @@ describe("kept results: partitions, expiry by kind, the workbook's refresh times
   let store: Promise<ResultStore>;
   let document: TestDocument;
   let session: Session;
-  let times: RefreshTimes;
+  let times: WorkbookRefreshTimes;
   let kept: PersistentResults;
 
   const make = (s: Session): PersistentResults =>
@@ -79,7 +88,7 @@ describe("kept results: partitions, expiry by kind, the workbook's refresh times
       defaultBaseUrl: "http://service.test",
     });
     await session.load();
-    times = new RefreshTimes({ settings: document.settings, now: () => clock.now(), isLive: () => false });
+    times = new WorkbookRefreshTimes({ settings: document.settings, now: () => clock.now(), isLive: () => false });
     kept = make(session);
   });
 
@@ -122,8 +131,11 @@ describe("kept results: partitions, expiry by kind, the workbook's refresh times
 
   it("gives back the rows and what the cache keeps with them", async () => {
     const origin = { kind: "query" as const, path: "/v1/restaking/avs-stats", queryId: 9000001, goneSince: 5 };
-    await kept.write(dataset, table(2, { partial: true, origin, totalRowCount: 90 }), clock.now());
-    expect((await kept.read(dataset))?.table).toEqual(table(2, { partial: true, origin, totalRowCount: 90 }));
+    const provenance = { executionId: "01KK", endedAt: "2024-06-01T10:00:00Z", queryId: 9000001 };
+    const written = table(2, { partial: true, origin, totalRowCount: 90, ...provenance });
+    await kept.write(dataset, written, clock.now());
+    // The rows' fetch time comes back as their readAt (what a held refresh's note dates them from).
+    expect((await kept.read(dataset))?.table).toEqual({ ...written, readAt: clock.now() });
   });
 
   it("a result older than the workbook's own refresh of it is not used (an execution's rows always are)", async () => {
@@ -132,9 +144,7 @@ describe("kept results: partitions, expiry by kind, the workbook's refresh times
     await flush();
     // The headless refresh (or a co-author) refreshed the file a minute later.
     const later = new Date(clock.now() + MINUTE).toISOString();
-    const stored = document.values.get(REFRESH_TIMES_SETTING) as { requests: Record<string, unknown> };
-    document.settings().set(REFRESH_TIMES_SETTING, {
-      ...stored,
+    storeTimes(document, {
       requests: { [dataset.key]: { refreshedAt: later, bytes: 855, rows: 3 }, [execution.key]: { refreshedAt: later } },
     });
     expect(await kept.read(dataset)).toBeUndefined();
@@ -171,45 +181,37 @@ describe("kept results: partitions, expiry by kind, the workbook's refresh times
   });
 });
 
-describe("service.refreshedAt: when each result in the workbook was last fetched", () => {
+describe("the workbook's refresh times: when each result in the workbook was last fetched", () => {
   const clock = new ManualClock();
   const make = (document: TestDocument, live: string[] = []) =>
-    new RefreshTimes({ settings: document.settings, now: () => clock.now(), isLive: (k) => live.includes(k) });
+    new WorkbookRefreshTimes({ settings: document.settings, now: () => clock.now(), isLive: (k) => live.includes(k) });
 
-  it("written in the headless refresh's shape, in one write per turn, keeping what it does not know", async () => {
+  it("written in the headless refresh's entries, in one write per turn, keeping what it does not know", async () => {
     const document = new TestDocument();
-    document.settings().set(REFRESH_TIMES_SETTING, {
-      version: 1,
+    storeTimes(document, {
       requests: { "/v1/dex/pairs/base": { refreshedAt: "2024-06-01T09:00:00.000Z", bytes: 855, rows: 3 } },
       queries: { "[1001]": { refreshedAt: "2024-06-01T09:00:00.000Z", executionId: "01X" } },
-      note: "kept",
     });
     const times = make(document);
     times.record("/v1/dex/pairs/base", clock.now(), 4);
     times.record("query:1001", clock.now(), 2);
     expect(times.of("query:1001")).toBe(clock.now());
     await flush();
-    expect(document.values.get(REFRESH_TIMES_SETTING)).toEqual({
-      version: 1,
+    expect(readRefreshTimes(document.settings())).toEqual({
       requests: {
         "/v1/dex/pairs/base": { refreshedAt: "2024-06-01T10:07:00.000Z", bytes: 855, rows: 4 },
         "query:1001": { refreshedAt: "2024-06-01T10:07:00.000Z", rows: 2 },
       },
       queries: { "[1001]": { refreshedAt: "2024-06-01T09:00:00.000Z", executionId: "01X" } },
-      note: "kept",
     });
     expect(times.bytesOf("/v1/dex/pairs/base")).toBe(855);
     expect(times.holds(resultsRequest("01X", [], options))).toBe(true);
     expect(times.holds(resultsRequest("01Y", [], options))).toBe(false);
   });
 
-  it.each([
-    ["the versioned shape", { version: 1, requests: { k: { refreshedAt: "2024-06-01T10:00:00.000Z" } } }],
-    ["a plain map of epoch ms", { k: Date.parse("2024-06-01T10:00:00.000Z") }],
-    ["a plain map of ISO text", { k: "2024-06-01T10:00:00.000Z" }],
-  ])("reads %s", (_, stored) => {
+  it("reads an entry the refresh wrote", () => {
     const document = new TestDocument();
-    document.settings().set(REFRESH_TIMES_SETTING, stored);
+    storeTimes(document, { requests: { k: { refreshedAt: "2024-06-01T10:00:00.000Z" } } });
     expect(make(document).of("k")).toBe(Date.parse("2024-06-01T10:00:00.000Z"));
     expect(make(document).of("other")).toBeUndefined();
   });
@@ -217,12 +219,11 @@ describe("service.refreshedAt: when each result in the workbook was last fetched
   it("drops entries not refreshed for 90 days that no cell shows when it writes", async () => {
     const document = new TestDocument();
     const old = new Date(clock.now() - 91 * DAY).toISOString();
-    document.settings().set(REFRESH_TIMES_SETTING, { old: old, shown: old });
+    storeTimes(document, { requests: { old: { refreshedAt: old }, shown: { refreshedAt: old } } });
     const times = make(document, ["shown"]);
     times.record("new", clock.now(), 1);
     await flush();
-    const written = document.values.get(REFRESH_TIMES_SETTING) as { requests: Record<string, unknown> };
-    expect(Object.keys(written.requests).sort()).toEqual(["new", "shown"]);
+    expect(Object.keys(readRefreshTimes(document.settings()).requests).sort()).toEqual(["new", "shown"]);
   });
 });
 
@@ -246,19 +247,44 @@ describe("the opening burst and the admission of a fetch", () => {
     expect(phase.note(dataset)).toBe(false);
   });
 
-  it("opening with 'do nothing' is not loaded, with the cost; the hook decides everything else", () => {
+  it("opening with 'do nothing' is not loaded; on 'refresh' it fetches within the automatic budget, else not loaded", () => {
     const document = new TestDocument();
-    const times = new RefreshTimes({ settings: document.settings, now: () => 0, isLive: () => false });
-    const decisions: [string, boolean][] = [];
-    let verdict: boolean | { reason: string } = true;
+    const times = new WorkbookRefreshTimes({ settings: document.settings, now: () => 0, isLive: () => false });
+    let creditsPerDay = 0;
+    const reserved: number[] = [];
+    const closed: number[] = [];
+    const state = (): BudgetState => ({
+      creditsPerDay,
+      day: "2024-06-01",
+      spentToday: 0,
+      spentReads: 0,
+      spentExecutions: 0,
+      reserved: 0,
+      inFlight: { reads: 0, executions: 0 },
+      readErrorBound: 0,
+    });
+    const budget = {
+      state,
+      room: () => creditsPerDay,
+      reserve: (kind: "reads" | "executions", estimate: number) => {
+        if (creditsPerDay === 0) return "budget-off" as const;
+        if (estimate > creditsPerDay) return "budget-spent" as const;
+        reserved.push(estimate);
+        return new Reservation(kind, estimate, 0, {
+          book: () => undefined,
+          close: (r) => void closed.push(r.estimate),
+          changed: () => undefined,
+        });
+      },
+    };
+    let lastCost: { credits: number } | undefined;
     const admit = admission({
       settings: document.settings,
       times,
-      mayFetchAutomatically: (request, context) => {
-        decisions.push([request.key, context.opening]);
-        return verdict;
-      },
+      budget,
+      estimate: () => lastCost,
       plan: () => DEFAULT_PLAN,
+      now: () => 0,
       limitBytes: 2_000_000,
     });
     const opening = { opening: true, refreshOnOpen: false };
@@ -267,18 +293,32 @@ describe("the opening burst and the admission of a fetch", () => {
     expect((refused as Error).message).toBe(
       "Not loaded: this computer keeps no copy of this data, and the workbook opens without refreshing. Loading it costs up to 40 credits on the Free plan: Load in the Service pane, or Refresh All.",
     );
-    expect(decisions).toEqual([]);
-    expect(admit(dataset, { opening: false, refreshOnOpen: false })).toBe(true);
+    // A formula the user entered is priced by its cap alone: nothing reserved.
+    expect(admit(dataset, { opening: false, refreshOnOpen: false })).toEqual({});
     document.settings().set(OPEN_BEHAVIOUR_SETTING, "refresh");
-    expect(admit(dataset, { opening: true, refreshOnOpen: true })).toBe(true);
-    expect(decisions).toEqual([
-      [dataset.key, false],
-      [dataset.key, true],
-    ]);
-    verdict = { reason: "today's budget for automatic work is spent." };
-    document.settings().set(REFRESH_TIMES_SETTING, { [dataset.key]: { refreshedAt: 1, bytes: 855 } });
-    expect((admit(dataset, opening) as Error).message).toMatch(
-      /^Not loaded: today's budget for automatic work is spent\. Loading it costs about 0\.02 credits on the Free plan/,
+    const reopened = { opening: true, refreshOnOpen: true };
+    // Never read here and no size in the workbook: its cost cannot be held to the budget.
+    expect((admit(dataset, reopened) as Error).message).toMatch(/^Not loaded: its size is not known yet/);
+    lastCost = { credits: 12 };
+    expect((admit(dataset, reopened) as Error).message).toMatch(
+      /^Not loaded: automatic refreshes need a daily credit budget \(about 12 credits\)/,
+    );
+    creditsPerDay = 10;
+    expect((admit(dataset, reopened) as Error).message).toMatch(/^Not loaded: today's automatic budget has no room/);
+    creditsPerDay = 50;
+    const admitted = admit(dataset, reopened);
+    expect(admitted).not.toBeInstanceOf(Error);
+    expect(reserved).toEqual([12]);
+    if (admitted instanceof Error) return;
+    expect(admitted.budget?.estimate).toBe(12);
+    admitted.close?.();
+    expect(closed).toEqual([12]);
+    // The size a refresh outside Excel measured prices it when this computer never read it.
+    lastCost = undefined;
+    creditsPerDay = 0;
+    storeTimes(document, { requests: { [dataset.key]: { refreshedAt: "2024-06-01T09:00:00.000Z", bytes: 855 } } });
+    expect((admit(dataset, reopened) as Error).message).toMatch(
+      /^Not loaded: automatic refreshes need a daily credit budget \(about 0\.02 credits\).* Loading it costs about 0\.02 credits on the Free plan/,
     );
   });
 });

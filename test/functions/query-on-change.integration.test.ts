@@ -1,11 +1,13 @@
 import type { FetchLike } from "../../src/client";
 import type { AutomaticRunEvent } from "../../src/functions";
+import { setFunctionsRuntime } from "../../src/functions/shared-runtime";
+import { localDay } from "../../src/session";
 import type { FunctionsMetadata } from "../../src/playground/custom-functions";
-import { QUERY_BUDGET_SETTING } from "../../src/functions/query-budget";
 import { MemoryResultStore, type ResultStore } from "../../src/functions/result-store";
 import { type TestService, startTestService } from "../support/service";
 import {
   TestDocument,
+  TestUser,
   type Workbench,
   errorOf,
   executesSent,
@@ -25,14 +27,16 @@ describe("SERVICE.QUERY with run=on_change", () => {
   let metadata: FunctionsMetadata;
   let bench: Workbench;
   let document: TestDocument;
+  let user: TestUser;
   /** The user's kept results, which outlive a reopened workbook (IndexedDB in Excel). */
   let kept: Promise<ResultStore>;
   const executes = () => executesSent(bench);
-  const open = () =>
+  const open = (doc = document) =>
     workbench(metadata, {
       baseUrl: service.url,
       apiKey: service.apiKey,
-      runtime: { runSettings: document.settings, resultStore: kept },
+      runtime: { runSettings: doc.settings, resultStore: kept },
+      user,
     });
 
   /** What Excel does when an input of the formula in `address` changes: cancel, then call with the new inputs. */
@@ -47,6 +51,7 @@ describe("SERVICE.QUERY with run=on_change", () => {
   afterAll(async () => service.close());
   beforeEach(() => {
     document = new TestDocument();
+    user = new TestUser();
     kept = Promise.resolve(new MemoryResultStore({ reason: "test", now: () => Date.now() }));
     bench = open();
   });
@@ -91,7 +96,7 @@ describe("SERVICE.QUERY with run=on_change", () => {
     expect(executes()).toBe(2);
     cell = change(cell, "Sheet1!A3", "LINK");
     expect(errorOf(await cell.result()).message).toBe(
-      "Not run (symbol=LINK): today's budget for automatic runs is spent (20 of 20 credits); raise it in the Service pane's Report tab, or run it from there (an estimated 10 credits)",
+      "Not run (symbol=LINK): today's budget for automatic runs and refreshes has no room for it (20 of 20 credits spent); raise it in the Service pane's Report tab, or run it from there (an estimated 10 credits)",
     );
     // Back to inputs that have a current run: shown, nothing run.
     cell = change(cell, "Sheet1!A3", "WBTC");
@@ -105,7 +110,7 @@ describe("SERVICE.QUERY with run=on_change", () => {
     const cell = bench.cellAt("Sheet1!A3", "QUERY", 1001, "symbol", "WETH", "run=on_change", "limit=2");
     errorOf(await cell.result());
     const changed = change(cell, "Sheet1!A3", "PEPE");
-    expect(errorOf(await changed.result()).message).toMatch(/budget for automatic runs is spent \(0 of 5 credits\)/);
+    expect(errorOf(await changed.result()).message).toMatch(/has no room for it \(0 of 5 credits spent\)/);
     bench.runtime.queries.setBudget(10);
     await waitFor(() => Array.isArray(changed.latest), "PEPE to fill");
     expect(executes()).toBe(1);
@@ -135,27 +140,48 @@ describe("SERVICE.QUERY with run=on_change", () => {
     expect(executes()).toBe(0);
   });
 
-  it("today's spending is kept in the document: reopened, the budget is still spent; the next local day it runs", async () => {
+  it("the limit is the workbook's, today's spending the user's: reopened (unsaved too), the budget is still spent; the next local day it runs", async () => {
     bench.runtime.queries.setBudget(10);
     let cell = bench.cellAt("Sheet1!A3", "QUERY", 1001, "symbol", "WETH", "run=on_change", "limit=2");
     errorOf(await cell.result());
     cell = change(cell, "Sheet1!A3", "USDC");
     await waitFor(() => Array.isArray(cell.latest), "USDC to fill");
-    expect(document.values.get(QUERY_BUDGET_SETTING)).toMatchObject({ creditsPerDay: 10, spent: 10 });
+    expect(document.values.get("service.automaticBudget")).toEqual({ creditsPerDay: 10 });
+    await bench.session.ledger.flush();
+    expect(JSON.stringify([...document.values.values()])).not.toMatch(/spent/);
 
     bench.close();
-    bench = open(); // the workbook reopened: a new runtime, the same document
+    bench = open(); // the workbook reopened: a new runtime, the same document and user
     const now = bench.clock.now();
     cell = bench.cellAt("Sheet1!A3", "QUERY", 1001, "symbol", "USDC", "run=on_change", "limit=2");
     await waitFor(() => Array.isArray(cell.latest), "the remembered run to show");
     cell = change(cell, "Sheet1!A3", "DAI");
-    expect(errorOf(await cell.result()).message).toMatch(/is spent \(10 of 10 credits\)/);
+    expect(errorOf(await cell.result()).message).toMatch(/has no room for it \(10 of 10 credits spent\)/);
     expect(executes()).toBe(0);
+
+    // A second copy of the file (the same workbook id in its settings), opened by the same user: still spent.
+    const copy = new TestDocument();
+    for (const [name, value] of document.values) copy.values.set(name, value);
+    const second = open(copy);
+    await second.session.load();
+    expect(second.runtime.queries.budgetState()).toMatchObject({ creditsPerDay: 10, spentToday: 10 });
+    second.close();
+    setFunctionsRuntime(bench.runtime);
 
     bench.clock.advance(24 * 3_600_000 - (now % 60_000));
     cell = change(cell, "Sheet1!A3", "LINK");
     await waitFor(() => Array.isArray(cell.latest), "LINK to fill the next day");
     expect(executes()).toBe(1);
+  });
+
+  it("a budget an older version kept in the document moves over once: its limit, and today's spending to the user", async () => {
+    const today = localDay(bench.clock.now());
+    document.values.set("service.queryBudget", { creditsPerDay: 30, day: today, spent: 20 });
+    expect(bench.runtime.queries.budgetState()).toMatchObject({ creditsPerDay: 30, spentToday: 20 });
+    expect(document.values.get("service.queryBudget")).toBeNull();
+    expect(document.values.get("service.automaticBudget")).toEqual({ creditsPerDay: 30 });
+    // Read again (another window of the same user): moved once, not twice.
+    expect(bench.runtime.queries.budgetState()).toMatchObject({ creditsPerDay: 30, spentToday: 20 });
   });
 
   it("a run that fails says so in the cell and gives its credits back only if the service never took it", async () => {

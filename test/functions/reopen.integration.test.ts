@@ -1,14 +1,14 @@
 import { IDBFactory } from "fake-indexeddb";
 import { OPEN_BEHAVIOUR_SETTING } from "../../src/functions/open-phase";
 import { queryRunKey } from "../../src/functions/query-runs";
-import { REFRESH_TIMES_SETTING } from "../../src/functions/refresh-times";
+import { readRefreshTimes, recordRefreshTimes } from "../../src/functions/refresh-times";
 import { openResultStore } from "../../src/functions/result-store";
-import type { FetchLike } from "../../src/client";
 import { CustomFunctionsError, type FunctionsMetadata } from "../../src/playground/custom-functions";
 import { ManualClock } from "../support/manual-clock";
 import { TEST_KEYS, type TestService, startTestService } from "../support/service";
 import {
   TestDocument,
+  TestUser,
   type Workbench,
   errorOf,
   executesSent,
@@ -33,6 +33,8 @@ describe("reopening a workbook of SERVICE cells", () => {
   let factory: IDBFactory;
   let document: TestDocument;
   let bench: Workbench | undefined;
+  /** Each user's own storage (OfficeRuntime.storage): their plan, what reads cost them last, their spending. */
+  let users: Map<string, TestUser>;
 
   /** The workbook opened by `key`'s user on this computer: a fresh runtime on the same document and browser storage. */
   function open(key: string = service.apiKey): Workbench {
@@ -42,6 +44,7 @@ describe("reopening a workbook of SERVICE cells", () => {
     bench = workbench(metadata, {
       baseUrl: service.url,
       apiKey: key,
+      user: users.get(key) ?? users.set(key, new TestUser()).get(key)!,
       runtime: {
         runSettings: document.settings,
         resultStore: openResultStore({ indexedDB: factory, now: () => storeClock.now(), timers: storeClock }),
@@ -84,6 +87,7 @@ describe("reopening a workbook of SERVICE cells", () => {
     serviceClock.set(START);
     factory = new IDBFactory();
     document = new TestDocument();
+    users = new Map();
     bench = undefined;
   });
   afterEach(() => bench?.close());
@@ -134,13 +138,14 @@ describe("reopening a workbook of SERVICE cells", () => {
 
   it("a workbook refreshed elsewhere later than the kept results: they are not used, the cell says so instead", async () => {
     await firstSession();
-    const stored = document.values.get(REFRESH_TIMES_SETTING) as { requests: Record<string, object> };
+    const stored = readRefreshTimes(document.settings());
     // The headless refresh (or a co-author) fetched the AVS rows a minute after this computer did.
     const avs = Object.keys(stored.requests).find((k) => k === "/v1/restaking/avs-stats")!;
     const later = new Date(Date.parse(START) + 60_000).toISOString();
-    document.settings().set(REFRESH_TIMES_SETTING, {
-      ...stored,
-      requests: { ...stored.requests, [avs]: { refreshedAt: later } },
+    const settings = document.settings();
+    recordRefreshTimes({ requests: { [avs]: { refreshedAt: later } } })({
+      ...settings,
+      remove: (name) => settings.set(name, null),
     });
     const again = open();
     const cell = again.cell("DATASET", "avs");
@@ -149,12 +154,19 @@ describe("reopening a workbook of SERVICE cells", () => {
     expect(again.fetch.count).toBe(0);
   });
 
-  it("opening with 'refresh every SERVICE cell': current kept results serve, a query's latest result is fetched again", async () => {
+  it("opening with 'refresh every SERVICE cell': current kept results serve, a query's latest result is fetched again within the budget", async () => {
     await firstSession();
     document.settings().set(OPEN_BEHAVIOUR_SETTING, "refresh");
+    // No automatic budget (the default): nothing is fetched by itself; the latest result kept stands in.
+    const held = open();
+    const values = await Promise.all(enterAll(held).map((c) => c.result()));
+    values.forEach(matrixOf);
+    expect(held.fetch.count).toBe(0);
+    held.runtime.budget.setCreditsPerDay(100);
     const again = open();
     await Promise.all(enterAll(again).map((c) => c.result()));
     expect(again.fetch.paths).toEqual(["/v1/query/1001/results/csv"]);
+    expect(again.runtime.budget.state().spentToday).toBeGreaterThan(0);
   });
 
   it("Refresh All reads from the service, not the kept results, and keeps what it fetched", async () => {
@@ -166,7 +178,7 @@ describe("reopening a workbook of SERVICE cells", () => {
     // Every request a cell shows except the execution's rows (they never change).
     expect(again.fetch.paths.filter((p) => p.startsWith("/v1/execution/"))).toEqual([]);
     expect(again.fetch.count).toBe(9);
-    const refreshed = (document.values.get(REFRESH_TIMES_SETTING) as { requests: Record<string, unknown> }).requests;
+    const refreshed = readRefreshTimes(document.settings()).requests;
     expect(Object.keys(refreshed)).toHaveLength(10);
   });
 
@@ -233,18 +245,13 @@ describe("reopening a workbook of SERVICE cells", () => {
     });
   });
 
-  it("without any kept result, a fetch-blocking hook (the budget) makes a new cell say why and what it would cost", async () => {
-    bench = workbench(metadata, {
-      baseUrl: service.url,
-      apiKey: service.apiKey,
-      runtime: {
-        runSettings: document.settings,
-        mayFetchAutomatically: () => ({ reason: "today's budget for automatic work is spent." }),
-      },
-      fetch: ((url, init) => globalThis.fetch(url, init)) as FetchLike,
-    });
+  it("without any kept result, opening with 'refresh' and no automatic budget: a cell says why and what it would cost", async () => {
+    await firstSession();
+    document.settings().set(OPEN_BEHAVIOUR_SETTING, "refresh");
+    factory = new IDBFactory(); // another computer: nothing kept
+    bench = open();
     const shown = await bench.cell("DATASET", "avs").result();
-    expect(errorOf(shown).message).toMatch(/^Not loaded: today's budget for automatic work is spent\./);
+    expect(errorOf(shown).message).toMatch(/^Not loaded: automatic refreshes need a daily credit budget/);
     expect(bench.fetch.count).toBe(0);
   });
 });

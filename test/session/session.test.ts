@@ -5,11 +5,14 @@ import {
   NotSignedInError,
   Session,
   isNotSignedInError,
+  localDay,
   memorySettingsStore,
+  memoryStringItem,
   setSharedSession,
   sharedSession,
 } from "../../src/session";
 import { FALLBACK_BASE_URL, defaultBaseUrl } from "../../src/session/shared-session";
+import { billingPlan, readCredits } from "../../src/billing";
 
 function memoryKeyStore(initial?: string): KeyStore & { value: string | undefined } {
   const store = {
@@ -188,10 +191,88 @@ describe("Session", () => {
     await client.execute(1001, { performance: "large" });
     await client.status("E1");
     session.usage.recordDatapoints(1200);
-    expect(session.usage.snapshot()).toEqual({ creditsSpent: 30, executions: 2, datapointsFetched: 1200, requests: 3 });
+    expect(session.usage.snapshot()).toEqual({
+      creditsSpent: 30,
+      readCredits: 0,
+      readBytes: 0,
+      reads: 0,
+      executionCredits: 30,
+      executions: 2,
+      datapointsFetched: 1200,
+      requests: 3,
+    });
     expect(changes).toContain(30);
     session.usage.reset();
     expect(session.usage.snapshot().requests).toBe(0);
+  });
+
+  it("reads are counted at their exact size on the user's plan, into the ledger under the workbook and local day", async () => {
+    const page = JSON.stringify({
+      execution_id: "E1",
+      state: "QUERY_STATE_COMPLETED",
+      is_execution_finished: true,
+      result: { rows: [{ a: "x".repeat(5000) }], metadata: { column_names: ["a"], total_row_count: 1 } },
+    });
+    const pending = JSON.stringify({
+      execution_id: "E2",
+      state: "QUERY_STATE_EXECUTING",
+      is_execution_finished: false,
+    });
+    const fetch = recordingFetch((url) => json(JSON.parse(url.includes("E2") ? pending : page)));
+    const spending = memoryStringItem();
+    const session = new Session({
+      keyStore: memoryKeyStore(KEY),
+      defaultBaseUrl: FALLBACK_BASE_URL,
+      fetch,
+      billingItem: memoryStringItem(JSON.stringify({ plan: "analyst" })),
+      spendingItem: spending,
+    });
+    session.useWorkbook(() => "wb-1");
+    await session.load();
+    await session.client().results("E1");
+    await session.client().results("E2"); // a run still going: its envelope is not billed
+    const bytes = Buffer.byteLength(page);
+    const credits = readCredits(bytes, billingPlan("analyst"));
+    expect(session.usage.snapshot()).toMatchObject({ reads: 1, readBytes: bytes, readCredits: credits });
+    const today = localDay(Date.now());
+    expect(session.ledger.day("wb-1", today)).toMatchObject({ reads: credits, executions: 0 });
+    await session.ledger.flush();
+    // Another session of the same user (a reload) reads the same ledger.
+    const later = new Session({
+      keyStore: memoryKeyStore(KEY),
+      defaultBaseUrl: FALLBACK_BASE_URL,
+      spendingItem: spending,
+    });
+    await later.load();
+    expect(later.ledger.day("wb-1", today).reads).toBe(credits);
+  });
+
+  it("an execution counts at its estimate, then at the cost its status reports; 0 while queued is no news", async () => {
+    let status: Record<string, unknown> = {
+      execution_id: "E1",
+      state: "QUERY_STATE_PENDING",
+      execution_cost_credits: 0,
+    };
+    const fetch = recordingFetch((url) =>
+      url.includes("/execute") ? json({ execution_id: "E1", state: "QUERY_STATE_PENDING" }) : json(status),
+    );
+    const session = new Session({ keyStore: memoryKeyStore(KEY), defaultBaseUrl: FALLBACK_BASE_URL, fetch });
+    session.useWorkbook(() => "wb-1");
+    await session.load();
+    await session.client().execute(1001, { performance: "medium" });
+    await session.client().status("E1");
+    expect(session.usage.snapshot().executionCredits).toBe(10);
+    status = {
+      execution_id: "E1",
+      state: "QUERY_STATE_COMPLETED",
+      is_execution_finished: true,
+      execution_cost_credits: 12.34,
+    };
+    await session.client().status("E1");
+    expect(session.usage.snapshot().executionCredits).toBe(12.34);
+    expect(session.ledger.day("wb-1", localDay(Date.now())).executions).toBe(12.34);
+    // The next run of the same query and tier is estimated at what this one cost.
+    expect(session.estimateExecution(1001, "medium")).toBe(12.34);
   });
 
   it("a refused execution costs nothing", async () => {

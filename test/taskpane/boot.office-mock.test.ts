@@ -33,18 +33,19 @@ describe("the pane's Office glue", () => {
     const wb = createWorkbook();
     wb.Office.context.document.settings.set(OPEN_BEHAVIOUR_SETTING, "refresh");
     const told: string[] = [];
-    let calculations = 0;
+    let refreshes = 0;
     const deps = {
       settings: wb.Office.context.document.settings,
-      run: (async () => void calculations++) as never,
+      refreshFunctions: async () => void refreshes++,
+      refreshPlan: () => [],
       addin: { setStartupBehavior: async (b: "Load" | "None") => void told.push(b) },
       queryReport: undefined,
     };
     try {
       const first = runOpenBehaviourOnce(deps);
       expect(runOpenBehaviourOnce(deps)).toBe(first);
-      expect(await first).toEqual({ behaviour: "refresh", recalculated: true });
-      expect([told, calculations]).toEqual([["Load"], 1]);
+      expect(await first).toEqual({ behaviour: "refresh", refreshed: true });
+      expect([told, refreshes]).toEqual([["Load"], 1]);
     } finally {
       delete (globalThis as Record<symbol, unknown>)[Symbol.for("service-addin.on-open")];
     }

@@ -55,7 +55,9 @@ describe("the pane's dataset insert and bound tables when the endpoint is gone",
       { kind: "dataset", name: "avs", args: [], params: {} },
       OPTIONS,
     );
-    expect(end.message).toMatch(/^Inserted 2 rows at Sheet1!A1:R3\. Table \S+ is refreshable\.$/);
+    expect(end.message).toMatch(
+      /^Inserted 2 rows at Sheet1!A1:R3\. Table \S+ is refreshable\. Read 1 KB: 0\.03 credits\.$/,
+    );
     const [outcome] = (await refreshAll(pane.deps, { mode: "latest" })).tables;
     expect(outcome!.note).toBeUndefined();
   });

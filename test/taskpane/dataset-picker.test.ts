@@ -126,3 +126,16 @@ describe("dataset picker", () => {
     expect(picker.store.state.message).toMatch(/^Formula inserted at Sheet1!C4\./);
   });
 });
+
+describe("the Filters and Sort by placeholders", () => {
+  test.each(DATASET_CHOICES.map((d) => [d.name, d] as const))("name a column %s has", (_, info) => {
+    const filterColumn = info.filterExample.split(" ")[0];
+    const sortColumn = info.sortExample.split(" ")[0];
+    expect(info.columns).toContain(filterColumn);
+    expect(info.columns).toContain(sortColumn);
+  });
+  test("a numeric column is compared with a number, a text column with quoted text", () => {
+    expect(DATASET_CHOICES.find((d) => d.name === "dex")?.filterExample).toBe("one_day_volume > 1000");
+    expect(DATASET_CHOICES.find((d) => d.name === "operators")?.filterExample).toBe("operator_name = 'text'");
+  });
+});

@@ -3,9 +3,15 @@ import { listBindings } from "../../src/excel";
 import { InsertController, type InsertState } from "../../src/taskpane/logic/insert-controller";
 import { startTestService, TEST_KEYS, type TestService } from "../support/service";
 import { ManualClock } from "../support/manual-clock";
+import type { Session } from "../../src/session";
 import { testPane } from "./support/pane-deps";
 
 const DAY = 86_400_000;
+
+/** Large inserts go past the default cap per request (100 credits): these tests look at paging, not at the cap. */
+async function raiseCap(session: Session): Promise<void> {
+  await session.billing.set({ ...session.billing.settings, maxCredits: 100_000 });
+}
 
 let service: TestService;
 const executions: Record<number, string> = {};
@@ -20,6 +26,7 @@ afterAll(() => service.close());
 
 async function setup() {
   const pane = await testPane(service.url, { apiKey: TEST_KEYS.demo });
+  await raiseCap(pane.session);
   const insert = new InsertController(pane.deps);
   const progress: [number, number | undefined][] = [];
   insert.store.subscribe((s) => {
@@ -48,7 +55,9 @@ describe("insert a result", () => {
       address: "Sheet1!B3:H503",
       tableName: "Query_1002",
     });
-    expect(end.message).toBe("Inserted 500 rows at Sheet1!B3:H503. Table Query_1002 is refreshable.");
+    expect(end.message).toBe(
+      "Inserted 500 rows at Sheet1!B3:H503. Table Query_1002 is refreshable. Read 110 KB: 2.21 credits.",
+    );
     expect(wb.inspect.values("Sheet1", "B3:D4")).toEqual([
       ["trade_id", "block_time", "project"],
       [0, "2024-03-01 00:00:00.000", "uniswap"],
@@ -71,6 +80,7 @@ describe("insert a result", () => {
   test("a table bound to one execution forgets its source once that result has expired, at the next write", async () => {
     const clock = new ManualClock(Date.now());
     const pane = await testPane(service.url, { apiKey: TEST_KEYS.demo, clock });
+    await raiseCap(pane.session);
     const insert = new InsertController(pane.deps);
     const expiresAt = new Date(clock.now() + DAY).toISOString();
     const options = { destination: "selection", asTable: true, headers: true } as const;
@@ -176,6 +186,7 @@ describe("the service's rate limit during an insert", () => {
       fetch,
       clientOptions: { retry: { maxAttempts: 3 } },
     });
+    await raiseCap(pane.session);
     const insert = new InsertController(pane.deps);
     const messages: string[] = [];
     insert.store.subscribe((s) => messages.push(s.message));
@@ -186,5 +197,35 @@ describe("the service's rate limit during an insert", () => {
     expect(end.rowsWritten).toBe(20_000);
     expect(messages.some((m) => m.startsWith("The service's rate limit was reached: waiting 1 s"))).toBe(true);
     expect(end.message).toMatch(/^Inserted 20,000 rows/);
+  });
+});
+
+describe("an insert's cost", () => {
+  test("over the cap per request: nothing is written and the pane says the size, the credits and what to do", async () => {
+    const pane = await testPane(service.url, { apiKey: TEST_KEYS.demo });
+    const insert = new InsertController(pane.deps);
+    pane.wb.select("Sheet1", "A1");
+    const end = await insert.insert(from(1007), { destination: "selection", asTable: true, headers: true });
+    expect(end.phase).toBe("failed");
+    expect(end.rowsWritten).toBe(0);
+    expect(end.message).toMatch(
+      /^This read is about 9\.5 MB \(20,000 rows\): 190\.04 credits on Free \(20 credits per MB\), over the cap of 100 credits per request\. Its first rows cost 0\.96 credits\. Narrow it with columns, filters or limit, or raise the cap per request/,
+    );
+  });
+
+  test("shown before the rest is read: declined, nothing is written and the message keeps the cost", async () => {
+    const pane = await testPane(service.url, { apiKey: TEST_KEYS.demo });
+    await raiseCap(pane.session);
+    const asked: string[] = [];
+    const insert = new InsertController(pane.deps, async (cost) => {
+      asked.push(`${cost.rows} ${cost.credits} ${cost.plan}`);
+      return false;
+    });
+    pane.wb.select("Sheet1", "A1");
+    const end = await insert.insert(from(1007), { destination: "selection", asTable: true, headers: true });
+    expect(asked).toEqual(["20000 190.04 Free (20 credits per MB)"]);
+    expect(end.phase).toBe("cancelled");
+    expect(end.message).toMatch(/^Insert not started: About 9\.5 MB \(20,000 rows\): 190\.04 credits on Free/);
+    expect(pane.wb.inspect.values("Sheet1", "A1")).toEqual([[""]]);
   });
 });

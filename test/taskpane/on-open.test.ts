@@ -14,8 +14,9 @@ const HOUR = 3_600_000;
 
 /**
  * "When this workbook opens", with the real functions runtime and the real service: Office told to load the add-in
- * with the document (or not), a full recalculation that brings the SERVICE cells in (as Excel calls the functions
- * on one), and stale results re-run within the daily budget only when the workbook asks for it. Executes counted.
+ * with the document (or not), the SERVICE cells Excel hands over again (it re-invokes streaming functions when a
+ * workbook opens) refreshed within the workbook's automatic budget, and stale results re-run within the same budget
+ * only when the workbook asks for it. Executes counted.
  */
 let service: TestService;
 let metadata: FunctionsMetadata;
@@ -33,8 +34,8 @@ afterEach(() => bench.close());
 
 const executes = () => bench.fetch.paths.filter((p) => p.endsWith("/execute")).length;
 
-/** The workbook as saved: two stale results and a never-run cell, entered by Excel's full recalculation. */
-function openedWorkbook() {
+/** The workbook as saved: two stale results and a never-run cell, handed over again by Excel as it opens. */
+function openedWorkbook(enter = true) {
   for (const symbol of ["WETH", "UNI"]) {
     bench.runtime.queryRuns.record(queryRunKey(1001, { symbol }, "auto"), {
       executionId: weth,
@@ -43,36 +44,38 @@ function openedWorkbook() {
   }
   const calculations: string[] = [];
   const cells: ReturnType<Workbench["cellAt"]>[] = [];
-  // Excel's full recalculation calls every custom function of the workbook: here, the three SERVICE.QUERY cells.
+  // Excel calls every streaming function of a workbook again when it opens: here, the three SERVICE.QUERY cells.
+  if (enter) {
+    cells.push(bench.cellAt("Sheet1!A1", "QUERY", 1001, "symbol", "WETH", "max_age_hours=1", "limit=1"));
+    cells.push(bench.cellAt("Sheet1!A5", "QUERY", 1001, "symbol", "UNI", "max_age_hours=1"));
+    cells.push(bench.cellAt("Sheet1!A9", "QUERY", 1001, "symbol", "NEVER"));
+  }
+  // The opening no longer recalculates the workbook: any calculation asked for is a failure of this test.
   const context = {
-    workbook: {
-      application: {
-        calculate: (type: string) => {
-          calculations.push(type);
-          cells.push(bench.cellAt("Sheet1!A1", "QUERY", 1001, "symbol", "WETH", "max_age_hours=1", "limit=1"));
-          cells.push(bench.cellAt("Sheet1!A5", "QUERY", 1001, "symbol", "UNI", "max_age_hours=1"));
-          cells.push(bench.cellAt("Sheet1!A9", "QUERY", 1001, "symbol", "NEVER"));
-        },
-      },
-    },
+    workbook: { application: { calculate: (type: string) => void calculations.push(type) } },
     sync: async () => undefined,
   };
   const run: ExcelRun = (batch) => batch(context as unknown as Excel.RequestContext);
   return { run, calculations, cells };
 }
 
+const refreshFunctions = (reason?: "manual" | "open" | "ribbon") => bench.runtime.refreshAll(reason);
+const refreshPlan = () => bench.runtime.refreshPlan();
+
 async function open(choice: OpenBehaviour | undefined, budget = 0) {
   const pane = await testPane(service.url);
   if (choice) pane.deps.settings.set(OPEN_BEHAVIOUR_SETTING, choice);
   bench.runtime.queries.setBudget(budget);
   const told: string[] = [];
-  const workbook = openedWorkbook();
+  const workbook = openedWorkbook(choice !== undefined);
   const outcome = await runOnOpen({
     settings: pane.deps.settings,
     run: workbook.run,
     clock: systemClock,
     quietMs: 20,
     queryReport: functionsQueryReport,
+    refreshFunctions,
+    refreshPlan,
     addin: { setStartupBehavior: async (b) => void told.push(b) },
   });
   return { outcome, told, ...workbook };
@@ -80,17 +83,17 @@ async function open(choice: OpenBehaviour | undefined, budget = 0) {
 
 test("by default nothing happens: Office is told not to load the add-in, no recalculation, no request", async () => {
   const { outcome, told, calculations } = await open(undefined, 100);
-  expect(outcome).toEqual({ behaviour: "nothing", recalculated: false });
+  expect(outcome).toEqual({ behaviour: "nothing", refreshed: false });
   expect(told).toEqual(["None"]);
   expect(calculations).toEqual([]);
   expect(bench.fetch.count).toBe(0);
 });
 
-test("refresh: a full recalculation, every cell fetches its data, no execute even with a budget and stale results", async () => {
+test("refresh: the cells Excel hands over are refreshed, no recalculation, no execute even with a budget and stale results", async () => {
   const { outcome, told, calculations, cells } = await open("refresh", 100);
-  expect(outcome).toEqual({ behaviour: "refresh", recalculated: true });
+  expect(outcome).toEqual({ behaviour: "refresh", refreshed: true });
   expect(told).toEqual(["Load"]);
-  expect(calculations).toEqual(["Full"]);
+  expect(calculations).toEqual([]);
   expect(matrixOf(await cells[0]!.result())).toHaveLength(2); // the stale result, still shown
   expect(executes()).toBe(0);
 });
@@ -108,7 +111,7 @@ test("rerun with the default budget (0): nothing re-runs, the report says why", 
 
 test("rerun within a budget of 10 credits: one of the two stale results re-runs, the never-run cell does not", async () => {
   const { outcome, cells } = await open("rerun", 10);
-  expect(outcome).toEqual({ behaviour: "rerun", recalculated: true, rerun: { started: 1, refused: 1 } });
+  expect(outcome).toEqual({ behaviour: "rerun", refreshed: true, rerun: { started: 1, refused: 1 } });
   expect(executes()).toBe(1);
   expect(functionsQueryReport.rows().map((r) => r.state)).toEqual(["current", "stale", "not run"]);
   expect(functionsQueryReport.budget()).toMatchObject({ creditsPerDay: 10, spentToday: 10 });
@@ -124,25 +127,28 @@ test("Office refusing the startup behaviour does not stop the opening's refresh"
     settings: pane.deps.settings,
     run: workbook.run,
     clock: systemClock,
+    quietMs: 20,
+    refreshFunctions,
+    refreshPlan,
     addin: {
       setStartupBehavior: async () => {
         throw new Error("not supported");
       },
     },
   });
-  expect(outcome).toEqual({ behaviour: "refresh", recalculated: true });
-  expect(workbook.calculations).toEqual(["Full"]);
+  expect(outcome).toEqual({ behaviour: "refresh", refreshed: true });
 });
 
-test("a failed recalculation is reported in words, not thrown", async () => {
+test("a failed refresh is reported in words, not thrown", async () => {
   const pane = await testPane(service.url);
   pane.deps.settings.set(OPEN_BEHAVIOUR_SETTING, "refresh");
   const outcome = await runOnOpen({
     settings: pane.deps.settings,
-    run: async () => {
+    run: openedWorkbook(false).run,
+    clock: systemClock,
+    refreshFunctions: async () => {
       throw new Error("The workbook is busy.");
     },
-    clock: systemClock,
   });
-  expect(outcome).toEqual({ behaviour: "refresh", recalculated: false, error: "The workbook is busy." });
+  expect(outcome).toEqual({ behaviour: "refresh", refreshed: false, error: "The workbook is busy." });
 });

@@ -1,7 +1,9 @@
+import { subtractCredits } from "../../src/billing";
 import { getBinding, listBindings, saveBinding } from "../../src/excel";
 import { InsertController } from "../../src/taskpane/logic/insert-controller";
 import { refreshAll, refreshSummary } from "../../src/taskpane/logic/refresh-all";
-import { RefreshController, type RefreshRerunCost } from "../../src/taskpane/logic/refresh-controller";
+import { RefreshController } from "../../src/taskpane/logic/refresh-controller";
+import type { RefreshPlan } from "../../src/taskpane/logic/refresh-plan";
 import { rerunCost } from "../../src/taskpane/logic/refresh-tables";
 import { startTestService, TEST_KEYS, type TestService } from "../support/service";
 import { testPane, type TestPane } from "./support/pane-deps";
@@ -61,7 +63,7 @@ describe("refresh of bound tables", () => {
     });
   });
 
-  test("re-running a query-bound table asks first, showing the cost; declined spends nothing", async () => {
+  test("re-running a query-bound table asks first, listing the run and the read with their costs; declined spends nothing", async () => {
     const pane = await testPane(service.url, { apiKey: TEST_KEYS.demo });
     const name = await insertQueryTable(pane, 4);
     const binding = getBinding(pane.deps.settings, name)!;
@@ -74,29 +76,74 @@ describe("refresh of bound tables", () => {
       },
       { now: pane.deps.clock.now() },
     );
-    expect(rerunCost(listBindings(pane.deps.settings))).toEqual({ tables: 1, credits: 20 });
-    const asked: RefreshRerunCost[] = [];
+    const estimate = (id: number, tier: "auto" | "small" | "medium" | "large") =>
+      pane.session.estimateExecution(id, tier);
+    expect(rerunCost(listBindings(pane.deps.settings), estimate)).toEqual({ tables: 1, credits: 20 });
+    const asked: RefreshPlan[] = [];
     const spent = pane.session.usage.snapshot().creditsSpent;
 
-    let refresh = new RefreshController(pane.deps, async (cost) => (asked.push(cost), false));
+    let refresh = new RefreshController(pane.deps, async (plan) => (asked.push(plan), false));
     let end = await refresh.refresh("rerun");
-    expect(asked).toEqual([{ tables: 1, queries: 0, credits: 20 }]);
+    const read = pane.session.estimateRead(`table:${name}`)!.credits;
+    expect(asked).toEqual([
+      {
+        items: [
+          { kind: "run", what: `run query 1001 (large) for table ${name}`, credits: 20 },
+          { kind: "read", what: `table ${name}`, credits: read },
+        ],
+        total: 20 + read,
+        unknown: 0,
+      },
+    ]);
     expect(end).toMatchObject({
       phase: "done",
       outcomes: [],
-      message: "Nothing refreshed: re-running was declined, no credits spent.",
+      message: "Nothing refreshed: declined, no credits spent.",
     });
     expect(pane.session.usage.snapshot().creditsSpent).toBe(spent);
     expect(pane.wb.inspect.tables()[0]!.address).toBe("Sheet1!A1:D5");
 
+    const before = pane.session.usage.snapshot();
     refresh = new RefreshController(pane.deps, async () => true);
     end = await refresh.refresh("rerun");
     expect(end.outcomes).toEqual([expect.objectContaining({ status: "refreshed", rows: 12 })]);
     expect(end.message).toBe("1 of 1 table refreshed.");
-    expect(pane.session.usage.snapshot().creditsSpent).toBe(spent + 20);
+    // The run, and the read of its 12 rows (more than the 4 rows the estimate knew: its first page told).
+    const after = pane.session.usage.snapshot();
+    expect(after.executionCredits - before.executionCredits).toBe(20);
+    expect(after.readCredits).toBeGreaterThan(before.readCredits);
     expect(pane.wb.inspect.tables()[0]!.address).toBe("Sheet1!A1:D13");
     const executionId = getBinding(pane.deps.settings, name)!.options!.executionId;
     expect(executionId).not.toBe(binding.options!.executionId);
+  });
+
+  test("Refresh All's estimate of its reads equals what the service charged for them, within a page's rounding", async () => {
+    const pane = await testPane(service.url, { apiKey: TEST_KEYS.demo });
+    await insertQueryTable(pane, 30);
+    pane.wb.select("Sheet1", "H1");
+    const dataset = await new InsertController(pane.deps).insert(
+      { kind: "dataset", name: "avs", args: [], params: { limit: 20 } },
+      { destination: "selection", asTable: true, headers: true },
+    );
+    expect(dataset.phase).toBe("complete");
+    const charged = async () => (await pane.session.client().usage()).billing_periods[0]!.credits_used;
+    const refreshOnce = async () => {
+      const before = await charged();
+      const asked: RefreshPlan[] = [];
+      const end = await new RefreshController(pane.deps, async (plan) => (asked.push(plan), true)).refresh("latest");
+      expect(end.outcomes.map((o) => o.status)).toEqual(["refreshed", "refreshed"]);
+      return { plan: asked[0]!, spent: subtractCredits(await charged(), before) };
+    };
+    // The first time, the query's table (its latest result, read as CSV) is priced at what its insert read as JSON,
+    // which the CSV of the same rows does not exceed: an upper bound. The dataset's table at what its insert read.
+    const first = await refreshOnce();
+    expect(first.plan.unknown).toBe(0);
+    expect(first.plan.total).toBeGreaterThanOrEqual(first.spent);
+    // From then on each read is priced at its own last size, and the total is what the service charged.
+    const second = await refreshOnce();
+    expect(second.plan.unknown).toBe(0);
+    expect(second.plan.total).toBeGreaterThan(0);
+    expect(Math.abs(second.spent - second.plan.total)).toBeLessThanOrEqual(0.01 * second.plan.items.length);
   });
 
   test("a dataset-bound table is fetched again with its arguments and options", async () => {
@@ -180,7 +227,7 @@ describe("refresh of bound tables", () => {
       refreshFunctions: async () => ({ cells: 3, requests: 1, failures: [failure] }),
     });
     const result = await refreshAll(pane.deps, { mode: "latest" });
-    expect(result.functions).toEqual({ status: "failed", failures: [failure] });
+    expect(result.functions).toEqual({ status: "failed", failures: [failure], requests: 1 });
     expect(refreshSummary(result)).toBe(
       "1 SERVICE request (3 cells) could not be refreshed and keep their values: DATASET dex/pairs/base (3 cells): " +
         "Cannot reach the service; no bound tables.",
@@ -214,5 +261,19 @@ describe("refresh of bound tables", () => {
     ],
   ])("summary %#", (result, text) => {
     expect(refreshSummary(result)).toBe(text);
+  });
+});
+
+describe("an insert's cost, asked before the rest is read", () => {
+  test("not asked when the first rows are all the rows asked for (a limit the service pages past)", async () => {
+    const pane = await testPane(service.url, { apiKey: TEST_KEYS.demo });
+    const asked: number[] = [];
+    const insert = new InsertController(pane.deps, async (cost) => (asked.push(cost.rows), true));
+    const end = await insert.insert(
+      { kind: "dataset", name: "dex", args: ["ethereum"], params: { limit: 3 } },
+      { destination: "selection", asTable: true, headers: true },
+    );
+    expect(end).toMatchObject({ phase: "complete", rowsWritten: 3 });
+    expect(asked).toEqual([]);
   });
 });

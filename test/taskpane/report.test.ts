@@ -4,7 +4,8 @@ import { functionsQueryReport } from "../../src/taskpane/functions-report";
 import { recordAutomaticRuns } from "../../src/taskpane/logic/automatic-history";
 import { HistoryStore } from "../../src/taskpane/logic/history-store";
 import { OPEN_BEHAVIOUR_SETTING } from "../../src/taskpane/logic/open-behaviour";
-import { RefreshController, rerunQuestion, type RefreshRerunCost } from "../../src/taskpane/logic/refresh-controller";
+import { RefreshController } from "../../src/taskpane/logic/refresh-controller";
+import { type RefreshPlan, planLines, planQuestion } from "../../src/taskpane/logic/refresh-plan";
 import { ReportController, type ReportState } from "../../src/taskpane/logic/report-controller";
 import { RunController } from "../../src/taskpane/logic/run-controller";
 import {
@@ -220,7 +221,12 @@ test("an automatic run (run=on_change) shows as running and its row's Cancel sto
 
 test("automatic runs land in History like the pane's own, with their credits and final state", async () => {
   const { controller, history, stop } = await report();
-  const stopHistory = recordAutomaticRuns(functionsQueryReport, history, () => service.url);
+  const stopHistory = recordAutomaticRuns(
+    functionsQueryReport,
+    history,
+    () => service.url,
+    () => 10,
+  );
   try {
     controller.setBudget(20);
     const cell = bench.cellAt("Sheet1!C1", "QUERY", 1001, "symbol", "WETH", "run=on_change", "limit=1");
@@ -249,9 +255,11 @@ test("the daily budget and the open behaviour are kept in the workbook; Office i
   const { controller, pane, startupBehaviour, stop } = await report();
   try {
     controller.setBudget(-5);
-    expect(controller.store.state.message).toMatch(/whole number of credits, 0 or more/);
+    expect(controller.store.state.message).toMatch(/a number of credits, 0 or more/);
     controller.setBudget(40);
-    expect(controller.store.state.message).toBe("Automatic runs may spend up to 40 credits a day in this workbook.");
+    expect(controller.store.state.message).toBe(
+      "Automatic refreshes and runs may spend up to 40 credits a day in this workbook.",
+    );
     expect(controller.store.state.onOpen).toBe("nothing");
     await controller.setOnOpen("rerun");
     expect(pane.deps.settings.get(OPEN_BEHAVIOUR_SETTING)).toBe("rerun");
@@ -268,14 +276,18 @@ test("Refresh All with re-run queries includes the needed SERVICE.QUERY runs, th
   bench.cellAt("Sheet1!A2", "QUERY", 1001, "symbol", "LINK", "performance=large");
   const { controller, deps, executes, stop } = await report();
   try {
-    const asked: RefreshRerunCost[] = [];
-    let refresh = new RefreshController(deps, async (cost) => (asked.push(cost), false), controller);
+    const asked: RefreshPlan[] = [];
+    let refresh = new RefreshController(deps, async (plan) => (asked.push(plan), false), controller);
     expect(refresh.rerunCost()).toEqual({ tables: 0, queries: 2, credits: 30 });
-    expect((await refresh.refresh("rerun")).message).toBe(
-      "Nothing refreshed: re-running was declined, no credits spent.",
+    expect((await refresh.refresh("rerun")).message).toBe("Nothing refreshed: declined, no credits spent.");
+    expect(asked).toHaveLength(1);
+    expect(planLines(asked[0]!)).toEqual([
+      "Run: run query 1001 (symbol=ARB) for SERVICE.QUERY — 10 credits",
+      "Run: run query 1001 (symbol=LINK) for SERVICE.QUERY — 20 credits",
+    ]);
+    expect(planQuestion(asked[0]!)).toBe(
+      "Refresh All will make 0 reads and 2 runs: an estimated 30 credits. Go ahead?",
     );
-    expect(asked).toEqual([{ tables: 0, queries: 2, credits: 30 }]);
-    expect(rerunQuestion(asked[0]!)).toBe("Re-running 2 SERVICE.QUERY input sets costs 30 credits. Run them now?");
     expect(executes()).toBe(0);
 
     // Only what the confirmation named runs: a cell entered while the question is open waits for the next one.
@@ -305,13 +317,24 @@ test("Refresh All with re-run queries includes the needed SERVICE.QUERY runs, th
   }
 });
 
-test("rerunQuestion names tables and input sets with the total", () => {
-  expect(rerunQuestion({ tables: 1, queries: 0, credits: 20 })).toBe(
-    "Re-running 1 query table costs 20 credits. Run them now?",
+test("the confirmation's question names the reads and runs with the total, and what is not known yet", () => {
+  const plan: RefreshPlan = {
+    items: [
+      { kind: "read", what: "DATASET dex ethereum, 2 cells", credits: 50.84 },
+      { kind: "read", what: "table dex_base" },
+      { kind: "run", what: "run query 1002 (medium) for table Query_1002", credits: 10 },
+    ],
+    total: 60.84,
+    unknown: 1,
+  };
+  expect(planQuestion(plan)).toBe(
+    "Refresh All will make 2 reads and 1 run: an estimated 60.84 credits plus 1 of unknown size (up to your cap per request each; their first rows tell). Go ahead?",
   );
-  expect(rerunQuestion({ tables: 2, queries: 1, credits: 50 })).toBe(
-    "Re-running 2 query tables and 1 SERVICE.QUERY input set costs 50 credits. Run them now?",
-  );
+  expect(planLines(plan)).toEqual([
+    "Read: DATASET dex ethereum, 2 cells — 50.84 credits",
+    "Read: table dex_base — size not known yet",
+    "Run: run query 1002 (medium) for table Query_1002 — 10 credits",
+  ]);
 });
 
 test("a shared stream names one cell: the row lists every cell with its formula, read from the workbook", async () => {

@@ -11,6 +11,9 @@ import { type ResolvedRetryOptions, type RetryMode, retryDelay } from "./retry";
 import { attemptSignal, linkSignals } from "./timeout";
 import { apiRootPath } from "./api-root";
 
+/** Bodies are UTF-8 JSON or CSV; a byte-order mark is dropped, as `Response.text()` drops it. */
+const UTF8 = new TextDecoder("utf-8");
+
 /** The fetch the client needs: the standard signature, so `globalThis.fetch` and test fakes both fit. */
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
@@ -46,6 +49,11 @@ export interface HttpResponse {
   status: number;
   headers: Headers;
   text: string;
+  /**
+   * The body's size in bytes as the service sent it before any compression: fetch undoes `Content-Encoding`, so
+   * these are the decoded bytes, counted before they are turned into text. What reads are billed by.
+   */
+  bytes: number;
   /** Attempts it took, for logs and benchmarks. */
   attempts: number;
 }
@@ -138,9 +146,12 @@ export class Transport {
         return fail(error);
       }
       let text: string;
+      let bytes: number;
       try {
         // The timeout covers the body too: a server that stalls mid-body is as stuck as one that never answers.
-        text = await response.text();
+        const body = await response.arrayBuffer();
+        bytes = body.byteLength;
+        text = UTF8.decode(body);
       } catch (error) {
         return fail(error);
       }
@@ -162,7 +173,7 @@ export class Transport {
           retryAfterMs: parseRetryAfter(response.headers.get("Retry-After"), config.clock.now()),
         });
       }
-      return { status: response.status, headers: response.headers, text };
+      return { status: response.status, headers: response.headers, text, bytes };
     } finally {
       attempt.dispose();
     }

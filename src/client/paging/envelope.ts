@@ -66,5 +66,6 @@ export function envelopeToRawPage(envelope: Envelope, method: string, path: stri
   if (executionId) page.executionId = executionId;
   if (envelope.execution_ended_at) page.endedAt = envelope.execution_ended_at;
   if (envelope.expires_at) page.expiresAt = envelope.expires_at;
+  if (typeof envelope.query_id === "number" && envelope.query_id > 0) page.queryId = envelope.query_id;
   return page;
 }

@@ -1,7 +1,7 @@
 import { InvalidResponseError } from "../errors/local-errors";
 import { linkSignals } from "../http/timeout";
 import type { Page } from "../types";
-import { type RowWindow, planWindows, rowsPerPage } from "./plan";
+import { type RowWindow, laterPages, planWindows } from "./plan";
 import type { PageFetcher, RawPage } from "./raw-page";
 
 export interface PaginateOptions {
@@ -13,6 +13,10 @@ export interface PaginateOptions {
   sample: boolean;
   /** With the datapoints cap lifted, the first page's size is the plan's page size. */
   ignoreMaxDatapoints: boolean;
+  /** Rows of the first request when no limit smaller is asked: a small first page tells what a row weighs. */
+  firstPageRows?: number;
+  /** Later pages of about this many bytes, lifting the service's guard where that is above its default page. */
+  maxPageBytes?: number;
   /** Requests in flight at once after the first page. */
   concurrency: number;
   /** After a 429, one request at a time for a while (see RatePressure). */
@@ -38,7 +42,10 @@ export async function* paginate(
     }
     const start = options.offset ?? 0;
     const end = options.limit === undefined ? Infinity : start + options.limit;
-    const first = await fetchPage({ offset: start, limit: options.limit }, link.signal);
+    const probe = options.firstPageRows === undefined ? undefined : Math.max(1, Math.floor(options.firstPageRows));
+    const firstLimit =
+      probe !== undefined && (options.limit === undefined || probe < options.limit) ? probe : options.limit;
+    const first = await fetchPage({ offset: start, limit: firstLimit }, link.signal);
     trim(first, end - start);
     yield toPage(first, start, 1);
 
@@ -47,13 +54,18 @@ export async function* paginate(
     const stop = Math.min(end, first.totalRowCount ?? Infinity);
     if (from >= stop) return;
     if (from <= start) throw noProgress(start);
-    const pageRows = options.ignoreMaxDatapoints ? Math.max(1, first.rows.length) : rowsPerPage(first.columns.length);
+    const plan = laterPages(first, {
+      guardLifted: options.ignoreMaxDatapoints,
+      probed: firstLimit !== options.limit,
+      maxPageBytes: options.maxPageBytes,
+    });
     // With no known end (CSV has no total), pages are asked for one after another: a request past the end would
-    // be spent for nothing against the service's per-minute limit. Otherwise up to `concurrency` at once, fewer
-    // after a 429.
-    const wanted = first.totalRowCount === undefined ? 1 : Math.max(1, options.concurrency);
+    // be spent for nothing against the service's per-minute limit. Otherwise up to `concurrency` at once (fewer
+    // when pages are large, so memory stays bounded), fewer after a 429.
+    const wanted = first.totalRowCount === undefined ? 1 : Math.max(1, Math.min(options.concurrency, plan.concurrency));
     const concurrency = () => options.pressure?.concurrency(wanted) ?? wanted;
-    yield* inOrder(planWindows(from, stop, pageRows), fetchPage, first, concurrency, link.signal);
+    const windows = planWindows(from, stop, plan.pageRows, plan.liftGuard);
+    yield* inOrder(windows, fetchPage, first, concurrency, link.signal);
   } finally {
     // Stops requests still in flight when the consumer leaves early or one of them failed.
     link.controller.abort();
@@ -128,10 +140,12 @@ async function fetchWindow(
   let at = window.offset;
   let last: RawPage | undefined;
   let requests = 0;
+  let bytes: number | undefined;
   let ended = false;
   while (at < stopAt) {
-    const raw = await fetchPage({ offset: at, limit: stopAt - at }, signal);
+    const raw = await fetchPage({ offset: at, limit: stopAt - at, liftGuard: window.liftGuard }, signal);
     requests++;
+    if (raw.bytes !== undefined) bytes = (bytes ?? 0) + raw.bytes;
     trim(raw, stopAt - at);
     parts.push(raw.rows);
     last = raw;
@@ -151,6 +165,8 @@ async function fetchWindow(
   };
   if (ended) delete merged.nextOffset;
   else merged.nextOffset = at;
+  if (bytes === undefined) delete merged.bytes;
+  else merged.bytes = bytes;
   return { page: toPage(merged, window.offset, requests), ended };
 }
 
@@ -179,5 +195,7 @@ function toPage(raw: RawPage, offset: number, requests: number): Page {
   if (raw.executionId !== undefined) page.executionId = raw.executionId;
   if (raw.endedAt !== undefined) page.endedAt = raw.endedAt;
   if (raw.expiresAt !== undefined) page.expiresAt = raw.expiresAt;
+  if (raw.bytes !== undefined) page.bytes = raw.bytes;
+  if (raw.queryId !== undefined) page.queryId = raw.queryId;
   return page;
 }

@@ -16,7 +16,18 @@ export interface RawPage {
   endedAt?: string;
   /** When the service deletes the result (the envelope's `expires_at`): how long a copy of it stays true. */
   expiresAt?: string;
+  /** The response body's bytes before compression (absent for pages not read over HTTP). */
+  bytes?: number;
+  /** The saved query the result belongs to, when the envelope names one. */
+  queryId?: number;
+}
+
+/** A window of rows to ask for; `liftGuard` asks the service to lift its per-request guard for this request. */
+export interface PageWindow {
+  offset?: number;
+  limit?: number;
+  liftGuard?: boolean;
 }
 
 /** Fetch rows [offset, offset + limit) (either may be omitted: the server's defaults apply). */
-export type PageFetcher = (window: { offset?: number; limit?: number }, signal: AbortSignal) => Promise<RawPage>;
+export type PageFetcher = (window: PageWindow, signal: AbortSignal) => Promise<RawPage>;

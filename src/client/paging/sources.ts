@@ -4,13 +4,13 @@ import { InvalidArgumentError } from "../errors/local-errors";
 import type { ResultParams } from "../params";
 import type { CsvPage, Source } from "../types";
 import { checkExecutionId, checkQueryId, segment } from "../validate";
-import type { PageFetcher, RawPage } from "./raw-page";
+import type { PageFetcher, PageWindow, RawPage } from "./raw-page";
 
 /** How a source turns a window into one response; the client supplies these. */
 export interface SourceIo {
   /** E2 or E6–E11: one envelope, already reduced to a RawPage. */
   json(path: string, params: ResultParams, signal: AbortSignal): Promise<RawPage>;
-  /** E3 or E5: one CSV page. */
+  /** E3 or E5: one CSV page (with its body's bytes). */
   csv(path: string, params: ResultParams, signal: AbortSignal): Promise<CsvPage>;
 }
 
@@ -57,7 +57,9 @@ export function fetcherFor(source: Source, params: ResultParams, io: SourceIo): 
 export function csvFetcher(io: SourceIo, path: string, base: ResultParams): PageFetcher {
   return async (window, signal) => {
     const page = await io.csv(path, withWindow(base, window), signal);
-    return csvToRawPage(page);
+    const raw = csvToRawPage(page);
+    if (page.bytes !== undefined) raw.bytes = page.bytes;
+    return raw;
   };
 }
 
@@ -74,11 +76,16 @@ export function csvToRawPage(page: CsvPage): RawPage {
   return raw;
 }
 
-function withWindow(base: ResultParams, window: { offset?: number; limit?: number }): ResultParams {
+function withWindow(base: ResultParams, window: PageWindow): ResultParams {
   const params: ResultParams = { ...base };
   delete params.offset;
   delete params.limit;
   if (window.offset !== undefined) params.offset = window.offset;
   if (window.limit !== undefined) params.limit = window.limit;
+  if (window.liftGuard) {
+    // On purpose: a page larger than the service's default, which its per-request guard would cut or refuse.
+    delete params.ignore_max_datapoints_per_request;
+    params.ignore_max_credits_per_request = true;
+  }
   return params;
 }

@@ -64,6 +64,8 @@ export async function collectTable(pages: AsyncIterable<Page>, options: CollectT
     if (page.state !== undefined) table.state = page.state;
     if (page.executionId !== undefined) table.executionId = page.executionId;
     if (page.expiresAt !== undefined) table.expiresAt = page.expiresAt;
+    if (page.endedAt !== undefined) table.endedAt = page.endedAt;
+    if (page.queryId !== undefined) table.queryId = page.queryId;
     if (cap) {
       for (const row of page.rows) for (const value of row) bytes += cap.measure(value);
       if (bytes > cap.bytes) {

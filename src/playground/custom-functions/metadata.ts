@@ -20,6 +20,8 @@ export interface FunctionMetadata {
     volatile?: boolean;
     requiresAddress?: boolean;
     requiresStreamAddress?: boolean;
+    requiresParameterAddresses?: boolean;
+    requiresStreamParameterAddresses?: boolean;
   };
 }
 

@@ -8,6 +8,12 @@ export interface InvocationContext {
   address?: string;
   /** false: a build that gives streaming functions no address (see ExcelBehaviour.streamAddress). */
   streamAddress?: boolean;
+  /**
+   * Where each argument came from, "Sheet1!B3" (a reference's range; "" for a literal): given to a function whose
+   * metadata asks for it (`requiresParameterAddresses`, or `requiresStreamParameterAddresses` for a stream), as
+   * CustomFunctions.Invocation's `parameterAddresses` (CustomFunctionsRuntime 1.3).
+   */
+  parameterAddresses?: string[];
   isInValuePreview?: boolean | string;
 }
 
@@ -81,9 +87,14 @@ export class FakeCustomFunctionsRuntime {
     if (meta && meta.options?.stream !== true) throw new Error(`${id} is not a streaming function`);
     const wantsAddress =
       !meta || meta.options?.requiresStreamAddress === true || meta.options?.requiresAddress === true;
+    const wantsParameters =
+      !meta ||
+      meta.options?.requiresStreamParameterAddresses === true ||
+      meta.options?.requiresParameterAddresses === true;
     const invocation = new FakeStreamingInvocation<T>({
       functionName: id.toUpperCase(),
       address: wantsAddress && at.streamAddress !== false ? at.address : undefined,
+      parameterAddresses: wantsParameters && at.streamAddress !== false ? at.parameterAddresses : undefined,
       isInValuePreview: at.isInValuePreview,
     });
     this.invocations.push(invocation as FakeStreamingInvocation<unknown>);
@@ -119,6 +130,8 @@ export class FakeCustomFunctionsRuntime {
     return new FakeStreamingInvocation<unknown>({
       functionName: id.toUpperCase(),
       address: !meta || meta.options?.requiresAddress === true ? context.address : undefined,
+      parameterAddresses:
+        !meta || meta.options?.requiresParameterAddresses === true ? context.parameterAddresses : undefined,
       isInValuePreview: context.isInValuePreview,
     });
   }

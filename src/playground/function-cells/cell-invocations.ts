@@ -17,6 +17,8 @@ export interface StartOptions {
   streamAddress: boolean;
   /** What `invocation.isInValuePreview` says for an ordinary calculation (false, or "false"). */
   isInValuePreview: boolean | string;
+  /** Where each argument came from (given to functions whose metadata asks for it). */
+  parameterAddresses?: string[];
 }
 
 interface Stream {
@@ -47,7 +49,11 @@ export class CellInvocations {
     if (!entry.streaming) {
       let invocation: FakeStreamingInvocation<unknown>;
       try {
-        invocation = this.runtime.invocationFor(entry.id, { address, isInValuePreview: options.isInValuePreview });
+        invocation = this.runtime.invocationFor(entry.id, {
+          address,
+          parameterAddresses: options.parameterAddresses,
+          isInValuePreview: options.isInValuePreview,
+        });
       } catch {
         return failed();
       }
@@ -64,6 +70,7 @@ export class CellInvocations {
       try {
         invocation = this.runtime.stream(entry.id, args, {
           address,
+          parameterAddresses: options.parameterAddresses,
           streamAddress: options.streamAddress,
           isInValuePreview: options.isInValuePreview,
         });

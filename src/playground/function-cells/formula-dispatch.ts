@@ -1,4 +1,5 @@
-import { parseCall, UnsupportedFormulaError } from "../formulas/parse-call";
+import { blockAddress, qualifiedAddress } from "../../sheet";
+import { type CallArgument, parseCall, UnsupportedFormulaError } from "../formulas/parse-call";
 import { resolveArguments, type ArgumentValue, type CellReader } from "../formulas/resolve-args";
 import { CellError } from "../workbook";
 import type { CatalogEntry, FunctionCatalog } from "./function-catalog";
@@ -9,8 +10,17 @@ export type Dispatch =
   | { kind: "not-ours" }
   /** The cell shows an error without calling anything (#NAME?, an argument's error, unsupported syntax). */
   | { kind: "error"; key: string; error: CellError; message?: string }
-  /** Call the function with these arguments; `key` identifies the call (same key, same invocation). */
-  | { kind: "call"; key: string; entry: CatalogEntry; args: ArgumentValue[] };
+  /**
+   * Call the function with these arguments; `key` identifies the call (same key, same invocation). Where each
+   * argument came from ("Sheet1!B3" for a reference, "" for a literal) is its invocation's `parameterAddresses`.
+   */
+  | { kind: "call"; key: string; entry: CatalogEntry; args: ArgumentValue[]; parameterAddresses: string[] };
+
+/** "Sheet1!B3", or "'My sheet'!B3:C4": a reference argument as Excel gives its address (unquoted sheets stay so). */
+function argumentAddress(arg: CallArgument, ownSheet: string): string {
+  if (arg.kind !== "reference") return "";
+  return qualifiedAddress(arg.address.sheet ?? ownSheet, blockAddress(arg.address));
+}
 
 /**
  * Decides what a formula does, as Excel would with the add-in loaded: `=SERVICE.X(args)` calls the function
@@ -42,5 +52,9 @@ export function dispatchFormula(
   }
   const args = resolveArguments(call.args, sheet, read);
   if (!args.ok) return { kind: "error", key: `error:${args.error.code}`, error: args.error };
-  return { kind: "call", key: `${entry.id}:${JSON.stringify(args.values)}`, entry, args: args.values };
+  const parameterAddresses = call.args.slice(0, args.values.length).map((arg) => argumentAddress(arg, sheet));
+  // A function told where its arguments are is a different call for other cells, whatever their values.
+  const where = entry.parameterAddresses ? `@${JSON.stringify(parameterAddresses)}` : "";
+  const key = `${entry.id}:${JSON.stringify(args.values)}${where}`;
+  return { kind: "call", key, entry, args: args.values, parameterAddresses };
 }

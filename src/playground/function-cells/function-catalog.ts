@@ -8,6 +8,8 @@ export interface CatalogEntry {
   streaming: boolean;
   /** Recalculated on every calculation, and when a workbook opens (Excel-Custom-Functions#368). */
   volatile: boolean;
+  /** Its invocation carries the arguments' addresses (`requiresParameterAddresses` / `requiresStreamParameterAddresses`). */
+  parameterAddresses: boolean;
 }
 
 /**
@@ -28,6 +30,8 @@ export class FunctionCatalog {
         qualifiedName,
         streaming: fn.options?.stream === true,
         volatile: fn.options?.volatile === true,
+        parameterAddresses:
+          fn.options?.requiresParameterAddresses === true || fn.options?.requiresStreamParameterAddresses === true,
       });
     }
   }

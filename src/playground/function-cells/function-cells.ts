@@ -213,8 +213,8 @@ export class FunctionCells {
       takeOver(cell, current);
       showPending(cell, this.#behaviour().pendingDisplay);
     }
-    const { entry, args } = d;
-    this.#defer(() => this.#switch(current, cell, entry, args));
+    const { entry, args, parameterAddresses } = d;
+    this.#defer(() => this.#switch(current, cell, entry, args, parameterAddresses));
     return cell.display;
   }
 
@@ -240,7 +240,13 @@ export class FunctionCells {
    * Starts the new invocation and releases the old one in the order ExcelBehaviour.cancelOrder says ("before",
    * "after", or "concurrent": released in a later task, once the new call is under way).
    */
-  #switch(old: FunctionCell | undefined, cell: FunctionCell, entry: CatalogEntry, args: ArgumentValue[]): void {
+  #switch(
+    old: FunctionCell | undefined,
+    cell: FunctionCell,
+    entry: CatalogEntry,
+    args: ArgumentValue[],
+    parameterAddresses: string[],
+  ): void {
     const behaviour = this.#behaviour();
     if (old?.spilled) this.#layout.clear(old);
     // Shown as #BUSY!: the spill it had (reopened, or the old result's) goes until the new result arrives.
@@ -248,6 +254,7 @@ export class FunctionCells {
     const release = () => old?.releaseNow();
     if (behaviour.cancelOrder === "before") release();
     this.#invocations.start(cell, entry, args, {
+      parameterAddresses,
       shared: behaviour.sharedStreams,
       streamAddress: behaviour.streamAddress,
       isInValuePreview: behaviour.previewFlag === "string" ? "false" : false,

@@ -1,11 +1,31 @@
-/** One saved copy of the workbook as the store reads it back. */
+import { isQuotaError, request, transact } from "./idb-requests";
+
+/** One saved copy of the workbook as the store reads it back: whole, or in parts. */
 export interface StoredCopy {
-  /** The document as JSON, settings left out (the pointer holds them). */
-  json: string;
+  /** A copy saved whole (before the file was kept in parts; File → Open): the document as JSON, settings left out. */
+  json?: string;
+  /** A copy saved in parts: the head as JSON (the workbook without its cells, each sheet's parts named in it)... */
+  head?: string;
+  /** ...and each part's JSON by its key. */
+  parts?: Map<string, string>;
+  /** Names this copy (another session's save makes another one current). */
+  id: string;
   /** The settings bag as JSON, kept with the pointer: read without reading the workbook. */
   settings: string;
   savedAt: number;
   /** UTF-16 length of the copy (what the browser stores). */
+  size: number;
+}
+
+/** A copy saved in parts, to be made current (its parts already stored). */
+export interface PartsCopy {
+  head: string;
+  /** Every part the copy is made of. */
+  keys: string[];
+  /** The parts this save wrote (the others are the previous copy's). */
+  fresh: string[];
+  settings: string;
+  savedAt: number;
   size: number;
 }
 
@@ -20,68 +40,41 @@ export class FileSaveError extends Error {
   }
 }
 
+/** The current copy is not the one a save's unchanged parts come from (another session saved, or File → New). */
+export class StaleCopyError extends Error {
+  constructor() {
+    super("Another session saved the workbook meanwhile");
+    this.name = "StaleCopyError";
+  }
+}
+
 const DB_VERSION = 1;
 const COPIES = "copies";
 const POINTER = "pointer";
 const CURRENT = "current";
 
+/** The current copy: `key` names a whole copy; `head` and `keys` a copy in parts (`id` names it). */
 interface Pointer {
-  key: string;
+  key?: string;
+  id?: string;
+  head?: string;
+  keys?: string[];
   settings: string;
   savedAt: number;
   size: number;
 }
 
-function request<T>(req: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error ?? new Error("IndexedDB request failed"));
-  });
-}
-
-/** Runs `work` in one transaction; resolves when it commits, rejects with the reason when it aborts. */
-function transact<T>(
-  db: IDBDatabase,
-  stores: string[],
-  mode: IDBTransactionMode,
-  work: (tx: IDBTransaction) => Promise<T> | T,
-): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    let tx: IDBTransaction;
-    try {
-      tx = db.transaction(stores, mode);
-    } catch (error) {
-      reject(error instanceof Error ? error : new Error(String(error)));
-      return;
-    }
-    let value: T;
-    tx.oncomplete = () => resolve(value);
-    tx.onabort = () => reject(tx.error ?? new Error("The IndexedDB transaction was aborted"));
-    tx.onerror = (event) => event.preventDefault(); // let it abort and report through onabort
-    Promise.resolve(work(tx)).then(
-      (v) => (value = v),
-      (error: unknown) => {
-        try {
-          tx.abort();
-        } catch {
-          // already finished
-        }
-        reject(error instanceof Error ? error : new Error(String(error)));
-      },
-    );
-  });
-}
-
-function isQuotaError(error: unknown): boolean {
-  const name = (error as { name?: unknown } | null)?.name;
-  return name === "QuotaExceededError" || /quota/i.test(error instanceof Error ? error.message : String(error));
-}
+const idOf = (p: Pointer | undefined) => p?.id ?? p?.key;
+const keysOf = (p: Pointer | undefined) => p?.keys ?? (p?.key === undefined ? [] : [p.key]);
+const newKey = (prefix: string) => `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 10)}`;
 
 /**
  * The playground's workbook file in IndexedDB (per origin: per address and port), written so that a failed save
- * never replaces the last good copy: the new copy goes under a new key, then the pointer switches to it (with the
- * settings bag), then the old copy is deleted. A save that fails at any step leaves the pointer on the previous
- * copy; copies no pointer names (a save cut short) are removed the next time the file is opened.
+ * never replaces the last good copy. A copy is stored whole or, as AutoSave writes it, in parts (one sheet's block
+ * of rows each) that are never changed once stored: a save stores the parts that changed under new keys, then in one
+ * transaction makes the pointer name the new set (with the settings bag) and deletes the parts only the previous
+ * copy used. A save that fails at any step leaves the pointer on the previous copy; parts no pointer names (a save
+ * cut short) are removed the next time the file is opened.
  */
 export class IdbFileStore {
   private constructor(private readonly db: IDBDatabase) {}
@@ -96,44 +89,87 @@ export class IdbFileStore {
     return request(req).then((db) => new IdbFileStore(db));
   }
 
-  /** The current copy, or undefined for a new file; copies left by an interrupted save are removed. */
+  /** The current copy, or undefined for a new file (or one whose parts are missing); orphans are removed. */
   async read(): Promise<StoredCopy | undefined> {
-    const pointer = await this.pointer();
-    const json = pointer ? await this.copy(pointer.key) : undefined;
-    await this.removeOrphans(pointer?.key).catch(() => undefined);
-    if (!pointer || json === undefined) return undefined;
-    return { json, settings: pointer.settings, savedAt: pointer.savedAt, size: pointer.size };
+    const found = await transact(this.db, [POINTER, COPIES], "readonly", async (tx) => {
+      const pointer = (await request(tx.objectStore(POINTER).get(CURRENT))) as Pointer | undefined;
+      const copies = tx.objectStore(COPIES);
+      const texts = await Promise.all(keysOf(pointer).map((k) => request(copies.get(k) as IDBRequest<unknown>)));
+      return { pointer, texts };
+    });
+    const { pointer, texts } = found;
+    await this.removeOrphans().catch(() => undefined);
+    if (!pointer || texts.some((t) => typeof t !== "string")) return undefined;
+    const meta = { id: idOf(pointer)!, settings: pointer.settings, savedAt: pointer.savedAt, size: pointer.size };
+    if (pointer.head === undefined) return { ...meta, json: texts[0] as string };
+    const parts = new Map(keysOf(pointer).map((k, i) => [k, texts[i] as string]));
+    return { ...meta, head: pointer.head, parts };
   }
 
   /** The settings bag of the current copy (JSON), without reading the workbook. */
   async settings(): Promise<string | undefined> {
-    return (await this.pointer())?.settings;
+    const pointer = await transact(this.db, [POINTER], "readonly", (tx) =>
+      request(tx.objectStore(POINTER).get(CURRENT) as IDBRequest<Pointer | undefined>),
+    );
+    return pointer?.settings;
   }
 
-  /** Writes a new copy and makes it current; rejects with FileSaveError, the previous copy still current. */
+  /** Writes a whole copy and makes it current; rejects with FileSaveError, the previous copy still current. */
   async write(json: string, settings: string, savedAt: number): Promise<StoredCopy> {
-    const key = `copy-${savedAt}-${Math.random().toString(36).slice(2, 10)}`;
+    const key = newKey("copy");
     const size = json.length + settings.length;
     try {
       await transact(this.db, [COPIES], "readwrite", (tx) => request(tx.objectStore(COPIES).put(json, key)));
+      await this.makeCurrent({ key, settings, savedAt, size }, [key]);
     } catch (error) {
+      await this.deleteParts([key]).catch(() => undefined);
       throw this.failure(error);
     }
-    let previous: Pointer | undefined;
+    return { json, id: key, settings, savedAt, size };
+  }
+
+  /** A key for a new part. */
+  newPartKey(): string {
+    return newKey("part");
+  }
+
+  /** Stores new parts (not current until `switchTo` names them); rejects with FileSaveError. */
+  async putParts(parts: readonly (readonly [string, string])[]): Promise<void> {
+    if (parts.length === 0) return;
     try {
-      previous = await transact(this.db, [POINTER], "readwrite", async (tx) => {
-        const store = tx.objectStore(POINTER);
-        const old = (await request(store.get(CURRENT))) as Pointer | undefined;
-        const pointer: Pointer = { key, settings, savedAt, size };
-        await request(store.put(pointer, CURRENT));
-        return old;
+      await transact(this.db, [COPIES], "readwrite", async (tx) => {
+        const copies = tx.objectStore(COPIES);
+        await Promise.all(parts.map(([key, json]) => request(copies.put(json, key))));
       });
     } catch (error) {
-      await this.deleteCopy(key).catch(() => undefined);
       throw this.failure(error);
     }
-    if (previous && previous.key !== key) await this.deleteCopy(previous.key).catch(() => undefined);
-    return { json, settings, savedAt, size };
+  }
+
+  /**
+   * Makes a copy in parts current, in one transaction; resolves with its id. `expected` is the id of the copy its
+   * unchanged parts come from: when another copy is current (or one of the fresh parts is gone), rejects with
+   * StaleCopyError and changes nothing; any other failure rejects with FileSaveError. The caller deletes its fresh
+   * parts after a failure.
+   */
+  async switchTo(copy: PartsCopy, expected: string | undefined): Promise<string> {
+    const id = newKey("copy");
+    const { head, keys, settings, savedAt, size } = copy;
+    try {
+      await this.makeCurrent({ id, head, keys, settings, savedAt, size }, copy.fresh, expected);
+    } catch (error) {
+      throw error instanceof StaleCopyError ? error : this.failure(error);
+    }
+    return id;
+  }
+
+  /** Deletes parts no copy names (a failed save's). */
+  deleteParts(keys: readonly string[]): Promise<void> {
+    if (keys.length === 0) return Promise.resolve();
+    return transact(this.db, [COPIES], "readwrite", async (tx) => {
+      const copies = tx.objectStore(COPIES);
+      await Promise.all(keys.map((k) => request(copies.delete(k))));
+    });
   }
 
   /** Forgets the file (a new workbook): pointer and every copy. */
@@ -148,6 +184,28 @@ export class IdbFileStore {
     this.db.close();
   }
 
+  /**
+   * Points at `next` once its `fresh` records are all stored (and, with `expected`, only while that copy is current),
+   * then deletes what only the previous copy used: one transaction, so a reader sees one copy or the other.
+   */
+  private makeCurrent(next: Pointer, fresh: readonly string[], expected?: string): Promise<void> {
+    return transact(this.db, [POINTER, COPIES], "readwrite", async (tx) => {
+      const pointers = tx.objectStore(POINTER);
+      const copies = tx.objectStore(COPIES);
+      const previous = (await request(pointers.get(CURRENT))) as Pointer | undefined;
+      if (expected !== undefined && idOf(previous) !== expected) throw new StaleCopyError();
+      const stored = await Promise.all(fresh.map((k) => request(copies.getKey(k))));
+      if (stored.some((k) => k === undefined)) throw new StaleCopyError();
+      await request(pointers.put(next, CURRENT));
+      const kept = new Set(keysOf(next));
+      await Promise.all(
+        keysOf(previous)
+          .filter((k) => !kept.has(k))
+          .map((k) => request(copies.delete(k))),
+      );
+    });
+  }
+
   private failure(error: unknown): FileSaveError {
     if (error instanceof FileSaveError) return error;
     const why = error instanceof Error ? error.message : String(error);
@@ -156,24 +214,14 @@ export class IdbFileStore {
       : new FileSaveError("other", why || "the browser refused to store it");
   }
 
-  private async pointer(): Promise<Pointer | undefined> {
-    return transact(this.db, [POINTER], "readonly", (tx) =>
-      request(tx.objectStore(POINTER).get(CURRENT) as IDBRequest<Pointer | undefined>),
-    );
-  }
-
-  private async copy(key: string): Promise<string | undefined> {
-    return transact(this.db, [COPIES], "readonly", (tx) =>
-      request(tx.objectStore(COPIES).get(key) as IDBRequest<string | undefined>),
-    );
-  }
-
-  private deleteCopy(key: string): Promise<void> {
-    return transact(this.db, [COPIES], "readwrite", (tx) => request(tx.objectStore(COPIES).delete(key)));
-  }
-
-  private async removeOrphans(current: string | undefined): Promise<void> {
-    const keys = await transact(this.db, [COPIES], "readonly", (tx) => request(tx.objectStore(COPIES).getAllKeys()));
-    for (const key of keys) if (key !== current) await this.deleteCopy(String(key));
+  /** Deletes what the current copy does not use, reading which copy is current in the same transaction. */
+  private removeOrphans(): Promise<void> {
+    return transact(this.db, [POINTER, COPIES], "readwrite", async (tx) => {
+      const copies = tx.objectStore(COPIES);
+      const pointer = (await request(tx.objectStore(POINTER).get(CURRENT))) as Pointer | undefined;
+      const current = new Set(keysOf(pointer));
+      const keys = await request(copies.getAllKeys());
+      await Promise.all(keys.filter((k) => !current.has(String(k))).map((k) => request(copies.delete(k))));
+    });
   }
 }

@@ -1,5 +1,13 @@
 import { systemClock } from "../../clock";
-import { createDatasetRoutesItem, createKeyStore, memorySettingsStore, Session, setSharedSession } from "../../session";
+import type { CellBlock } from "../../sheet";
+import {
+  createDatasetRoutesItem,
+  createKeyStore,
+  memorySettingsStore,
+  Session,
+  setSharedSession,
+  userBillingItems,
+} from "../../session";
 import { BehaviourSettings } from "../behaviour/excel-behaviour";
 import { storedBehaviour } from "../behaviour/read-behaviour";
 import { FakeCustomFunctionsRuntime, installCustomFunctions, type FunctionsMetadata } from "../custom-functions";
@@ -88,8 +96,8 @@ export async function installHost(
     spills: () => functions.spills(),
     onFullCalculation: () => functions.fullCalculation(),
   });
-  file.attach(() => workbook.saveDocument());
-  workbook.onChange((event) => file.changed(cellsIn(event)));
+  file.attach(() => workbook.saveParts());
+  workbook.onChange((event) => file.changed(cellsIn(event), whereIn(event)));
   // Leaving the page (a reload, closing the tab) is the file's close: AutoSave writes what is not written yet;
   // without AutoSave the browser asks first, as Excel asks to save changes.
   scope.addEventListener("pagehide", () => {
@@ -146,6 +154,8 @@ export async function installHost(
     settingsStore: memorySettingsStore({ baseUrl: config.serviceUrl }),
     defaultBaseUrl: config.serviceUrl,
     datasetRoutesItem: createDatasetRoutesItem(),
+    // The user's plan, costs and spending, kept in the page's OfficeRuntime.storage as the add-in keeps them.
+    ...userBillingItems(),
   });
   setSharedSession(session);
 
@@ -172,6 +182,11 @@ export async function installHost(
 }
 
 /** How many cells a change covered (0 for a structural change), for the storage estimate. */
+/** What the file's next save must serialise again: the changed cells' block, or the whole sheet (its structure). */
+function whereIn(event: ChangeEvent): { sheet: string; block: CellBlock | null } {
+  return { sheet: event.sheet, block: event.kind === "structure" ? null : event.block };
+}
+
 function cellsIn(event: ChangeEvent): number {
   return event.block ? event.block.rowCount * event.block.columnCount : 0;
 }

@@ -1,12 +1,15 @@
 import type { Clock } from "../../clock";
-import type { WorkbookDocument } from "../workbook";
+import type { CellBlock } from "../../sheet";
+import { isWorkbookDocument, yieldToPage, type DocumentParts, type WorkbookDocument } from "../workbook";
+import { DirtyParts } from "./dirty-parts";
 import { cellCount, parseCopy } from "./file-document";
-import { FileSaveError, type StoredCopy } from "./file-store";
+import { FileSaveError, StaleCopyError, type StoredCopy } from "./file-store";
+import { openParts, saveInParts, type PartsStore } from "./parts-save";
 import type { SessionChannel } from "./session-channel";
 import type { StorageBudget } from "./storage-budget";
 
 /** The store the file is kept in (IndexedDB in the page, `IdbFileStore`). */
-export interface FileStoreLike {
+export interface FileStoreLike extends PartsStore {
   read(): Promise<StoredCopy | undefined>;
   settings(): Promise<string | undefined>;
   write(json: string, settings: string, savedAt: number): Promise<StoredCopy>;
@@ -34,11 +37,14 @@ export const LEGACY_ITEM = "playground.workbook";
 /** Changes come in bursts (a spill, a table written in chunks): AutoSave writes at most this often. */
 const SAVE_DELAY_MS = 250;
 /**
- * A large workbook takes a while to write (it is serialised on the page's thread): AutoSave then waits twice as long
- * as the last save took, so that a long insert is not slowed down by saving its growing copy after every chunk.
+ * A save serialises what changed on the page's thread, a slice at a time: AutoSave then waits at least this many
+ * times as long as the last save kept the thread busy, so that saving never takes more than a fraction of the page's
+ * time while a long insert keeps changing the workbook.
  */
-const SAVE_DELAY_PER_COST = 2;
+const SAVE_DELAY_PER_COST = 4;
 const MAX_SAVE_DELAY_MS = 10_000;
+/** One slice of a save holds the page's thread about this long (a frame), then gives the page a turn. */
+const SLICE_MS = 16;
 
 const time = (at: number) => new Date(at).toLocaleTimeString();
 
@@ -51,7 +57,8 @@ const time = (at: number) => new Date(at).toLocaleTimeString();
  * leaves the previous copy current and says so.
  */
 export class WorkbookFile {
-  #snapshot: (() => WorkbookDocument) | undefined;
+  #snapshot: (() => DocumentParts) | undefined;
+  readonly #parts = new DirtyParts();
   #autoSave: boolean;
   #unsaved = false;
   #settingsUnsaved = false;
@@ -74,6 +81,8 @@ export class WorkbookFile {
       clock: Pick<Clock, "now" | "setTimeout" | "clearTimeout">;
       budget?: StorageBudget;
       sessions?: SessionChannel;
+      /** Gives the page a turn between the slices of a save (default: a task of its own, see yieldToPage). */
+      yieldToPage?: () => Promise<void>;
     },
   ) {
     this.#autoSave = options.autoSave;
@@ -98,13 +107,22 @@ export class WorkbookFile {
     if (!copy) return undefined;
     this.#savedAt = copy.savedAt;
     this.#savedSize = copy.size;
-    const doc = parseCopy(copy.json, copy.settings);
+    const doc = this.#read(copy);
     if (doc) this.options.budget?.saved(copy.size, cellCount(doc));
     return doc;
   }
 
+  /** A copy saved in parts, or whole (as every copy was before, and File → Open still writes one). */
+  #read(copy: StoredCopy): WorkbookDocument | undefined {
+    if (copy.json !== undefined) return parseCopy(copy.json, copy.settings);
+    const opened = openParts(copy);
+    if (!opened || !isWorkbookDocument(opened.doc)) return undefined;
+    this.#parts.opened(copy.id, opened.stored);
+    return opened.doc;
+  }
+
   /** Where the document comes from when it is time to write it. */
-  attach(snapshot: () => WorkbookDocument): void {
+  attach(snapshot: () => DocumentParts): void {
     this.#snapshot = snapshot;
   }
 
@@ -125,9 +143,14 @@ export class WorkbookFile {
     return () => this.#listeners.delete(listener);
   }
 
-  /** The workbook changed (`cells`: how many cells the change covered, for the storage estimate). */
-  changed(cells = 0): void {
+  /**
+   * The workbook changed: `cells` is how many cells the change covered (for the storage estimate), `where` the sheet
+   * and the block of its cells that changed (null: its structure). Without `where`, cells changed anywhere.
+   */
+  changed(cells = 0, where?: { sheet: string; block: CellBlock | null }): void {
     this.#unsaved = true;
+    if (where) this.#parts.changed(where.sheet, where.block);
+    else if (cells > 0) this.#parts.everything();
     const budget = this.options.budget;
     if (budget && cells > 0) {
       budget.grew(cells);
@@ -198,6 +221,7 @@ export class WorkbookFile {
   /** Forgets the file (File → New, `?reset=1`). */
   async forget(): Promise<void> {
     await this.store.clear();
+    this.#parts.everything();
     this.#savedAt = undefined;
   }
 
@@ -217,29 +241,41 @@ export class WorkbookFile {
 
   async #write(): Promise<boolean> {
     if (!this.#snapshot || this.#discarded) return false;
-    const started = this.options.clock.now();
     const doc = this.#snapshot();
     const settingsChanged = this.#settingsUnsaved;
     this.#unsaved = false;
     this.#settingsUnsaved = false;
-    const { settings, ...rest } = doc;
     const savedAt = this.options.clock.now();
+    let taken = this.#parts.take();
     try {
       // Last writer wins on the settings bag: a session that saved no settings keeps the bag the file has.
-      const bag = settingsChanged
-        ? JSON.stringify(settings)
-        : ((await this.store.settings()) ?? JSON.stringify(settings));
-      const copy = await this.store.write(JSON.stringify(rest), bag, savedAt);
+      const settings = JSON.stringify(doc.settings);
+      const bag = settingsChanged ? settings : ((await this.store.settings()) ?? settings);
+      const slices = {
+        now: () => this.options.clock.now(),
+        yieldToPage: this.options.yieldToPage ?? yieldToPage,
+        sliceMs: SLICE_MS,
+      };
+      const save = () => saveInParts(doc, taken, this.store, { settings: bag, savedAt }, slices);
+      const copy = await save().catch(async (error: unknown) => {
+        if (!(error instanceof StaleCopyError)) throw error;
+        // Another session's save (or File → New) made another copy current: this one's parts may be gone.
+        this.#parts.everything();
+        taken = this.#parts.take();
+        return save();
+      });
+      this.#parts.saved(copy.id, copy.stored);
       this.#savedAt = savedAt;
       this.#savedSize = copy.size;
       this.#problem = undefined;
-      this.options.budget?.saved(copy.size, cellCount(doc));
+      this.options.budget?.saved(copy.size, copy.cells);
       this.#warning = undefined;
       this.options.sessions?.saved(savedAt, settingsChanged);
-      this.#lastCost = this.options.clock.now() - started;
+      this.#lastCost = copy.busyMs;
       await this.options.budget?.refresh();
       return true;
     } catch (error) {
+      this.#parts.failed(taken.changes);
       this.#unsaved = true;
       this.#settingsUnsaved ||= settingsChanged;
       const why = error instanceof FileSaveError ? error.message : "the browser refused to store it";

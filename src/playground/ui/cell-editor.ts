@@ -1,12 +1,18 @@
+import type { EntryProblem } from "./entry-check";
 import { el } from "./html";
 
-export type EditEnd = "down" | "right" | "stay";
+export type EditEnd = "down" | "up" | "right" | "left" | "stay";
+
+type Rect = { left: number; top: number; width: number; height: number };
 
 /** The in-cell editor: an input laid over the active cell while the user types into it. */
 export class CellEditor {
   readonly input = el("input", { class: "pg-cell-editor", "aria-label": "Cell editor", spellcheck: "false" });
   onCommit?: (text: string, then: EditEnd) => void;
   onCancel?: () => void;
+  /** An entry Excel would refuse: the editor stays open with the problem marked. */
+  check?: (text: string) => EntryProblem | null;
+  onRefused?: (problem: EntryProblem) => void;
 
   constructor(private readonly layer: HTMLElement) {
     this.input.hidden = true;
@@ -16,7 +22,8 @@ export class CellEditor {
       e.stopPropagation();
       if (e.key === "Enter" || e.key === "Tab") {
         e.preventDefault();
-        this.finish(e.key === "Tab" ? "right" : "down");
+        const back = e.shiftKey;
+        this.finish(e.key === "Tab" ? (back ? "left" : "right") : back ? "up" : "down");
       } else if (e.key === "Escape") {
         e.preventDefault();
         this.close();
@@ -32,25 +39,36 @@ export class CellEditor {
     return !this.input.hidden;
   }
 
-  start(text: string, rect: { left: number; top: number; width: number; height: number }): void {
+  start(text: string, rect: Rect): void {
     this.place(rect);
     this.input.hidden = false;
     this.input.value = text;
-    this.input.focus();
+    // The layer is already in view: without preventScroll, an editor at the right edge under the pane would
+    // scroll the grid (and its row numbers) sideways.
+    this.input.focus({ preventScroll: true });
     this.input.setSelectionRange(text.length, text.length);
   }
 
-  place(rect: { left: number; top: number; width: number; height: number }): void {
+  place(rect: Rect): void {
+    // It grows with its text up to the layer's right edge, never past it (that would scroll the layer).
+    const room = Math.max(rect.width, this.layer.clientWidth - rect.left - 2);
     Object.assign(this.input.style, {
       left: `${rect.left}px`,
       top: `${rect.top}px`,
-      minWidth: `${rect.width}px`,
+      minWidth: `${Math.min(rect.width, room)}px`,
+      maxWidth: `${room}px`,
       height: `${rect.height}px`,
     });
   }
 
   private finish(then: EditEnd): void {
     const text = this.input.value;
+    const problem = this.check?.(text);
+    if (problem) {
+      // Excel keeps the cell in edit mode; the part it cannot read is selected.
+      if (document.activeElement === this.input) this.input.setSelectionRange(problem.position, problem.position + 1);
+      return this.onRefused?.(problem);
+    }
     this.close();
     this.onCommit?.(text, then);
   }

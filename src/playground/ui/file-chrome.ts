@@ -6,7 +6,7 @@ import type { FileStatus } from "../host/workbook-file";
 import { behaviourPanel } from "./behaviour-panel";
 import { FileTab } from "./file-tab";
 import { el } from "./html";
-import type { Ribbon } from "./ribbon";
+import { ribbonButton, type Ribbon } from "./ribbon";
 import { SheetTabMenu } from "./sheet-tab-menu";
 import type { SheetTabs } from "./sheet-tabs";
 import type { StatusBar } from "./status-bar";
@@ -35,7 +35,7 @@ export function fileStatusText(status: FileStatus): { text: string; isError: boo
 
 /**
  * Wires the file's controls into the window: the AutoSave switch in the title bar, the File tab, the saving state
- * in the status bar, the Calculation group (Calculate Now F9, Calculate Full Ctrl+Alt+F9), the sheet tabs' rename
+ * in the status bar, Formulas → Calculation (Calculate Now F9, Calculate Full Ctrl+Alt+F9), the sheet tabs' rename
  * and delete, and the notice when the workbook is open in another tab.
  */
 export function wireFileChrome(host: PlaygroundHost, parts: FileChromeParts, scope: Window = window): FileTab {
@@ -57,7 +57,7 @@ export function wireFileChrome(host: PlaygroundHost, parts: FileChromeParts, sco
   tab.onMessage = (text, isError) => parts.status.say(text, isError);
   tab.onClose = () => parts.focusGrid();
   parts.element.append(tab.element);
-  parts.ribbon.fileTab.addEventListener("click", () => tab.open());
+  parts.ribbon.setBackstage(() => tab.open());
 
   const show = (status: FileStatus) => {
     autoSave.setAttribute("aria-checked", String(status.autoSave));
@@ -68,7 +68,7 @@ export function wireFileChrome(host: PlaygroundHost, parts: FileChromeParts, sco
   file.onStatus(show);
   show(file.status);
 
-  parts.ribbon.onCalculate = (kind) => (kind === "now" ? host.calculateNow() : host.calculateFull());
+  addCalculationGroup(parts.ribbon, host);
   parts.element.addEventListener("keydown", (e) => {
     if (e.key !== "F9") return;
     e.preventDefault();
@@ -101,4 +101,21 @@ export function wireFileChrome(host: PlaygroundHost, parts: FileChromeParts, sco
       );
   });
   return tab;
+}
+
+/** Formulas → Calculation: Calculate Now (F9) and Calculate Full (Ctrl+Alt+F9); see host/calculation.ts. */
+function addCalculationGroup(ribbon: Ribbon, host: Pick<PlaygroundHost, "calculateNow" | "calculateFull">): void {
+  const now = ribbonButton(
+    "Calculate Now",
+    { "data-action": "calculate-now", title: "Calculate Now (F9)" },
+    "pg-icon-calculate",
+  );
+  const full = ribbonButton(
+    "Calculate Full",
+    { "data-action": "calculate-full", title: "Calculate Full (Ctrl+Alt+F9)" },
+    "pg-icon-calculate",
+  );
+  now.addEventListener("click", () => host.calculateNow());
+  full.addEventListener("click", () => host.calculateFull());
+  ribbon.addGroup("formulas", "Calculation", [now, full]);
 }

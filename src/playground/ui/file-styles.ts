@@ -1,6 +1,5 @@
 /** Styles of the File tab, the Options panel, the sheet tab menu and the saving state (added beside the main sheet). */
 export const FILE_CSS = `
-.pg-ribbon-tab { font:inherit; background:none; border:0; border-bottom:3px solid transparent; cursor:pointer; }
 .pg-autosave { display:inline-flex; align-items:center; gap:6px; font:inherit; font-size:12px; color:#fff; background:none; border:0; cursor:pointer; }
 .pg-autosave .pg-switch { width:28px; height:14px; border-radius:7px; border:1px solid #fff; position:relative; }
 .pg-autosave .pg-switch::after { content:""; position:absolute; top:2px; left:2px; width:10px; height:10px; border-radius:5px; background:#fff; }

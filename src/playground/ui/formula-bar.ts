@@ -1,3 +1,4 @@
+import type { EntryProblem } from "./entry-check";
 import { el } from "./html";
 
 /**
@@ -17,12 +18,19 @@ export class FormulaBar {
   onCommit?: (text: string) => void;
   onGoTo?: (address: string) => void;
   onCancel?: () => void;
+  /** An entry Excel would refuse: the formula bar keeps it, the problem selected. */
+  check?: (text: string) => EntryProblem | null;
+  onRefused?: (problem: EntryProblem) => void;
 
   constructor() {
     this.input.addEventListener("keydown", (e) => {
       if (e.key === "Enter") {
         e.preventDefault();
-        this.onCommit?.(this.input.value);
+        const problem = this.check?.(this.input.value);
+        if (problem) {
+          this.input.setSelectionRange(problem.position, problem.position + 1);
+          this.onRefused?.(problem);
+        } else this.onCommit?.(this.input.value);
       } else if (e.key === "Escape") {
         e.preventDefault();
         this.input.value = this.shown;
@@ -33,8 +41,13 @@ export class FormulaBar {
       if (e.key === "Enter") {
         e.preventDefault();
         this.onGoTo?.(this.nameBox.value.trim());
+      } else if (e.key === "Escape") {
+        e.preventDefault();
+        this.onCancel?.();
       }
     });
+    // As in Excel, entering the Name Box selects its text, ready to type an address over it.
+    this.nameBox.addEventListener("focus", () => this.nameBox.select());
   }
 
   /** Shows a cell; `derived` (a spilled cell) is shown greyed, as Excel shows the spill's formula. */

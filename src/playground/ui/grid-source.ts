@@ -1,6 +1,6 @@
 import { parseAddress, type CellBlock } from "../../sheet";
 import type { FunctionCells } from "../function-cells/function-cells";
-import type { PlaygroundWorkbook } from "../workbook";
+import type { ChangeEvent, PlaygroundWorkbook } from "../workbook";
 import { CellViews } from "./cell-view";
 import type { GridSource } from "./grid-view";
 
@@ -18,8 +18,10 @@ export class WorkbookGridSource implements GridSource {
   }
 
   /**
-   * Rows and columns in use, for the scroll area. Finding them walks every stored cell, so it is kept until the
-   * sheet changes (`forget`) rather than redone on every scroll frame.
+   * Rows and columns in use, for the scroll area. Finding them walks every stored cell, so it is found once and then
+   * grown by each change (`changed`) rather than redone on every scroll frame or chunk of an insert: a
+   * million-row insert would walk ten million cells per chunk. Like Excel's scroll area, it does not shrink when
+   * cells are cleared, only when the sheet's structure changes.
    */
   used(sheet: string): { rows: number; columns: number } {
     const key = sheet.toLowerCase();
@@ -33,8 +35,16 @@ export class WorkbookGridSource implements GridSource {
     return used;
   }
 
-  forget(sheet: string): void {
-    this.usedCache.delete(sheet.toLowerCase());
+  changed(event: Pick<ChangeEvent, "sheet" | "block" | "kind">): void {
+    const key = event.sheet.toLowerCase();
+    const used = this.usedCache.get(key);
+    if (event.kind === "structure" || !event.block || !used) {
+      this.usedCache.delete(key);
+      return;
+    }
+    const { row, column, rowCount, columnCount } = event.block;
+    used.rows = Math.max(used.rows, row + rowCount);
+    used.columns = Math.max(used.columns, column + columnCount);
   }
 
   columnWidth(sheet: string, column: number): number | undefined {

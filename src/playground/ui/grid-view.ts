@@ -1,7 +1,8 @@
 import type { CellBlock } from "../../sheet";
 import type { CellViews } from "./cell-view";
 import { GridGeometry, HEADER_HEIGHT, ROW_HEADER_WIDTH, ROW_HEIGHT, gridExtent } from "./grid-geometry";
-import { blockRect, paintCells, paintHeaders, visibleWindow, type Viewport } from "./grid-paint";
+import { MAX_COLUMNS, MAX_ROWS, cellAddress } from "../../sheet";
+import { blockRect, cellId, paintGrid, visibleWindow, type Viewport } from "./grid-paint";
 import { cellAtPointer, columnBorderAtPointer } from "./grid-pointer";
 import { el } from "./html";
 import { Selection } from "./selection";
@@ -21,13 +22,24 @@ export interface GridSource {
  * repainted with the visible window's cells on every scroll or change (at most once per frame).
  */
 export class GridView {
-  readonly element = el("div", { class: "pg-grid", tabindex: "0", role: "grid", "aria-label": "Worksheet" });
+  readonly element = el("div", {
+    class: "pg-grid",
+    tabindex: "0",
+    role: "grid",
+    "aria-label": "Worksheet",
+    "aria-multiselectable": "true",
+    // The whole sheet (and the header row and column), though only the visible window is drawn.
+    "aria-rowcount": String(MAX_ROWS + 1),
+    "aria-colcount": String(MAX_COLUMNS + 1),
+  });
   readonly layer = el("div", { class: "pg-grid-layer" });
-  private readonly cells = el("div", { class: "pg-cells" });
-  private readonly columnHeaders = el("div", { class: "pg-col-headers" });
-  private readonly rowHeaders = el("div", { class: "pg-row-headers" });
-  private readonly selectionBox = el("div", { class: "pg-selection" });
-  private readonly spillBox = el("div", { class: "pg-spill-box" });
+  private readonly cells = el("div", { class: "pg-cells", role: "rowgroup" });
+  private readonly selectionBox = el("div", { class: "pg-selection", "aria-hidden": "true" });
+  private readonly spillBox = el("div", { class: "pg-spill-box", "aria-hidden": "true" });
+  /** The copied block's marquee (Excel's "marching ants"), while there is one. */
+  private readonly copyBox = el("div", { class: "pg-copy-box", "aria-hidden": "true" });
+  /** The block the copy marquee surrounds on `copySheet`, or undefined. */
+  copied?: { sheet: string; block: CellBlock };
   private readonly spacer = el("div", { class: "pg-grid-spacer" });
   selection = Selection.at(0, 0);
   geometry = new GridGeometry(100, 26, () => undefined);
@@ -43,13 +55,18 @@ export class GridView {
     this.layer.append(
       this.cells,
       this.spillBox,
+      this.copyBox,
       this.selectionBox,
-      this.columnHeaders,
-      this.rowHeaders,
-      el("div", { class: "pg-corner" }),
+      el("div", { class: "pg-corner", "aria-hidden": "true" }),
     );
     this.element.append(this.layer, this.spacer);
     this.element.addEventListener("scroll", () => this.repaint());
+    // The layer stays in view by being sticky; a focused editor near its edge must not scroll it (that would hide
+    // the row numbers until a reload).
+    this.layer.addEventListener("scroll", () => {
+      this.layer.scrollTop = 0;
+      this.layer.scrollLeft = 0;
+    });
     new ResizeObserver(() => this.repaint()).observe(this.element);
     this.element.addEventListener("mousedown", (e) => this.mouseDown(e));
     this.element.addEventListener("dblclick", (e) => {
@@ -87,11 +104,14 @@ export class GridView {
     this.layer.style.height = `${view.height}px`;
     this.spacer.style.marginTop = `${-view.height}px`;
     const win = visibleWindow(this.geometry, view);
-    this.cells.innerHTML = paintCells(this.source.views, sheet, this.geometry, view, win);
-    const headers = paintHeaders(this.geometry, view, win, this.selection.block);
-    this.columnHeaders.innerHTML = headers.columns;
-    this.rowHeaders.innerHTML = headers.rows;
+    this.cells.innerHTML = paintGrid(this.source.views, sheet, this.geometry, view, win, this.selection);
+    const active = cellId(cellAddress(this.selection.active.row, this.selection.active.column));
+    if (this.cells.querySelector(`#${active}`)) this.element.setAttribute("aria-activedescendant", active);
+    else this.element.removeAttribute("aria-activedescendant");
     this.place(this.selectionBox, this.selection.block, view);
+    const copied = this.copied && this.copied.sheet.toLowerCase() === sheet.toLowerCase() ? this.copied : undefined;
+    this.copyBox.hidden = !copied;
+    if (copied) this.place(this.copyBox, copied.block, view);
     const spill = this.source.spillAround(sheet, this.selection.active.row, this.selection.active.column);
     this.spillBox.hidden = !spill;
     this.spillBox.classList.toggle("pg-spill-blocked", spill?.blocked === true);
@@ -113,6 +133,30 @@ export class GridView {
   activeRect(): { left: number; top: number; width: number; height: number } {
     const { row, column } = this.selection.active;
     return blockRect(this.geometry, this.viewport, { row, column, rowCount: 1, columnCount: 1 });
+  }
+
+  /** Whole rows and columns that fit in the view (a page for PageDown and Alt+PageDown). */
+  page(): { rows: number; columns: number } {
+    const view = this.viewport;
+    const rows = Math.max(1, Math.floor((view.height - HEADER_HEIGHT) / ROW_HEIGHT) - 1);
+    const win = visibleWindow(this.geometry, view);
+    return { rows, columns: Math.max(1, win.lastColumn - win.firstColumn) };
+  }
+
+  /** Selects and scrolls the view by as many rows and columns, so the active cell keeps its place on screen. */
+  selectPage(selection: Selection, rows: number, columns: number): void {
+    const top = this.element.scrollTop + rows * ROW_HEIGHT;
+    const left = this.geometry.columnAt(this.element.scrollLeft) + columns;
+    this.selection = selection;
+    this.paint(); // the scroll area grows to take the new selection first
+    this.element.scrollTop = Math.max(0, top);
+    this.element.scrollLeft = this.geometry.columnLeft(Math.max(0, left));
+    this.select(selection);
+  }
+
+  /** Focus on the grid without the browser scrolling anything into view (the layer is already in view). */
+  focus(): void {
+    this.element.focus({ preventScroll: true });
   }
 
   select(selection: Selection, scroll = true): void {
@@ -145,7 +189,7 @@ export class GridView {
     const at = this.pointAt(e);
     if (!at || e.button !== 0) return;
     e.preventDefault();
-    this.element.focus();
+    this.focus();
     const extend = e.shiftKey;
     this.select(extend ? new Selection(this.selection.active, at) : new Selection(at), false);
     const move = (m: MouseEvent): void => {

@@ -19,10 +19,38 @@ export class SheetWriter {
     });
   }
 
-  async clear(sheet: string, address: string): Promise<void> {
+  /** Text typed into a block, one string per cell (a paste of text from elsewhere). */
+  async writeRows(sheet: string, address: string, rows: string[][]): Promise<void> {
     await this.batch(async (ctx) => {
-      ctx.workbook.worksheets.getItem(sheet).getRange(address).clear("Contents");
+      ctx.workbook.worksheets.getItem(sheet).getRange(address).values = rows;
       await ctx.sync();
+    });
+  }
+
+  /** Delete ("Contents"), or the ribbon's Clear All and Clear Formats. */
+  async clear(sheet: string, address: string, applyTo: "Contents" | "All" | "Formats" = "Contents"): Promise<void> {
+    await this.batch(async (ctx) => {
+      ctx.workbook.worksheets.getItem(sheet).getRange(address).clear(applyTo);
+      await ctx.sync();
+    });
+  }
+
+  /** One number format for every cell of a block (Office.js takes a single value for the whole range). */
+  async setNumberFormat(sheet: string, address: string, format: string): Promise<void> {
+    await this.batch(async (ctx) => {
+      const range = ctx.workbook.worksheets.getItem(sheet).getRange(address);
+      (range as unknown as { numberFormat: string }).numberFormat = format;
+      await ctx.sync();
+    });
+  }
+
+  /** Insert → Table: a table over the block, its first row the headers; returns the table's name. */
+  async addTable(sheet: string, address: string): Promise<string | undefined> {
+    return this.batch(async (ctx) => {
+      const table = ctx.workbook.worksheets.getItem(sheet).tables.add(address, true);
+      table.load("name");
+      await ctx.sync();
+      return table.name;
     });
   }
 

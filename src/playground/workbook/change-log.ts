@@ -30,15 +30,21 @@ export class ChangeLog {
 
   /** Told of every change to cells or structure except the calculation's own writes (the formula engine's feed). */
   onInput?: (sheetId: string, block: CellBlock | null) => void;
+  /** How many such changes there have been. */
+  inputs = 0;
 
   /** Records changed cells; `input` false for what calculation wrote (it changes no formula's inputs twice). */
   touch(sheetId: string, block: CellBlock, input = true): void {
-    if (input) this.onInput?.(sheetId, block);
+    if (input) {
+      this.inputs++;
+      this.onInput?.(sheetId, block);
+    }
     const prev = this.cells.get(sheetId);
     this.cells.set(sheetId, prev ? union(prev, block) : block);
   }
 
   structure(sheetId: string): void {
+    this.inputs++;
     this.onInput?.(sheetId, null);
     this.structural.add(sheetId);
   }

@@ -66,12 +66,12 @@ export abstract class EmulatedObject {
     return this.cache.get(name) as T;
   }
 
-  protected queue(payload: Record<string, unknown>, apply: () => void, result?: Op["result"]): void {
+  protected queue(payload: Record<string, unknown>, apply: Op["apply"], result?: Op["result"]): void {
     this.context.enqueue({ payload: { ...payload, on: this._objectId }, apply, result });
   }
 
   /** Queues a property assignment; the local value is readable at once, like Office.js. */
-  protected assign(name: string, value: unknown, apply: () => void): void {
+  protected assign(name: string, value: unknown, apply: Op["apply"]): void {
     this.cache.set(name, value);
     this.queue({ set: name, value }, apply);
   }

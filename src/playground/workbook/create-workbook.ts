@@ -1,8 +1,10 @@
 import { parseAddress, type CellBlock } from "../../sheet";
 import type { Clock } from "../../clock";
 import type { Stored } from "./cell-types";
+import { readContents, writeContents, type BlockContents } from "./cell-contents";
 import type { ChangeListener } from "./change-log";
 import { EmulatedSettings } from "./document-settings";
+import { documentPartsOf, type DocumentParts } from "./document-parts";
 import { officeError } from "./errors";
 import { WorkbookInspector } from "./inspector";
 import type { EmulationHost, EmulationLimits } from "./request-context";
@@ -93,6 +95,8 @@ export interface PlaygroundWorkbook {
   OfficeRuntime: { storage: EmulatedRuntimeStorage };
   /** Same as `Excel.run`; pass it to the writer in tests. */
   run: ExcelRunLike;
+  /** `Excel.run` for the grid's own edits, applied at once as Excel applies what the user types. */
+  userRun: ExcelRunLike;
   stats: SyncStats;
   inspect: WorkbookInspector;
   /** Fires after each sync, once per changed sheet. Returns an unsubscribe function. */
@@ -103,6 +107,8 @@ export interface PlaygroundWorkbook {
   reopen(): void;
   /** The workbook as a saved file keeps it (see WorkbookDocument). */
   saveDocument(): WorkbookDocument;
+  /** The same, to be saved a part at a time (see DocumentParts). */
+  saveParts(): DocumentParts;
   /** The spills of the document this workbook was opened from, with the values they held. */
   readonly openedSpills: readonly OpenedSpill[];
   /** The formulas of the document this workbook was opened from, with the values they showed. */
@@ -124,6 +130,15 @@ export interface PlaygroundWorkbook {
     column: number,
     values: readonly (readonly (Stored | undefined | null)[])[],
   ): void;
+  /** What a block holds as entered (formulas, constants, formats, styles), not what formulas spilled there. */
+  contents(sheet: string, address: string): BlockContents;
+  /**
+   * Puts contents back as they are, replacing the block of their size at (row, column): the grid's undo, redo and
+   * paste, which Excel does without its entry rules. Formulas recalculate; listeners get one change event.
+   */
+  putContents(sheet: string, row: number, column: number, contents: BlockContents): void;
+  /** How many syncs so far changed cells or sheets: a change the user's own edits did not make shows here. */
+  editSyncs(): number;
 }
 
 export function createWorkbook(options: WorkbookOptions = {}): PlaygroundWorkbook {
@@ -141,7 +156,26 @@ export function createWorkbook(options: WorkbookOptions = {}): PlaygroundWorkboo
     requestBytes: options.requestLimitBytes ?? EXCEL_PAYLOAD_LIMIT_BYTES,
     responseBytes: options.responseLimitBytes ?? EXCEL_PAYLOAD_LIMIT_BYTES,
   };
-  const host: EmulationHost = { state, stats: new SyncStats(), limits, listeners: new Set() };
+  const host: EmulationHost = { state, stats: new SyncStats(), limits, listeners: new Set(), editSyncs: 0 };
+  const sheetNamed = (name: string) => {
+    const sheet = state.sheetByName(name);
+    if (!sheet) throw new Error(`No worksheet named "${name}"`);
+    return sheet;
+  };
+  /** The blocks formulas spilled into on a sheet (the add-in's functions' and the workbook's own). */
+  const spillsOn = (name: string) =>
+    [...(options.spills?.() ?? []), ...state.engine.spills()].filter(
+      (s) => s.sheet.toLowerCase() === name.toLowerCase(),
+    );
+  const emit = (): void => {
+    const events = state.changes.drain((id) => state.sheetById(id)?.name);
+    for (const event of events) for (const listener of host.listeners) listener(event);
+  };
+  const notify = (): void => {
+    // Formulas that read the changed cells (=SUM(A2#) over an arriving result) recalculate now, as in Excel.
+    state.recalculate();
+    emit();
+  };
   const settingsStore = {
     saved: { ...(doc?.settings ?? {}) },
     onSaved: options.onSettingsSaved,
@@ -150,21 +184,24 @@ export function createWorkbook(options: WorkbookOptions = {}): PlaygroundWorkboo
   };
   const settings = new EmulatedSettings(settingsStore);
 
-  const runAny = async (...args: unknown[]): Promise<unknown> => {
-    const batch = args[args.length - 1];
-    if (typeof batch !== "function") throw officeError("InvalidArgument", "Excel.run needs a batch function.");
-    const context = new EmulatedRequestContext(host);
-    try {
-      const result: unknown = await (batch as (c: unknown) => Promise<unknown>)(context);
-      // Office.js runs what is still queued when the batch's promise resolves.
-      if (context.hasPending) await context.sync();
-      return result;
-    } finally {
-      context.close();
-    }
-  };
+  const runAny =
+    (immediate: boolean) =>
+    async (...args: unknown[]): Promise<unknown> => {
+      const batch = args[args.length - 1];
+      if (typeof batch !== "function") throw officeError("InvalidArgument", "Excel.run needs a batch function.");
+      const context = new EmulatedRequestContext(host, immediate);
+      try {
+        const result: unknown = await (batch as (c: unknown) => Promise<unknown>)(context);
+        // Office.js runs what is still queued when the batch's promise resolves.
+        if (context.hasPending) await context.sync();
+        return result;
+      } finally {
+        context.close();
+      }
+    };
   // The one boundary cast: the emulated context implements the subset of Excel.RequestContext we use.
-  const run = runAny as ExcelRunLike;
+  const run = runAny(false) as ExcelRunLike;
+  const userRun = runAny(true) as ExcelRunLike;
 
   const info = { host: "Excel", platform: "OfficeOnline" };
   return {
@@ -205,6 +242,7 @@ export function createWorkbook(options: WorkbookOptions = {}): PlaygroundWorkboo
     },
     OfficeRuntime: { storage: new EmulatedRuntimeStorage() },
     run,
+    userRun,
     stats: host.stats,
     inspect: new WorkbookInspector(state),
     onChange(listener) {
@@ -223,17 +261,17 @@ export function createWorkbook(options: WorkbookOptions = {}): PlaygroundWorkboo
     },
     saveDocument: () =>
       documentOf(state, settingsStore.saved, [...(options.spills?.() ?? []), ...state.engine.spills()]),
+    saveParts: () =>
+      documentPartsOf(state, settingsStore.saved, [...(options.spills?.() ?? []), ...state.engine.spills()]),
     openedSpills,
     openedFormulas,
     calculate(type) {
       if (type === "Full") state.calculateFull(true);
       else state.recalculate();
-      const events = state.changes.drain((id) => state.sheetById(id)?.name);
-      for (const event of events) for (const listener of host.listeners) listener(event);
+      emit();
     },
     writeComputed(sheetName, row, column, values) {
-      const sheet = state.sheetByName(sheetName);
-      if (!sheet) throw new Error(`No worksheet named "${sheetName}"`);
+      const sheet = sheetNamed(sheetName);
       let columnCount = 0;
       values.forEach((line, i) => {
         columnCount = Math.max(columnCount, line.length);
@@ -243,10 +281,18 @@ export function createWorkbook(options: WorkbookOptions = {}): PlaygroundWorkboo
       });
       if (values.length === 0 || columnCount === 0) return;
       state.changes.touch(sheet.id, { row, column, rowCount: values.length, columnCount });
-      // Formulas that read these cells (=SUM(A2#) over an arriving result) recalculate now, as in Excel.
-      state.recalculate();
-      const events = state.changes.drain((id) => state.sheetById(id)?.name);
-      for (const event of events) for (const listener of host.listeners) listener(event);
+      notify();
     },
+    contents(sheetName, address) {
+      const sheet = sheetNamed(sheetName);
+      const { row, column, rowCount, columnCount } = parseAddress(address);
+      return readContents(sheet, { row, column, rowCount, columnCount }, spillsOn(sheet.name));
+    },
+    putContents(sheetName, row, column, contents) {
+      const sheet = sheetNamed(sheetName);
+      writeContents(state, sheet, { row, column }, contents, spillsOn(sheet.name));
+      notify();
+    },
+    editSyncs: () => host.editSyncs,
   };
 }

@@ -99,8 +99,13 @@ export class EmulatedSettings {
       const pending = this.store.unsavedInDocument?.() === true;
       const fromFile = pending ? undefined : await this.store.fileBag?.().catch(() => undefined);
       if (fromFile) this.store.saved = copy(fromFile);
-      this.live = copy(this.store.saved);
-      setTimeout(() => callback?.({ status: "succeeded", value: this }), 0);
+      // The copy in memory is replaced when the refresh completes, in the same turn as its callback: until then a
+      // `get` answers what this session holds (its own unsaved `set`s included), as an add-in's code in between
+      // would see in Office, where the host answers the refresh and the copy is replaced as the callback is called.
+      setTimeout(() => {
+        this.live = copy(this.store.saved);
+        callback?.({ status: "succeeded", value: this });
+      }, 0);
     })();
   }
 

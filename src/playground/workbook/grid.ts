@@ -45,6 +45,16 @@ export class Grid<T> {
     return keys;
   }
 
+  /** The filled rows in [first, last], ascending, each with its cells by column (the grid's own arrays: read only). */
+  rowsIn(first: number, last: number): [number, readonly (T | undefined)[]][] {
+    return this.rowKeys(first, last).map((r) => [r, this.rows.get(r)!]);
+  }
+
+  /** The indexes of the filled rows, in no order. */
+  rowIndexes(): IterableIterator<number> {
+    return this.rows.keys();
+  }
+
   forEachIn(block: CellBlock, fn: (row: number, col: number, value: T) => void): void {
     const lastCol = block.column + block.columnCount - 1;
     for (const r of this.rowKeys(block.row, block.row + block.rowCount - 1)) {

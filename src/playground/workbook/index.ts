@@ -3,6 +3,7 @@ export { createWorkbook, type PlaygroundWorkbook, type ExcelRunLike } from "./cr
 export type { FormulaHook } from "./workbook-state";
 export type { ChangeEvent } from "./change-log";
 export type { WorkbookInspector } from "./inspector";
+export type { BlockContents, CellContent } from "./cell-contents";
 export { CellError, ERROR_CODES, type ExcelErrorCode, type Stored } from "./cell-types";
 export { STORAGE_LIMIT_BYTES } from "./runtime-storage";
 export {
@@ -12,4 +13,12 @@ export {
   type SpillBlock,
   type WorkbookDocument,
 } from "./workbook-document";
+export {
+  documentFromParts,
+  ROWS_PER_PART,
+  type DocumentHead,
+  type DocumentParts,
+  type SheetParts,
+} from "./document-parts";
+export { yieldToPage } from "./yield-to-page";
 export { utf8Bytes } from "./sync-stats";

@@ -4,6 +4,8 @@ import { readMatrix, rangeAddress, usedBlock } from "./cell-read";
 import { displayText } from "../../formulas";
 import type { WorkbookState } from "./workbook-state";
 
+const WHOLE_SHEET: CellBlock = { row: 0, column: 0, rowCount: 1_048_576, columnCount: 16_384 };
+
 /** Everything about one cell, for tests and the playground grid (not part of Office.js). */
 export interface CellSnapshot {
   kind: "empty" | "text" | "number" | "boolean" | "error" | "formula";
@@ -94,6 +96,32 @@ export class WorkbookInspector {
   /** The block a formula's array result spilled into (or would, while blocked) that holds this cell. */
   spillAt(sheetName: string, row: number, column: number): { block: CellBlock; blocked: boolean } | undefined {
     return this.state.engine.spillAt(this.sheet(sheetName).name, row, column);
+  }
+
+  /** A test of whether a cell of the sheet holds a value or a formula (for moving to the edges of data). */
+  contentTest(sheetName: string): (row: number, column: number) => boolean {
+    const sheet = this.sheet(sheetName);
+    return (row, column) =>
+      sheet.values.get(row, column) !== undefined || sheet.formulas.get(row, column) !== undefined;
+  }
+
+  /**
+   * How many entries a block's cells have (values, formulas, number formats, styles; a cell may count more than
+   * once): what copying or undoing the block would hold in memory, found without building it.
+   */
+  entries(sheetName: string, address: string): number {
+    const sheet = this.sheet(sheetName);
+    const block = this.block(address);
+    let n = 0;
+    for (const layer of [sheet.values, sheet.formulas, sheet.formats, sheet.styles]) layer.forEachIn(block, () => n++);
+    return n;
+  }
+
+  /** Every formula of a sheet with its cell (0-based), in row order. */
+  formulaCells(sheetName: string): { row: number; column: number; formula: string }[] {
+    const out: { row: number; column: number; formula: string }[] = [];
+    this.sheet(sheetName).formulas.forEachIn(WHOLE_SHEET, (row, column, formula) => out.push({ row, column, formula }));
+    return out;
   }
 
   /** Formula cells in a circular reference ("Sheet1!A1"), as Excel's status bar lists them. */

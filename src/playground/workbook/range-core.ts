@@ -86,9 +86,9 @@ export class EmulatedRangeCore extends ResolvedObject<RangeRef> implements Range
     return rangeProperty(sheet, block, name, this.context.host.limits.responseBytes);
   }
 
-  protected applyMatrix(kind: MatrixKind, input: unknown): void {
+  protected applyMatrix(kind: MatrixKind, input: unknown): Iterable<void> {
     const { sheet, block } = this.target();
-    writeMatrixInput(this.context.host.state, sheet, block, kind, input);
+    return writeMatrixInput(this.context.host.state, sheet, block, kind, input);
   }
 
   get address(): string {

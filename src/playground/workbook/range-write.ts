@@ -14,14 +14,16 @@ const MISMATCH = "The number of rows or columns in the input array doesn't match
  * Applies an assignment of `values`, `formulas` or `numberFormat` to a block: a 2D array of exactly the block's
  * size, or a single value that Office.js applies to every cell. null entries leave their cell unchanged.
  * Values and formulas go through Excel's entry rules (entry.ts); headers of tables touched stay unique text.
+ * A generator: it pauses after each row so the sync applying it can give the page a turn in a large write; the
+ * size check runs before the first row, and the change is recorded after the last.
  */
-export function writeMatrixInput(
+export function* writeMatrixInput(
   state: WorkbookState,
   sheet: SheetState,
   block: CellBlock,
   kind: MatrixKind,
   input: unknown,
-): void {
+): Generator<void, void, void> {
   let at: (i: number, j: number) => unknown;
   if (Array.isArray(input)) {
     const rows = input as unknown[];
@@ -46,6 +48,7 @@ export function writeMatrixInput(
       // "" resets to General, as in Office.js.
       sheet.formats.set(block.row + i, block.column + j, v === "" || v === "General" ? undefined : v);
     }
+    yield;
   }
   if (kind !== "numberFormat") {
     for (const table of state.tablesOn(sheet.id)) {

@@ -2,11 +2,13 @@ import type { ChangeListener } from "./change-log";
 import { EmulatedOfficeError, officeError } from "./errors";
 import { SyncStats, utf8Bytes } from "./sync-stats";
 import type { WorkbookState } from "./workbook-state";
+import { yieldToPage } from "./yield-to-page";
 
 /** A queued action: `payload` is what Office.js would serialize into the request. */
 export interface Op {
   payload: unknown;
-  apply(): void;
+  /** Applies the action; a large one returns its steps (rows), applied by the sync a slice of time at a time. */
+  apply(): void | Iterable<void>;
   /** For loads: bytes of the result and a commit that runs only when the whole response is accepted. */
   result?: { bytes(): number; commit(): void };
 }
@@ -16,12 +18,17 @@ export interface EmulationLimits {
   responseBytes: number;
 }
 
+/** How long a sync applies a large write before it gives the page a turn (one frame at 60 Hz, about). */
+const SLICE_MS = 16;
+
 /** What every context of one workbook shares. */
 export interface EmulationHost {
   state: WorkbookState;
   stats: SyncStats;
   limits: EmulationLimits;
   listeners: Set<ChangeListener>;
+  /** Syncs that changed cells or sheets (what add-ins and the user write; calculation does not count). */
+  editSyncs: number;
 }
 
 /**
@@ -37,7 +44,18 @@ export class EmulatedContext {
   private closed = false;
   private suspendCalculation = false;
 
-  constructor(readonly host: EmulationHost) {}
+  /**
+   * `immediate`: the user's own edits (typing, Delete, paste), which Excel applies at once, with no round trip
+   * during which the page would get a turn.
+   */
+  constructor(
+    readonly host: EmulationHost,
+    private readonly immediate = false,
+  ) {}
+
+  private pause(): Promise<void> {
+    return this.immediate ? Promise.resolve() : yieldToPage();
+  }
 
   enqueue(op: Op): void {
     if (this.closed) {
@@ -69,7 +87,7 @@ export class EmulatedContext {
     this.queue = [];
     const suspended = this.suspendCalculation;
     this.suspendCalculation = false;
-    await Promise.resolve(); // a sync is always asynchronous in Office.js
+    await this.pause(); // a sync is a round trip to Excel: the page gets a turn before and after it
     const { state, stats, limits } = this.host;
     const requestBytes = utf8Bytes(JSON.stringify(ops.map((o) => o.payload)));
     const record = { requestBytes, responseBytes: 0, operations: ops.length, calculationSuspended: suspended };
@@ -83,16 +101,26 @@ export class EmulatedContext {
       throw e;
     }
     let failure: EmulatedOfficeError | Error | undefined;
+    const inputs = state.changes.inputs;
     try {
+      let sliceStart = performance.now();
       for (const op of ops) {
         // A load reads values as calculated after the writes queued before it, as in Excel.
         if (op.result && !suspended) state.recalculate();
-        op.apply();
+        const steps = op.apply();
+        if (!steps) continue;
+        // A chunk of a large insert: the page stays responsive while its rows land (Excel's window does too).
+        for (const _ of steps) {
+          if (this.immediate || performance.now() - sliceStart < SLICE_MS) continue;
+          await yieldToPage();
+          sliceStart = performance.now();
+        }
       }
       if (!suspended) state.recalculate();
     } catch (e) {
       failure = e instanceof Error ? e : new Error(String(e));
     }
+    if (state.changes.inputs !== inputs) this.host.editSyncs++;
     if (!failure) {
       const loads = ops.filter((o) => o.result);
       record.responseBytes = loads.reduce((sum, o) => sum + (o.result?.bytes() ?? 0), 0);
@@ -101,6 +129,7 @@ export class EmulatedContext {
       } else for (const o of loads) o.result?.commit();
     }
     this.notify();
+    await this.pause();
     if (failure) {
       Object.assign(record, { error: failure instanceof EmulatedOfficeError ? failure.code : "GeneralException" });
       throw failure;

@@ -3,10 +3,10 @@ import type { Grid } from "./grid";
 import type { WorkbookState } from "./workbook-state";
 
 /** A cell's value as JSON keeps it: an error value as its code in an object, so it is not read back as text. */
-type SavedValue = string | number | boolean | { error: ExcelErrorCode };
+export type SavedValue = string | number | boolean | { error: ExcelErrorCode };
 
 /** Every filled cell of a layer as [row, column, value]. */
-type Cells<T> = [number, number, T][];
+export type Cells<T> = [number, number, T][];
 
 /** A block of calculated values a formula spilled: its anchor (the formula's cell) and its size. */
 export interface SpillBlock {
@@ -64,9 +64,9 @@ function cellsOf<T, S>(grid: Grid<T>, save: (value: T) => S): Cells<S> {
   return cells;
 }
 
-const saveValue = (v: Stored): SavedValue => (v instanceof CellError ? { error: v.code } : v);
+export const saveValue = (v: Stored): SavedValue => (v instanceof CellError ? { error: v.code } : v);
 
-function loadValue(v: SavedValue): Stored {
+export function loadValue(v: SavedValue): Stored {
   if (typeof v !== "object") return v;
   return new CellError(v.error === "#BUSY!" || ERROR_CODES.includes(v.error) ? v.error : "#N/A");
 }

@@ -133,8 +133,8 @@ export class EmulatedRequestContext extends EmulatedContext {
   readonly workbook: EmulatedWorkbook;
   readonly trackedObjects = { add: (): void => undefined, remove: (): void => undefined };
 
-  constructor(host: EmulationHost) {
-    super(host);
+  constructor(host: EmulationHost, immediate = false) {
+    super(host, immediate);
     this.application = new EmulatedApplication(this);
     this.workbook = new EmulatedWorkbook(this, this.application);
   }

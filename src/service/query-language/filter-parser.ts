@@ -20,7 +20,7 @@ import { tokenize } from "./tokenizer";
  */
 export function parseFilter(text: string, columns: readonly ColumnInfo[]): FilterNode {
   checkLength("filters", text);
-  const cursor = new TokenCursor("filters", tokenize(text));
+  const cursor = new TokenCursor("filters", tokenize(text), text);
   if (cursor.peek().kind === "end") {
     throw new QueryLanguageError("filters", 0, "the filter is empty", "write a condition such as col = 'value'");
   }

@@ -1,5 +1,5 @@
 import { resolveColumn } from "./column-lookup";
-import type { ColumnInfo } from "./column-types";
+import { columnKind, type ColumnInfo } from "./column-types";
 import { QueryLanguageError, show } from "./errors";
 import type { FilterNode, FilterValue } from "./filter-ast";
 import { COMPARISON_OPERATORS, FILTER_KEYWORDS, lookup, MIRRORED_OPERATORS, UNSUPPORTED_WORD_HINTS } from "./grammar";
@@ -24,6 +24,7 @@ export function parsePredicate(cursor: TokenCursor, columns: readonly ColumnInfo
     cursor.next();
     const operator = COMPARISON_OPERATORS[next.value];
     checkOperatorAllowed(column, operator, columnToken.position);
+    refuseUnquotedText(cursor, columns, column, (text) => `${column.name} ${next.value} ${text}`);
     const right = parseOperand(cursor, columns);
     if (right.kind === "column") {
       throw new QueryLanguageError(
@@ -104,6 +105,7 @@ function parseInList(cursor: TokenCursor, columns: readonly ColumnInfo[], column
   if (cursor.peek().kind === "rparen") cursor.fail(cursor.peek(), "IN needs at least one value, e.g. IN ('a', 'b')");
   const values: FilterValue[] = [];
   for (;;) {
+    refuseUnquotedText(cursor, columns, column);
     const item = parseOperand(cursor, columns);
     if (item.kind === "column") {
       throw new QueryLanguageError(
@@ -165,6 +167,34 @@ function parseWordOperand(cursor: TokenCursor, columns: readonly ColumnInfo[], t
     if (hint) throw new QueryLanguageError("filters", token.position, `unexpected ${show(token.value)}`, hint);
     throw error;
   }
+}
+
+/**
+ * A text column compared with a bare word that is no column (`token_pair = WBTC-WETH`): the user meant text and
+ * left out the quotes. Said so, with the condition as it should be written, before the word is taken for an
+ * unknown column (or its "-" for arithmetic).
+ */
+function refuseUnquotedText(
+  cursor: TokenCursor,
+  columns: readonly ColumnInfo[],
+  column: ColumnInfo,
+  fixed?: (text: string) => string,
+): void {
+  const token = cursor.peek();
+  if (token.kind !== "word" || columnKind(column.type) !== "text") return;
+  const upper = token.value.toUpperCase();
+  if (["TRUE", "FALSE", "NULL"].includes(upper) || (FILTER_KEYWORDS as readonly string[]).includes(upper)) return;
+  if (columns.some((c) => c.name.toLowerCase() === token.value.toLowerCase()) || hintFor(token)) return;
+  const after = cursor.source.slice(token.position + token.value.length);
+  if (/^\s*\(/.test(after)) return; // a function call: said elsewhere
+  const typed = /^[^\s(),']+/.exec(cursor.source.slice(token.position))?.[0] ?? token.value;
+  const quoted = `'${typed.replace(/'/g, "''")}'`;
+  throw new QueryLanguageError(
+    "filters",
+    token.position,
+    `unquoted text ${show(typed)}`,
+    fixed ? `put text in single quotes: ${fixed(quoted)}` : `put text in single quotes, e.g. ${quoted}`,
+  );
 }
 
 function hintFor(token: Token): string | undefined {

@@ -12,6 +12,8 @@ export class TokenCursor {
   constructor(
     readonly parameter: QueryParameter,
     private readonly tokens: readonly Token[],
+    /** The text the tokens came from (for quoting back what was typed). */
+    readonly source = "",
   ) {}
 
   peek(offset = 0): Token {

@@ -1,4 +1,4 @@
-import { tierCredits } from "../../functions";
+import type { PerformanceChoice } from "../../client";
 import type { HistoryStore } from "./history-store";
 import type { QueryReportSource } from "./report-source";
 import { reportUnexpected } from "../../session";
@@ -11,6 +11,8 @@ export function recordAutomaticRuns(
   source: Pick<QueryReportSource, "onAutomaticRun"> | undefined,
   history: HistoryStore,
   baseUrl: () => string,
+  /** A run's estimate until its cost is reported. */
+  estimate: (queryId: number, performance: PerformanceChoice) => number,
 ): () => void {
   if (!source) return () => undefined;
   return source.onAutomaticRun((run) => {
@@ -22,7 +24,9 @@ export function recordAutomaticRuns(
         parameters: run.parameters,
         performance: run.performance,
         state: run.state,
-        credits: tierCredits(run.performance),
+        ...(run.credits === undefined
+          ? { credits: estimate(run.queryId, run.performance) }
+          : { credits: run.credits, costReported: true }),
         submittedAt: new Date(run.submittedAt).toISOString(),
         baseUrl: baseUrl(),
         ...(run.error ? { error: run.error } : {}),

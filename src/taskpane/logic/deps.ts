@@ -8,8 +8,17 @@ import type {
   ServiceClientOptions,
 } from "../../client";
 import type { ExcelRun, SettingsLike } from "../../excel";
-import type { QueryDeclaration } from "../../functions";
-import type { DatasetRead, GatewayAccount, UsageSnapshot } from "../../session";
+import type { QueryDeclaration, RefreshPlanItem } from "../../functions";
+import type {
+  DatasetRead,
+  DaySpending,
+  GatewayAccount,
+  ReadMeter,
+  ReadMeterOptions,
+  UsageSnapshot,
+  UserBillingSettings,
+} from "../../session";
+import type { PerformanceChoice as Tier, ReadEstimate } from "../../billing";
 import type { StartupBehaviorApi } from "./open-behaviour";
 import type { NotLoadedSource } from "./not-loaded-source";
 import type { QueryReportSource } from "./report-source";
@@ -42,6 +51,29 @@ export interface PaneSession {
     recordDatapoints(count: number): void;
     onChange(listener: (usage: UsageSnapshot) => void): () => void;
   };
+  /** The user's plan and default cap per request (Account), kept per user. */
+  readonly billing: {
+    readonly settings: UserBillingSettings;
+    set(settings: UserBillingSettings): Promise<void>;
+    onChange(listener: (settings: UserBillingSettings) => void): () => void;
+  };
+  /** Credits the user spent per workbook and day. */
+  readonly ledger: {
+    day(workbookId: string, day: string): DaySpending;
+    days(workbookId: string): { day: string; spending: DaySpending }[];
+    onChange(listener: () => void): () => void;
+  };
+  /** The open workbook's id (set by the functions from its document settings); undefined without them. */
+  workbookId(): string | undefined;
+  now(): number;
+  /** A read priced as it goes: refused over its cap, counted page by page, its size remembered. */
+  meterRead(
+    requestKey: string,
+    options: Pick<ReadMeterOptions, "capCredits" | "where" | "budget" | "limit">,
+  ): ReadMeter;
+  /** What the same read cost last time here, on the user's plan; undefined when never made. */
+  estimateRead(requestKey: string): ReadEstimate | undefined;
+  estimateExecution(queryId: number, performance: Tier): number;
 }
 
 /** One per-user stored string (history). Same storage as the session's key, never the document. */
@@ -63,8 +95,13 @@ export interface PaneDeps {
   historyItem: UserItem;
   /** Time as the pane sees it (the client's clock): injected so tests drive elapsed-time ticks and timestamps. */
   clock: Clock;
-  /** The custom functions' Refresh All (SERVICE.* cells); absent when the functions bundle is not loaded. */
-  refreshFunctions?: () => Promise<unknown>;
+  /**
+   * The custom functions' Refresh All (SERVICE.* cells); absent when the functions bundle is not loaded. `ribbon` and
+   * `open` fetch only within the workbook's automatic budget.
+   */
+  refreshFunctions?: (reason?: "manual" | "open" | "ribbon") => Promise<unknown>;
+  /** What each SERVICE cell request a Refresh All would fetch is expected to cost (for its confirmation). */
+  refreshPlan?: () => RefreshPlanItem[];
   /** Remembers a completed run in the workbook, so SERVICE.QUERY cells with the same inputs show it. */
   recordQueryRun?: (
     queryId: number,

@@ -7,6 +7,7 @@ import type { InsertSource } from "./insert-source";
 import type { InsertState } from "./insert-controller";
 import { paneMessage } from "./messages";
 import { Store } from "./store";
+import { historyPatch } from "./run-states";
 
 export interface HistoryState {
   entries: HistoryEntry[];
@@ -51,11 +52,8 @@ export class HistoryController {
     for (const entry of open) {
       try {
         const status = await this.deps.session.client().status(entry.executionId);
-        const patch: Partial<HistoryEntry> = { state: status.state };
-        if (status.expires_at) patch.expiresAt = status.expires_at;
-        const rows = status.result_metadata?.total_row_count;
-        if (rows !== undefined) patch.rowCount = rows;
-        await this.history.update(entry.executionId, patch);
+        // State, expiry, rows, and what it cost once the service reports it.
+        await this.history.update(entry.executionId, historyPatch(status));
       } catch (error) {
         this.store.set({ message: paneMessage(error) });
         return;

@@ -9,7 +9,10 @@ export interface HistoryEntry {
   performance: PerformanceChoice;
   /** The last state seen (ExecutionState, or a newer one this pane does not know). */
   state: string;
+  /** Its estimate until the service reports the cost (`costReported`), then what it cost. */
   credits: number;
+  /** The service reported what it cost (its status's `execution_cost_credits`). */
+  costReported?: boolean;
   /** ISO timestamps. */
   submittedAt: string;
   expiresAt?: string;

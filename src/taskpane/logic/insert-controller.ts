@@ -1,16 +1,21 @@
+import { describePlan, formatBytes, formatCredits } from "../../billing";
 import { saveBinding, writeMatrix, type WriteTarget } from "../../excel";
+import { readKeyOf, tableReadKey, tableSourcesChanged } from "../../functions";
 import { datasetOriginText } from "../../session";
 import type { PaneDeps } from "./deps";
 import { type InsertSource, bindingFor, clientSource, sourceLabel } from "./insert-source";
 import { paneMessage, rateLimitWaitMessage } from "./messages";
 import { addSheet } from "./new-sheet";
 import { openPagedRows } from "./page-rows";
+import { captionOf, insertedSource, storedSource } from "./table-source";
 import { Store } from "./store";
 
 export interface InsertOptions {
   destination: "selection" | "new-sheet";
   asTable: boolean;
   headers: boolean;
+  /** A caption row above the table saying where its rows came from (kept current by refreshes). */
+  caption?: boolean;
 }
 
 export type InsertPhase = "idle" | "preparing" | "writing" | "complete" | "cancelled" | "failed";
@@ -27,6 +32,26 @@ export interface InsertState {
 
 export const DEFAULT_INSERT_OPTIONS: InsertOptions = { destination: "selection", asTable: true, headers: true };
 
+/** What an insert will cost, shown before it starts (its first rows are read to learn it). */
+export interface InsertCost {
+  rows: number;
+  bytes: number;
+  /** The whole insert's credits on the user's plan, its first rows included. */
+  credits: number;
+  /** Credits its first rows cost already. */
+  spent: number;
+  /** "Free (20 credits per MB)". */
+  plan: string;
+}
+
+/** "About 152 MB (1,000,000 rows): 3,040 credits on Free (20 credits per MB)." */
+export function insertCostText(cost: InsertCost): string {
+  return (
+    `About ${formatBytes(cost.bytes)} (${cost.rows.toLocaleString("en-US")} rows): ${formatCredits(cost.credits)} on ` +
+    `${cost.plan}. Its first rows are read (${formatCredits(cost.spent)}).`
+  );
+}
+
 /**
  * Pages a result from the client straight into the sheet (src/excel writes ≤ 4 MB per sync), with progress and
  * cancel. A cancelled or failed insert leaves the writer's marked partial block and no table, so it can never be
@@ -36,7 +61,14 @@ export class InsertController {
   readonly store = new Store<InsertState>({ phase: "idle", rowsWritten: 0, message: "" });
   #abort: AbortController | undefined;
 
-  constructor(private readonly deps: Pick<PaneDeps, "session" | "run" | "settings" | "clock">) {}
+  constructor(
+    private readonly deps: Pick<PaneDeps, "session" | "run" | "settings" | "clock">,
+    /**
+     * Asked, once the first rows told the size, before the rest of a result is read (the whole is not in them): the
+     * pane shows the size and credits and the user says yes or no. Absent: no question (tests, tools).
+     */
+    private readonly confirmCost?: (cost: InsertCost) => Promise<boolean>,
+  ) {}
 
   get busy(): boolean {
     return this.store.state.phase === "preparing" || this.store.state.phase === "writing";
@@ -62,13 +94,36 @@ export class InsertController {
       stopHearingWaits = client.onRateLimitWait((waitMs) =>
         this.store.set({ message: rateLimitWaitMessage(waitMs, this.store.state.rowsWritten) }),
       );
+      // Priced as it goes, within the user's cap per request: a known size over it fetches nothing.
+      const meter = session.meterRead(readKeyOf(from, params), {
+        capCredits: session.billing.settings.maxCredits,
+        where: "pane",
+        limit: params.limit,
+      });
+      meter.check();
       const paged = await openPagedRows(
         session,
         from,
-        { ...params, headers: options.headers, onDatapoints: (n) => session.usage.recordDatapoints(n) },
+        { ...params, headers: options.headers, onDatapoints: (n) => session.usage.recordDatapoints(n), meter },
         () => this.deps.clock.now(),
       );
       if (paged.columns.length === 0) return this.#end("failed", "The result has no columns: nothing to insert.");
+      const whole = meter.whole;
+      const cost: InsertCost | undefined = whole && {
+        rows: whole.rows,
+        bytes: whole.bytes,
+        credits: whole.credits,
+        spent: meter.spent,
+        plan: describePlan(session.billing.settings.plan),
+      };
+      // Asked only when more is to be read: the rows asked for may all have come already (a limit reached).
+      if (cost && paged.more && !whole?.complete && this.confirmCost) {
+        this.store.set({ message: insertCostText(cost) });
+        if (!(await this.confirmCost(cost))) {
+          await paged.batches[Symbol.asyncIterator]().return?.();
+          return this.#end("cancelled", `Insert not started: ${insertCostText(cost)}`);
+        }
+      }
       if (abort.signal.aborted) {
         await paged.batches[Symbol.asyncIterator]().return?.();
         return this.#end("cancelled", "Insert cancelled before any row was written.");
@@ -79,7 +134,10 @@ export class InsertController {
         target.cell = "A1";
       }
       this.store.set({ phase: "writing", totalRows: paged.totalRows, message: "Writing rows…" });
+      const provenance = insertedSource(source, paged, this.deps.clock.now());
+      const caption = options.caption && options.asTable ? captionOf(provenance, this.deps.settings) : undefined;
       const result = await writeMatrix(target, paged.batches, {
+        ...(caption !== undefined ? { caption } : {}),
         asTable: options.asTable,
         headers: options.headers,
         tableName: sourceLabel(source),
@@ -101,14 +159,21 @@ export class InsertController {
           { tableName: result.tableName, sheet: result.sheet, address: result.address, headers: options.headers },
           new Date(this.deps.clock.now()),
         );
+        binding.source = storedSource(provenance);
+        if (caption !== undefined) binding.options = { ...binding.options, caption: true };
         await saveBinding(this.deps.settings, binding, { now: this.deps.clock.now() });
+        // Its refreshes read what it read (a query's re-run: its new result's JSON), so this size is their estimate.
+        // A query's table read for its latest result is read as CSV: that read is priced by its own first time.
+        meter.remember(tableReadKey(result.tableName));
+        tableSourcesChanged();
       }
       const partial = paged.partial ? " The result is partial (truncated by the service)." : "";
       const refreshable = result.tableName ? ` Table ${result.tableName} is refreshable.` : "";
       const origin = datasetOriginText(paged.origin, this.deps.clock.now());
+      const spent = ` Read ${formatBytes(meter.whole?.bytes ?? 0)}: ${formatCredits(meter.spent)}.`;
       return this.#end(
         "complete",
-        `Inserted ${count(result.rowsWritten)} rows at ${result.address}.${refreshable}${partial}${origin ? ` ${origin}` : ""}`,
+        `Inserted ${count(result.rowsWritten)} rows at ${result.address}.${refreshable}${partial}${spent}${origin ? ` ${origin}` : ""}`,
       );
     } catch (error) {
       return this.#end("failed", paneMessage(error));

@@ -15,17 +15,16 @@ export interface KeyCheckResult {
   message: string;
 }
 
-/** A well-formed execution id that no service will have: the cheapest authenticated request there is. */
-const PROBE_EXECUTION_ID = "00000000000000000000000000";
-
 /**
- * Asks the service whether it accepts a key, without spending credits: the status of an execution that does
- * not exist. Authentication comes first on every route, so 401/403 means the key was refused, while any other
- * HTTP answer (404 not found, 400, even 429) means the key got through. No answer at all means unreachable.
+ * Asks the service whether it accepts a key, without spending credits: its usage (`POST /v1/usage`, a metadata
+ * endpoint the service documents as free), which answers 200 to any valid key, so the check leaves no failed
+ * request in the browser's console. Authentication comes first on every route, so 401/403 means the key was
+ * refused, while any other HTTP answer (404 from a service without the endpoint, 400, even 429) means the key got
+ * through. No answer at all means unreachable.
  */
-export async function checkKey(client: Pick<ServiceClient, "status">, baseUrl: string): Promise<KeyCheckResult> {
+export async function checkKey(client: Pick<ServiceClient, "usage">, baseUrl: string): Promise<KeyCheckResult> {
   try {
-    await client.status(PROBE_EXECUTION_ID);
+    await client.usage();
     return { status: "valid", message: "Key accepted." };
   } catch (error) {
     if (isUnauthorizedError(error) || isForbiddenError(error)) {

@@ -7,8 +7,8 @@ export { OPEN_BEHAVIOUR_SETTING, type OpenBehaviour, readOpenBehaviour };
 
 export const OPEN_BEHAVIOURS: readonly { value: OpenBehaviour; label: string }[] = [
   { value: "nothing", label: "Do nothing" },
-  { value: "refresh", label: "Refresh every SERVICE cell (no credits)" },
-  { value: "rerun", label: "Refresh, and re-run stale queries within the daily budget" },
+  { value: "refresh", label: "Refresh every SERVICE cell within the daily budget" },
+  { value: "rerun", label: "Refresh, and re-run stale queries, within the daily budget" },
 ];
 
 /** `Office.addin` as far as the open behaviour uses it (SharedRuntime 1.1); the values are Office.StartupBehavior's. */

@@ -1,5 +1,5 @@
 import type { Page, PagingParams, Source } from "../../client";
-import type { DatasetOrigin } from "../../session";
+import type { DatasetOrigin, ReadMeter } from "../../session";
 import type { RowBatches } from "../../excel";
 import { numberFormatsFor, toSheetMatrix, type CellValue } from "../../sheet";
 import type { PaneSession } from "./deps";
@@ -16,12 +16,21 @@ export interface PagedRows {
   batches: RowBatches;
   /** A dataset read through its saved query (its endpoint is gone): which query and when its result ended. */
   origin?: DatasetOrigin;
+  /** More pages follow the first: the whole is then known only as the meter estimates it. */
+  more: boolean;
+  /** What the first page said of the rows' run and query (JSON sources): their provenance. */
+  read: { executionId?: string; endedAt?: string; queryId?: number };
 }
 
 export interface OpenOptions extends Omit<PagingParams, "signal"> {
   headers: boolean;
   /** Rows × columns of each page as it arrives (session usage). */
   onDatapoints?: (count: number) => void;
+  /**
+   * Prices the read as it goes: its paging parameters (a first page that tells the size, pages as large as the cap
+   * allows), each page checked against the cap (and an automatic budget), and the size remembered once all is read.
+   */
+  meter?: ReadMeter;
 }
 
 /**
@@ -37,7 +46,8 @@ export async function openPagedRows(
   options: OpenOptions,
   now: () => number,
 ): Promise<PagedRows> {
-  const { headers, onDatapoints, ...params } = options;
+  const { headers, onDatapoints, meter, ...own } = options;
+  const params: PagingParams = { ...own, ...meter?.params() };
   const read =
     "dataset" in source
       ? session.readDataset({ dataset: source.dataset, args: source.args ?? [] }, params, now)
@@ -45,21 +55,45 @@ export async function openPagedRows(
   const iterator = read.pages[Symbol.asyncIterator]();
   const first = await iterator.next();
   if (first.done) {
-    return { columns: [], types: [], numberFormats: [], partial: false, batches: fromMatrices([], iterator) };
+    return {
+      columns: [],
+      types: [],
+      numberFormats: [],
+      partial: false,
+      more: false,
+      batches: fromMatrices([], iterator),
+      read: {},
+    };
   }
   const page = first.value;
+  try {
+    meter?.page(page);
+  } catch (error) {
+    await iterator.return?.();
+    throw error;
+  }
   const columns = page.columns;
   const types = page.types;
   const convert = (p: Page, withHeader: boolean): CellValue[][] => {
     onDatapoints?.(p.rows.length * columns.length);
     return toSheetMatrix({ columns, types, rows: p.rows }, { headers: withHeader });
   };
+  const later = (p: Page): CellValue[][] => {
+    meter?.page(p);
+    return convert(p, false);
+  };
   const result: PagedRows = {
     columns,
     types,
     numberFormats: numberFormatsFor(types),
     partial: page.partial,
-    batches: fromMatrices([convert(page, headers)], iterator, (p) => convert(p, false)),
+    more: page.nextOffset !== undefined,
+    batches: fromMatrices([convert(page, headers)], iterator, later, () => meter?.remember()),
+    read: {
+      ...(page.executionId ? { executionId: page.executionId } : {}),
+      ...(page.endedAt !== undefined ? { endedAt: page.endedAt } : {}),
+      ...(page.queryId !== undefined ? { queryId: page.queryId } : {}),
+    },
   };
   if (page.totalRowCount !== undefined) result.totalRows = page.totalRowCount;
   const origin = read.origin();
@@ -71,6 +105,7 @@ function fromMatrices(
   ready: CellValue[][][],
   rest: AsyncIterator<Page, void>,
   convert?: (p: Page) => CellValue[][],
+  finish?: () => void,
 ): RowBatches {
   return {
     async *[Symbol.asyncIterator]() {
@@ -84,6 +119,7 @@ function fromMatrices(
           yield convert(next.value);
         }
         finished = true;
+        finish?.();
       } finally {
         if (!finished) await rest.return?.();
       }

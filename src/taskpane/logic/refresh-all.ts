@@ -1,4 +1,4 @@
-import type { RefreshFailure } from "../../functions";
+import type { RefreshFailure, RefreshSummary } from "../../functions";
 import type { PaneDeps } from "./deps";
 import { paneMessage } from "./messages";
 import { type RefreshTablesOptions, type TableOutcome, refreshBoundTables } from "./refresh-tables";
@@ -6,9 +6,16 @@ import { type RefreshTablesOptions, type TableOutcome, refreshBoundTables } from
 export interface RefreshAllResult {
   /**
    * SERVICE.* cells: refreshed, not available (functions bundle absent), or failed with a message; `failures`: the
-   * requests whose refresh failed (their cells keep the rows they had where they had any).
+   * requests whose refresh failed (their cells keep the rows they had where they had any); `held` requests were not
+   * fetched for their cost (their cells keep their values and say why).
    */
-  functions: { status: "refreshed" | "unavailable" | "failed"; message?: string; failures?: RefreshFailure[] };
+  functions: {
+    status: "refreshed" | "unavailable" | "failed";
+    message?: string;
+    failures?: RefreshFailure[];
+    held?: number;
+    requests?: number;
+  };
   tables: TableOutcome[];
 }
 
@@ -48,15 +55,20 @@ export type RefreshAllDeps = Pick<PaneDeps, "session" | "run" | "settings" | "cl
 
 /**
  * Refresh All, for the pane button and the ribbon command alike: every SERVICE.* cell (the functions' own
- * refresh, which refetches their cached requests) and then every bound table. Never throws: the outcome says
- * what failed, so a ribbon command can always complete its event.
+ * refresh, which refetches their cached requests) and then every bound table. With `automatic` (the ribbon, which
+ * cannot ask) only what today's automatic budget has room for is fetched. Never throws: the outcome says what
+ * failed, so a ribbon command can always complete its event.
  */
 export async function refreshAll(deps: RefreshAllDeps, options: RefreshTablesOptions): Promise<RefreshAllResult> {
   let functions: RefreshAllResult["functions"] = { status: "unavailable" };
   if (deps.refreshFunctions) {
     try {
-      const failures = failuresOf(await deps.refreshFunctions());
+      const summary = (await deps.refreshFunctions(options.automatic ? "ribbon" : "manual")) as
+        Partial<RefreshSummary> | undefined;
+      const failures = failuresOf(summary);
       functions = failures.length > 0 ? { status: "failed", failures } : { status: "refreshed" };
+      if (summary?.held) functions.held = summary.held;
+      if (summary?.requests !== undefined) functions.requests = summary.requests;
     } catch (error) {
       functions = { status: "failed", message: paneMessage(error) };
     }
@@ -70,20 +82,28 @@ export async function refreshAll(deps: RefreshAllDeps, options: RefreshTablesOpt
   return { functions, tables };
 }
 
-/** One line for the status area and the ribbon's notification. */
+/** One line for the status area and the ribbon's notification: what was refreshed, and what was not and why. */
 export function refreshSummary(result: RefreshAllResult): string {
   const parts: string[] = [];
-  if (result.functions.status === "refreshed") parts.push("SERVICE cells refreshed");
+  const held = result.functions.held ?? 0;
+  const heldText = `${held} request${held === 1 ? "" : "s"} held for ${held === 1 ? "its" : "their"} cost (${held === 1 ? "its cells say" : "their cells say"} why)`;
+  if (result.functions.status === "refreshed")
+    parts.push(held > 0 ? `SERVICE cells refreshed, except ${heldText}` : "SERVICE cells refreshed");
   const failures = result.functions.failures ?? [];
-  if (failures.length > 0) parts.push(functionFailuresText(failures));
-  else if (result.functions.status === "failed") parts.push(`SERVICE cells failed: ${result.functions.message ?? ""}`);
+  if (failures.length > 0) {
+    parts.push(functionFailuresText(failures));
+    if (held > 0) parts.push(`${heldText.charAt(0).toUpperCase()}${heldText.slice(1)}`);
+  } else if (result.functions.status === "failed")
+    parts.push(`SERVICE cells failed: ${result.functions.message ?? ""}`);
   const done = result.tables.filter((t) => t.status === "refreshed").length;
   const failed = result.tables.filter((t) => t.status === "failed").length;
   const cancelled = result.tables.filter((t) => t.status === "cancelled").length;
+  const skipped = result.tables.filter((t) => t.status === "skipped");
   if (result.tables.length === 0) parts.push("no bound tables");
   else parts.push(`${done} of ${result.tables.length} table${result.tables.length === 1 ? "" : "s"} refreshed`);
   if (failed) parts.push(`${failed} failed`);
   if (cancelled) parts.push(`${cancelled} not refreshed`);
+  if (skipped.length) parts.push(`skipped ${skipped.map((t) => t.message).join("; ")}`);
   const line = parts.join("; ");
-  return line.charAt(0).toUpperCase() + line.slice(1) + ".";
+  return line.charAt(0).toUpperCase() + line.slice(1) + (line.endsWith(".") ? "" : ".");
 }

@@ -1,11 +1,12 @@
 import { listBindings } from "../../excel";
-import type { RefreshAllDeps } from "./refresh-all";
+import type { RefreshAllDeps, RefreshAllResult } from "./refresh-all";
 import { refreshAll, refreshSummary } from "./refresh-all";
+import { type RefreshPlan, type RefreshPlanDeps, planRefresh } from "./refresh-plan";
 import { type QueryRefreshMode, type TableOutcome, rerunCost } from "./refresh-tables";
 import type { RunsCost } from "./report-controller";
 import { Store } from "./store";
 
-/** What "Refresh all" with re-runs would spend: query-bound tables, and the Report's needed SERVICE.QUERY runs. */
+/** What "Refresh all" with re-runs would spend on runs: query-bound tables, and the Report's needed SERVICE.QUERY runs. */
 export interface RefreshRerunCost {
   tables: number;
   /** Distinct SERVICE.QUERY input sets without a current result. */
@@ -16,18 +17,12 @@ export interface RefreshRerunCost {
 /** The Report's needed runs, as Refresh All with re-runs includes them. */
 export interface NeededQueryRuns {
   neededCost(): RunsCost;
+  /** Each needed run, described, with its estimate. */
+  neededRuns(): { key: string; what: string; credits: number }[];
   /** Runs the needed rows among `only`. */
   runAllNeeded(only: readonly string[]): Promise<{ message: string }>;
   /** Stops the runs: the one going and those not started. */
   cancel(): void;
-}
-
-/** The confirmation's question: what will run, and what it costs in total. */
-export function rerunQuestion(cost: RefreshRerunCost): string {
-  const parts: string[] = [];
-  if (cost.tables > 0) parts.push(`${cost.tables} query table${cost.tables === 1 ? "" : "s"}`);
-  if (cost.queries > 0) parts.push(`${cost.queries} SERVICE.QUERY input set${cost.queries === 1 ? "" : "s"}`);
-  return `Re-running ${parts.join(" and ")} costs ${cost.credits} credits. Run them now?`;
 }
 
 export interface RefreshState {
@@ -40,44 +35,44 @@ export interface RefreshState {
   outcomes: TableOutcome[];
 }
 
-/** The pane's Refresh All: progress per table, cancel, and the confirmation before re-runs spend credits. */
+/**
+ * The pane's Refresh All: it first lists the reads (every SERVICE cell's request, every bound table) and, with
+ * re-runs, the runs it will make, each with its estimated credits, and the total; nothing is fetched unless the user
+ * agrees. Then progress per table, and cancel.
+ */
 export class RefreshController {
   readonly store = new Store<RefreshState>({ phase: "idle", message: "", rowsWritten: 0, outcomes: [] });
   #abort: AbortController | undefined;
 
   constructor(
-    private readonly deps: RefreshAllDeps,
-    /** Asked before any re-run; the view shows the cost and the user says yes or no. */
-    private readonly confirmRerun: (cost: RefreshRerunCost) => Promise<boolean>,
+    private readonly deps: RefreshAllDeps & RefreshPlanDeps,
+    /** Asked before anything is fetched: the view lists the plan and the user says yes or no. */
+    private readonly confirm: (plan: RefreshPlan) => Promise<boolean>,
     /** The Report's needed SERVICE.QUERY runs, re-run with the tables (absent: tables only). */
     private readonly queries?: NeededQueryRuns,
   ) {}
 
   /** The cost of re-running every query-bound table and every needed SERVICE.QUERY input set, for the label. */
   rerunCost(): RefreshRerunCost {
-    return this.#rerunCost().cost;
+    const tables = rerunCost(listBindings(this.deps.settings), (id, tier) =>
+      this.deps.session.estimateExecution(id, tier),
+    );
+    const queries = this.queries?.neededCost() ?? { runs: 0, credits: 0, keys: [] };
+    return { tables: tables.tables, queries: queries.runs, credits: tables.credits + queries.credits };
   }
 
-  #rerunCost(): { cost: RefreshRerunCost; queryKeys: string[] } {
-    const tables = rerunCost(listBindings(this.deps.settings));
-    const queries = this.queries?.neededCost() ?? { runs: 0, credits: 0, keys: [] };
-    return {
-      cost: { tables: tables.tables, queries: queries.runs, credits: tables.credits + queries.credits },
-      queryKeys: queries.keys,
-    };
+  /** What Refresh All would do now, priced. */
+  plan(mode: QueryRefreshMode): RefreshPlan {
+    return planRefresh(this.deps, mode, mode === "rerun" ? (this.queries?.neededRuns() ?? []) : []);
   }
 
   async refresh(mode: QueryRefreshMode): Promise<RefreshState> {
     if (this.store.state.phase === "refreshing") return this.store.state;
     // Asked before anything happens, cells included: "no" must mean nothing changed and nothing was spent.
-    const planned = mode === "rerun" ? this.#rerunCost() : undefined;
-    const cost = planned?.cost;
-    if (cost && cost.tables + cost.queries > 0 && !(await this.confirmRerun(cost))) {
-      this.store.set({
-        phase: "done",
-        message: "Nothing refreshed: re-running was declined, no credits spent.",
-        outcomes: [],
-      });
+    const neededKeys = mode === "rerun" ? (this.queries?.neededRuns() ?? []).map((r) => r.key) : [];
+    const plan = this.plan(mode);
+    if (plan.items.length > 0 && !(await this.confirm(plan))) {
+      this.store.set({ phase: "done", message: "Nothing refreshed: declined, no credits spent.", outcomes: [] });
       return this.store.state;
     }
     const abort = new AbortController();
@@ -104,14 +99,25 @@ export class RefreshController {
       onRows: (rowsWritten, totalRows) => this.store.set({ rowsWritten, totalRows }),
     });
     let message = refreshSummary(result);
-    if (planned && planned.queryKeys.length > 0 && !abort.signal.aborted && this.queries) {
+    if (neededKeys.length > 0 && !abort.signal.aborted && this.queries) {
       // Then the Report's needed runs, those the confirmation named and no others: the cells fill as each completes.
-      this.store.set({ table: undefined, message: `Running ${planned.queryKeys.length} SERVICE.QUERY input sets…` });
-      message += ` SERVICE.QUERY: ${(await this.queries.runAllNeeded(planned.queryKeys)).message}`;
+      this.store.set({ table: undefined, message: `Running ${neededKeys.length} SERVICE.QUERY input sets…` });
+      message += ` SERVICE.QUERY: ${(await this.queries.runAllNeeded(neededKeys)).message}`;
     }
     this.#abort = undefined;
     this.store.set({ phase: "done", table: undefined, outcomes: result.tables, message });
     return this.store.state;
+  }
+
+  /** The ribbon's Refresh All ended (it cannot ask, so it kept to the automatic budget): what it did and skipped. */
+  showRibbonOutcome(result: RefreshAllResult): void {
+    if (this.store.state.phase === "refreshing") return;
+    this.store.set({
+      phase: "done",
+      table: undefined,
+      outcomes: result.tables,
+      message: `Ribbon: ${refreshSummary(result)}`,
+    });
   }
 
   cancel(): void {

@@ -1,18 +1,22 @@
 import { listBindings, replaceTableRows, saveBinding, type TableBinding } from "../../excel";
 import type { PerformanceChoice, QueryParameterValue, ResultParams, Source } from "../../client";
-import { tierCredits, tierOf as tierOfValue } from "../../functions";
+import { type BudgetRefusal, tableReadKey, tableSourcesChanged, tierOf as tierOfValue } from "../../functions";
+import { GROWTH_ALLOWANCE, type ReadEstimate, formatCredits, roundUpCredits } from "../../billing";
+import type { ReadBudget } from "../../session";
 import { datasetArgNames } from "./dataset-catalog";
 import type { PaneDeps } from "./deps";
 import { paneMessage } from "./messages";
 import { datasetOriginText } from "../../session";
 import { openPagedRows } from "./page-rows";
+import { captionOf, refreshedSource, storedSource } from "./table-source";
 
-/** For tables bound to a saved query: the latest stored result (free), or a new run (costs credits). */
+/** For tables bound to a saved query: the latest stored result (its read costs credits), or a new run too. */
 export type QueryRefreshMode = "latest" | "rerun";
 
 export interface TableOutcome {
   tableName: string;
-  status: "refreshed" | "cancelled" | "failed";
+  /** `skipped`: not read, for its cost (the ribbon's Refresh All, within today's automatic budget). */
+  status: "refreshed" | "cancelled" | "failed" | "skipped";
   rows: number;
   message: string;
   /** Where the rows came from when that is worth saying: a dataset read through its saved query. */
@@ -26,6 +30,14 @@ export interface RefreshTablesOptions {
   confirmRerun?: (cost: RerunCost) => Promise<boolean>;
   onTable?: (index: number, total: number, binding: TableBinding) => void;
   onRows?: (rowsWritten: number, totalRows: number | undefined) => void;
+  /**
+   * A refresh nobody confirmed (the ribbon's): each table is read only within today's automatic budget, at its last
+   * size; one of unknown size, or without room, is skipped and says why.
+   */
+  automatic?: {
+    reserve(estimate: number, errorBound: number): (ReadBudget & { close(): void }) | BudgetRefusal;
+    describe(refusal: BudgetRefusal): string;
+  };
 }
 
 export interface RerunCost {
@@ -35,14 +47,20 @@ export interface RerunCost {
 
 export type TableRefreshDeps = Pick<PaneDeps, "session" | "run" | "settings" | "clock">;
 
-/** What re-running every query-bound table would cost: one run each, at the tier it was inserted with. */
-export function rerunCost(bindings: readonly TableBinding[]): RerunCost {
+/** What re-running every query-bound table would cost: one run each, at its last reported cost or its tier's price. */
+export function rerunCost(
+  bindings: readonly TableBinding[],
+  estimate: (queryId: number, performance: PerformanceChoice) => number,
+): RerunCost {
   const queries = bindings.filter((b) => b.kind === "query");
-  return { tables: queries.length, credits: queries.reduce((sum, b) => sum + tierCredits(tierOf(b)), 0) };
+  return {
+    tables: queries.length,
+    credits: queries.reduce((sum, b) => sum + estimate(Number(b.id), tierOf(b)), 0),
+  };
 }
 
 /** The tier a table was inserted with (bindings written before tiers were choices hold medium or large). */
-function tierOf(binding: TableBinding): PerformanceChoice {
+export function tierOf(binding: TableBinding): PerformanceChoice {
   return tierOfValue(binding.options?.performance);
 }
 
@@ -50,6 +68,28 @@ function pick(params: TableBinding["params"], keys: readonly (keyof ResultParams
   const out: Record<string, unknown> = {};
   for (const k of keys) if (params?.[k] !== undefined && params[k] !== null) out[k] = params[k];
   return out as ResultParams;
+}
+
+/**
+ * Under which key a table's read is priced: its last size. A query's table read for its latest result reads it as
+ * CSV, a quarter of the JSON's bytes or less, so that read has a size of its own; a re-run's read is its new
+ * result's JSON, like the insert's.
+ */
+export function bindingReadKey(binding: TableBinding, mode: QueryRefreshMode): string {
+  const key = tableReadKey(binding.tableName);
+  return binding.kind === "query" && mode === "latest" ? `${key} (latest as CSV)` : key;
+}
+
+/**
+ * What a table's read is expected to cost: its own last size, else (a query's table not yet read as CSV) what its
+ * insert read as JSON, which the CSV of the same rows does not exceed: an upper bound until the first such read.
+ */
+export function bindingEstimate(
+  session: TableRefreshDeps["session"],
+  binding: TableBinding,
+  mode: QueryRefreshMode,
+): ReadEstimate | undefined {
+  return session.estimateRead(bindingReadKey(binding, mode)) ?? session.estimateRead(tableReadKey(binding.tableName));
 }
 
 /** Where a binding's rows come from now. A re-run happens here, so its credits are spent only when reached. */
@@ -85,7 +125,7 @@ export async function refreshBoundTables(
 ): Promise<TableOutcome[]> {
   const bindings = listBindings(deps.settings);
   if (options.mode === "rerun") {
-    const cost = rerunCost(bindings);
+    const cost = rerunCost(bindings, (id, tier) => deps.session.estimateExecution(id, tier));
     if (cost.tables > 0 && !(await (options.confirmRerun?.(cost) ?? Promise.resolve(false)))) {
       return bindings.map((b) => ({
         tableName: b.tableName,
@@ -112,22 +152,59 @@ export async function refreshBoundTables(
   return outcomes;
 }
 
+/**
+ * How a table's read is held to its cost: within the automatic budget (the ribbon), or within the user's cap per
+ * request, raised to its last size plus the growth allowance where that is known (the pane's Refresh All listed that
+ * cost and was confirmed). Or why it is skipped.
+ */
+function readLimits(
+  deps: TableRefreshDeps,
+  binding: TableBinding,
+  options: RefreshTablesOptions,
+): { capCredits: number; budget?: ReadBudget & { close(): void } } | { skipped: string } {
+  const estimate = bindingEstimate(deps.session, binding, options.mode);
+  const cap = deps.session.billing.settings.maxCredits;
+  if (!options.automatic) {
+    const known = estimate ? roundUpCredits(estimate.credits * (1 + GROWTH_ALLOWANCE)) + 0.01 : 0;
+    return { capCredits: Math.max(cap, known) };
+  }
+  if (!estimate) return { skipped: "its size is not known yet (refresh it once from the Service pane)" };
+  const budget = options.automatic.reserve(estimate.credits, roundUpCredits(estimate.credits * GROWTH_ALLOWANCE));
+  if (typeof budget === "string")
+    return { skipped: `about ${formatCredits(estimate.credits)}, and ${options.automatic.describe(budget)}` };
+  return { capCredits: Infinity, budget };
+}
+
 async function refreshOne(
   deps: TableRefreshDeps,
   binding: TableBinding,
   options: RefreshTablesOptions,
 ): Promise<TableOutcome> {
   const name = binding.tableName;
+  let limits: ReturnType<typeof readLimits> | undefined;
   try {
+    deps.session.client(); // signed out: say how to sign in, not what it would have cost
+    limits = readLimits(deps, binding, options);
+    if ("skipped" in limits)
+      return { tableName: name, status: "skipped", rows: 0, message: `${name}: not refreshed: ${limits.skipped}.` };
     const { source, params, executionId } = await sourceOf(deps, binding, options.mode, options.signal);
     const usage = deps.session.usage;
+    const meter = deps.session.meterRead(bindingReadKey(binding, options.mode), {
+      ...limits,
+      where: "pane",
+      limit: (params as ResultParams).limit,
+    });
+    meter.check();
     const paged = await openPagedRows(
       deps.session,
       source,
-      { ...params, headers: false, onDatapoints: (n) => usage.recordDatapoints(n) },
+      { ...params, headers: false, onDatapoints: (n) => usage.recordDatapoints(n), meter },
       () => deps.clock.now(),
     );
+    const provenance = refreshedSource(binding, { executionId }, paged, deps.clock.now());
+    const caption = binding.options?.caption === true ? captionOf(provenance, deps.settings) : undefined;
     const result = await replaceTableRows(deps.run, binding, paged.batches, {
+      ...(caption !== undefined ? { caption } : {}),
       numberFormats: paged.numberFormats.length > 0 ? paged.numberFormats : undefined,
       totalRows: paged.totalRows,
       signal: options.signal,
@@ -136,8 +213,10 @@ async function refreshOne(
     });
     const updated: TableBinding = executionId
       ? { ...result.binding, options: { ...result.binding.options, executionId } }
-      : result.binding;
+      : { ...result.binding };
+    if (result.status === "complete") updated.source = storedSource(provenance);
     await saveBinding(deps.settings, updated, { now: deps.clock.now() });
+    tableSourcesChanged();
     const rows = result.rowsWritten.toLocaleString("en-US");
     if (result.status === "cancelled")
       return {
@@ -157,5 +236,7 @@ async function refreshOne(
     return outcome;
   } catch (error) {
     return { tableName: name, status: "failed", rows: 0, message: `${name}: ${paneMessage(error)}` };
+  } finally {
+    if (limits && !("skipped" in limits)) limits.budget?.close();
   }
 }

@@ -1,4 +1,4 @@
-import { queryRunKey, type BudgetState, type QueryReportRow } from "../../functions";
+import { queryRunKey, type BudgetState, type HeldRefresh, type QueryReportRow } from "../../functions";
 import type { Clock } from "../../client";
 import { type ExcelRun, type FormulaCell, type SettingsLike, findFormulaCells } from "../../excel";
 import { reportUnexpected } from "../../session";
@@ -30,8 +30,10 @@ export interface ReportState {
   /** A batch (all needed, or selected) is going. */
   running: boolean;
   message: string;
-  /** The daily budget of automatic runs (absent without the functions). */
+  /** The workbook's daily budget for everything automatic (absent without the functions). */
   budget?: BudgetState;
+  /** SERVICE cells whose automatic refresh was held for its cost: they keep their values and say why. */
+  held: HeldRefresh[];
   onOpen: OpenBehaviour;
   /** SERVICE.QUERY cells on the sheets that no row could name, in words ("" when there are none). */
   cellsNote: string;
@@ -76,6 +78,7 @@ export class ReportController {
       selection: { runs: 0, credits: 0, keys: [] },
       running: false,
       message: "",
+      held: [],
       onOpen: readOpenBehaviour(deps.settings),
       cellsNote: "",
     });
@@ -123,11 +126,16 @@ export class ReportController {
     this.#stopped = false;
     this.#update();
     this.#scan();
-    const off =
-      this.deps.queryReport?.onChange(() => {
+    const source = this.deps.queryReport;
+    const offs = [
+      source?.onChange(() => {
         this.#update();
         this.#scan();
-      }) ?? (() => undefined);
+      }),
+      source?.onBudgetChange?.(() => this.#update()),
+      source?.onHeldChange?.(() => this.#update()),
+    ];
+    const off = (): void => offs.forEach((o) => o?.());
     let timer: unknown;
     const recheck = (): void => {
       timer = this.deps.clock.setTimeout(() => {
@@ -182,7 +190,10 @@ export class ReportController {
     this.deps.queryReport?.cancelAutomatic(key);
   }
 
-  /** The daily credit budget of automatic runs (`run=on_change`, re-runs on open); kept in the workbook. */
+  /**
+   * The workbook's one daily credit budget for everything automatic (scheduled dataset refreshes, refresh and
+   * re-runs on open, `run=on_change`, the ribbon's Refresh All); its limit is kept in the workbook.
+   */
   setBudget(creditsPerDay: number): void {
     const source = this.deps.queryReport;
     if (!source) return;
@@ -191,8 +202,8 @@ export class ReportController {
       this.store.set({
         message:
           creditsPerDay === 0
-            ? "Automatic runs are off for this workbook."
-            : `Automatic runs may spend up to ${creditsPerDay} credits a day in this workbook.`,
+            ? "Nothing automatic spends in this workbook: scheduled refreshes and automatic runs are held."
+            : `Automatic refreshes and runs may spend up to ${creditsPerDay.toLocaleString("en-US")} credits a day in this workbook.`,
       });
     } catch (error) {
       this.store.set({ message: paneMessage(error) });
@@ -213,6 +224,20 @@ export class ReportController {
   /** The needed runs and their cost (Refresh All with re-runs includes them). */
   neededCost(): RunsCost {
     return cost(this.#needed());
+  }
+
+  /** Each needed run, described, with its estimate (Refresh All's confirmation lists them). */
+  neededRuns(): { key: string; what: string; credits: number }[] {
+    return this.#needed().map((row) => {
+      const inputs = Object.entries(row.parameters)
+        .map(([k, v]) => `${k}=${String(v)}`)
+        .join(", ");
+      return {
+        key: row.key,
+        what: `run query ${row.queryId}${inputs ? ` (${inputs})` : ""} for SERVICE.QUERY`,
+        credits: row.credits,
+      };
+    });
   }
 
   #needed(): QueryReportRow[] {
@@ -273,6 +298,7 @@ export class ReportController {
       selection: cost(ticked),
       budget: source?.budget(),
       cellsNote: cells && named.length > 0 ? unnamedCellsText(cells) : "",
+      held: source?.held?.() ?? [],
     });
   }
 }

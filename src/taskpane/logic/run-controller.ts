@@ -5,7 +5,6 @@ import {
   type ExecutionStatus,
   type RunProgress,
 } from "../../client";
-import { tierCredits } from "../../functions";
 import type { PaneDeps } from "./deps";
 import type { HistoryStore } from "./history-store";
 import { paneMessage, rateLimitWaitMessage } from "./messages";
@@ -165,7 +164,7 @@ export class RunController {
       parameters: request.parameters,
       performance: request.performance,
       state,
-      credits: tierCredits(request.performance),
+      credits: this.deps.session.estimateExecution(request.queryId, request.performance),
       submittedAt: new Date(this.deps.clock.now()).toISOString(),
       baseUrl: this.#baseUrl ?? this.deps.session.baseUrl,
     });

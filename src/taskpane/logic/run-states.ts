@@ -1,4 +1,5 @@
-import type { ExecutionStatus, PerformanceChoice, QueryParameterValue } from "../../client";
+import { type ExecutionStatus, type PerformanceChoice, type QueryParameterValue, isTerminal } from "../../client";
+import { reportedExecutionCredits } from "../../billing";
 import type { HistoryEntry } from "./history-store";
 
 export type RunPhase = "idle" | "starting" | "running" | "cancelling" | "completed" | "failed" | "cancelled";
@@ -53,7 +54,12 @@ export function historyPatch(status: ExecutionStatus): Partial<HistoryEntry> {
   if (status.expires_at) patch.expiresAt = status.expires_at;
   const rows = status.result_metadata?.total_row_count ?? status.result_metadata?.row_count;
   if (rows !== undefined) patch.rowCount = rows;
-  if (typeof status.execution_cost_credits === "number") patch.credits = status.execution_cost_credits;
+  // The cost once the service reports it: a run not started yet reports 0, which is news only once it has ended.
+  const cost = reportedExecutionCredits(status);
+  if (cost !== undefined && (cost > 0 || isTerminal(status))) {
+    patch.credits = cost;
+    patch.costReported = true;
+  }
   if (status.error?.message) patch.error = status.error.message;
   return patch;
 }

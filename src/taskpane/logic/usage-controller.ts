@@ -1,117 +1,155 @@
-import { type SettingsView, settingsWriter, writeSettings } from "../../document-settings";
-import type { SettingsLike } from "../../excel";
-import { type UsageSnapshot, reportUnexpected } from "../../session";
+import { addCredits, describePlan } from "../../billing";
+import { writeSettings } from "../../document-settings";
 import type { Clock } from "../../client";
+import type { SettingsLike } from "../../excel";
+import type { BudgetState } from "../../functions";
+import { type DaySpending, type UsageSnapshot, localDay, reportUnexpected } from "../../session";
 import type { PaneSession } from "./deps";
+import { paneMessage } from "./messages";
+import type { QueryReportSource } from "./report-source";
 import { Store } from "./store";
 
-/** Per-workbook totals, in document settings: they travel with the file. Counts only, never a key. */
-export interface WorkbookUsage {
-  creditsSpent: number;
-  executions: number;
-  datapointsFetched: number;
-  /** ISO time the counting started (first use or last reset). */
-  since: string;
+/** Where older versions kept per-workbook usage in the document: spending is the user's, so it now lives with them. */
+export const LEGACY_USAGE_SETTING = "service.usage";
+
+/** The service's own count beside ours, over the same stretch of time. */
+export interface ServiceComparison {
+  /** When counting started (epoch ms). */
+  since: number;
+  /** Credits the service counted for the account since then (its usage endpoint, the whole account). */
+  service: number;
+  /** Credits this session counted since then. */
+  ours: number;
+  /** service − ours. */
+  difference: number;
 }
 
 export interface UsageState {
   session: UsageSnapshot;
-  workbook: WorkbookUsage;
+  /** This workbook's spending by this user: today, every day kept, and the days themselves (newest first). */
+  workbook?: { id: string; today: DaySpending; total: DaySpending; days: { day: string; spending: DaySpending }[] };
+  budget?: BudgetState;
+  /** "Free (20 credits per MB)". */
+  plan: string;
+  comparison?: ServiceComparison;
+  /** What the last comparison said (it may be unavailable on this plan). */
+  comparisonMessage: string;
 }
 
-export const USAGE_SETTING = "service.usage";
+export type UsageDeps = {
+  session: Pick<PaneSession, "usage" | "ledger" | "workbookId" | "billing" | "client" | "signedIn">;
+  settings: SettingsLike;
+  clock: Clock;
+  queryReport?: Pick<QueryReportSource, "budget" | "onBudgetChange">;
+};
 
-const ZERO: UsageSnapshot = { creditsSpent: 0, executions: 0, datapointsFetched: 0, requests: 0 };
+const ZERO: DaySpending = { reads: 0, executions: 0, automaticReads: 0, automaticExecutions: 0 };
 
-/** What of each session's usage has been added to the workbook: mounting the pane twice must not count twice. */
-const accounted = new WeakMap<object, UsageSnapshot>();
-
-function readWorkbook(settings: Pick<SettingsView, "get">, now: string): WorkbookUsage {
-  const v = settings.get(USAGE_SETTING) as Partial<WorkbookUsage> | null;
-  const n = (x: unknown): number => (typeof x === "number" && Number.isFinite(x) && x >= 0 ? x : 0);
-  return {
-    creditsSpent: n(v?.creditsSpent),
-    executions: n(v?.executions),
-    datapointsFetched: n(v?.datapointsFetched),
-    since: typeof v?.since === "string" ? v.since : now,
-  };
+function sum(days: readonly DaySpending[]): DaySpending {
+  return days.reduce(
+    (total, d) => ({
+      reads: addCredits(total.reads, d.reads),
+      executions: addCredits(total.executions, d.executions),
+      automaticReads: addCredits(total.automaticReads, d.automaticReads),
+      automaticExecutions: addCredits(total.automaticExecutions, d.automaticExecutions),
+    }),
+    ZERO,
+  );
 }
-
-type Counts = Pick<WorkbookUsage, "creditsSpent" | "executions" | "datapointsFetched">;
 
 /**
- * Usage per session (the session's counters: functions and pane together) and per workbook (those counters'
- * growth added to document settings). Each write adds this session's growth to what the document holds then
- * (merged: a co-author's counts are kept, not replaced).
+ * Usage: credits for reads and for executions, per session (the session's counters: functions and pane together),
+ * per workbook and per day (the user's ledger, by the workbook's id), and the workbook's automatic budget against
+ * them. Where the service offers its usage endpoint (free), the service's own count beside ours since the pane
+ * started, and the difference: the check that reads are counted as the service bills them.
  */
 export class UsageController {
   readonly store: Store<UsageState>;
-  #writes: Promise<void> = Promise.resolve();
+  #baseline: { at: number; service: number; ours: number } | undefined;
 
-  constructor(private readonly deps: { session: Pick<PaneSession, "usage">; settings: SettingsLike; clock: Clock }) {
-    const now = new Date(deps.clock.now()).toISOString();
+  constructor(private readonly deps: UsageDeps) {
     this.store = new Store<UsageState>({
       session: deps.session.usage.snapshot(),
-      workbook: readWorkbook(deps.settings, now),
+      plan: describePlan(deps.session.billing.settings.plan),
+      comparisonMessage: "",
     });
   }
 
-  /** Starts following the session; returns the unsubscribe. */
+  /** Starts following the session, the ledger and the budget; returns the unsubscribe. */
   start(): () => void {
-    this.#absorb(this.deps.session.usage.snapshot());
-    return this.deps.session.usage.onChange((snapshot) => this.#absorb(snapshot));
+    this.#dropLegacy();
+    this.#update();
+    const offs = [
+      this.deps.session.usage.onChange(() => this.#update()),
+      this.deps.session.ledger.onChange(() => this.#update()),
+      this.deps.session.billing.onChange(() => this.#update()),
+      this.deps.queryReport?.onBudgetChange?.(() => this.#update()) ?? (() => undefined),
+    ];
+    // Counting from now, beside the service's own count (free); where it is not offered this says so once.
+    if (this.deps.session.signedIn) void this.compare().catch(reportUnexpected("reading the service's usage"));
+    return () => offs.forEach((off) => off());
   }
 
-  /** Starts the workbook's counts again from zero (the session's are the session's). */
-  async resetWorkbook(): Promise<void> {
-    const since = new Date(this.deps.clock.now()).toISOString();
-    await this.#write((settings) =>
-      settings.set(USAGE_SETTING, { creditsSpent: 0, executions: 0, datapointsFetched: 0, since }),
-    );
-  }
-
-  /** Resolves when pending saves are done (tests, pane close). */
-  async flush(): Promise<void> {
-    let last: Promise<void> | undefined;
-    while (last !== this.#writes) {
-      last = this.#writes;
-      await last;
+  /**
+   * Asks the service for its count (POST /v1/usage, free). The first answer is where counting starts; each later
+   * one is compared with what this session counted since then.
+   */
+  async compare(): Promise<void> {
+    let used: number;
+    try {
+      const usage = await this.deps.session.client().usage();
+      used = usage.billing_periods.reduce((n, p) => addCredits(n, p.credits_used), 0);
+    } catch (error) {
+      this.store.set({ comparisonMessage: `The service's own count is not available: ${paneMessage(error)}` });
+      return;
     }
-    await settingsWriter(this.deps.settings).idle();
-  }
-
-  #absorb(snapshot: UsageSnapshot): void {
-    const usage = this.deps.session.usage;
-    const before = accounted.get(usage) ?? ZERO;
-    accounted.set(usage, snapshot);
-    // A session reset makes counters go down: count from zero again rather than subtract.
-    const delta = (k: keyof UsageSnapshot): number =>
-      Math.max(0, snapshot[k] - (snapshot[k] >= before[k] ? before[k] : 0));
-    const growth: Counts = {
-      creditsSpent: delta("creditsSpent"),
-      executions: delta("executions"),
-      datapointsFetched: delta("datapointsFetched"),
-    };
-    this.store.set({ session: snapshot });
-    if (!(growth.creditsSpent || growth.executions || growth.datapointsFetched)) return;
-    // A usage listener cannot wait; a failed save is retried with the next write, so nothing rejects here.
-    void this.#write((settings) => {
-      const w = readWorkbook(settings, this.store.state.workbook.since);
-      settings.set(USAGE_SETTING, {
-        creditsSpent: w.creditsSpent + growth.creditsSpent,
-        executions: w.executions + growth.executions,
-        datapointsFetched: w.datapointsFetched + growth.datapointsFetched,
-        since: w.since,
+    const ours = this.deps.session.usage.snapshot().creditsSpent;
+    const now = this.deps.clock.now();
+    if (!this.#baseline) {
+      this.#baseline = { at: now, service: used, ours };
+      this.store.set({
+        comparisonMessage: "Counting from now beside the service's own count: compare after some reads or runs.",
       });
-    }).catch(reportUnexpected("saving the workbook's usage"));
+      return;
+    }
+    const service = addCredits(used, -this.#baseline.service);
+    const mine = addCredits(ours, -this.#baseline.ours);
+    const comparison = { since: this.#baseline.at, service, ours: mine, difference: addCredits(service, -mine) };
+    this.store.set({
+      comparison,
+      comparisonMessage:
+        comparison.difference === 0
+          ? "The service's count and ours agree."
+          : "The service counts the whole account (other tools and keys too), and may round differently.",
+    });
   }
 
-  /** Writes a step (applied at once, saved merged) and shows the workbook's totals before and after the save. */
-  #write(step: (settings: SettingsView) => void): Promise<void> {
-    const show = () => this.store.set({ workbook: readWorkbook(this.deps.settings, this.store.state.workbook.since) });
-    const saved = writeSettings(this.deps.settings, step).catch(() => undefined); // retried with the next write
-    show();
-    this.#writes = this.#writes.then(() => saved).then(show);
-    return this.#writes;
+  #update(): void {
+    const session = this.deps.session;
+    const id = session.workbookId();
+    const state: Partial<UsageState> = {
+      session: session.usage.snapshot(),
+      plan: describePlan(session.billing.settings.plan),
+      budget: this.deps.queryReport?.budget(),
+    };
+    if (id !== undefined) {
+      const days = session.ledger.days(id);
+      state.workbook = {
+        id,
+        today: session.ledger.day(id, localDay(this.deps.clock.now())),
+        total: sum(days.map((d) => d.spending)),
+        days,
+      };
+    }
+    this.store.set(state);
+  }
+
+  /** Per-workbook usage was kept in the document by older versions: what the person spent is not the file's. */
+  #dropLegacy(): void {
+    if (this.deps.settings.get(LEGACY_USAGE_SETTING) == null) return;
+    // Through the document's one queue of merged writes; a failed save is tried again with the next write.
+    void writeSettings(this.deps.settings, (settings) => settings.remove(LEGACY_USAGE_SETTING)).catch(
+      reportUnexpected("dropping the workbook's old usage totals"),
+    );
   }
 }

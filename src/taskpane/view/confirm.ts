@@ -4,11 +4,25 @@ import { h } from "./dom";
  * An inline confirmation (window.confirm is not available in Office add-ins): a small alert dialog placed in
  * `host`, focus on its first button, Escape answers no; resolves with the answer and removes itself.
  */
-export function confirmInline(host: HTMLElement, message: string, yes: string, no = "Cancel"): Promise<boolean> {
+export function confirmInline(
+  host: HTMLElement,
+  message: string,
+  yes: string,
+  no = "Cancel",
+  details: readonly string[] = [],
+): Promise<boolean> {
   const doc = host.ownerDocument;
   const previous = doc.activeElement as HTMLElement | null;
   return new Promise((resolve) => {
     const text = h(doc, "p", { id: `${host.id || "svc"}-confirm-text` }, message);
+    const list =
+      details.length > 0 &&
+      h(
+        doc,
+        "ul",
+        { class: "svc-confirm-list", "aria-label": "What it will do" },
+        ...details.map((d) => h(doc, "li", {}, d)),
+      );
     const done = (answer: boolean): void => {
       box.remove();
       previous?.focus?.();
@@ -26,6 +40,7 @@ export function confirmInline(host: HTMLElement, message: string, yes: string, n
         "aria-label": "Confirm",
       },
       text,
+      list,
       h(
         doc,
         "div",

@@ -23,8 +23,8 @@ export function datasetView(
   );
   const schedule = h(doc, "div", { class: "svc-hint" });
   const args = h(doc, "div", { class: "svc-row" });
-  const filters = h(doc, "input", { type: "text", spellcheck: "false", placeholder: "usd_liquidity > 1000000" });
-  const sortBy = h(doc, "input", { type: "text", spellcheck: "false", placeholder: "usd_liquidity desc" });
+  const filters = h(doc, "input", { type: "text", spellcheck: "false" });
+  const sortBy = h(doc, "input", { type: "text", spellcheck: "false" });
   const limit = h(doc, "input", { type: "text", inputmode: "numeric", placeholder: "all rows" });
   const columnsBox = h(doc, "div", { class: "svc-choice", role: "group", "aria-label": "Columns" });
   const columnsSummary = h(doc, "summary", {}, "Columns: all");
@@ -63,6 +63,8 @@ export function datasetView(
       shown = info.name;
       dataset.value = info.name;
       schedule.textContent = `Data refreshed ${info.refresh}.`;
+      filters.placeholder = info.filterExample;
+      sortBy.placeholder = info.sortExample;
       replaceChildren(
         args,
         ...info.args.map((a) => {

@@ -110,7 +110,7 @@ export function historyView(
           e.error ? h(doc, "div", { class: "svc-error" }, e.error) : null,
         ),
         h(doc, "dt", {}, "Credits"),
-        h(doc, "dd", {}, `${e.credits} (${e.performance})`),
+        h(doc, "dd", {}, `${e.credits}${e.costReported ? "" : " (estimate)"} · ${e.performance}`),
         h(doc, "dt", {}, "Submitted"),
         h(doc, "dd", {}, when(e.submittedAt)),
         h(doc, "dt", {}, "Expires"),

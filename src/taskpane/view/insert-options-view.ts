@@ -34,7 +34,7 @@ function radios<T extends string>(
 }
 
 /**
- * Where and how to insert: destination, table or range, header row. One shared `options` object, so the
+ * Where and how to insert: destination, table or range, header row, a caption row with the table's source. One shared `options` object, so the
  * choice made on one tab holds on the others.
  */
 export function insertOptionsView(doc: Document, options: InsertOptions, withHeader = true): HTMLElement {
@@ -42,6 +42,11 @@ export function insertOptionsView(doc: Document, options: InsertOptions, withHea
     type: "checkbox",
     checked: options.headers,
     onchange: () => (options.headers = header.checked),
+  });
+  const caption = h(doc, "input", {
+    type: "checkbox",
+    checked: options.caption === true,
+    onchange: () => (options.caption = caption.checked),
   });
   return h(
     doc,
@@ -68,5 +73,17 @@ export function insertOptionsView(doc: Document, options: InsertOptions, withHea
       (v) => (options.asTable = v === "table"),
     ),
     withHeader && h(doc, "div", { class: "svc-choice" }, h(doc, "label", {}, header, "Header row")),
+    h(
+      doc,
+      "div",
+      { class: "svc-choice" },
+      h(
+        doc,
+        "label",
+        { title: "The row above the table names the query, execution and time; kept current by refreshes" },
+        caption,
+        "Source caption above a table",
+      ),
+    ),
   );
 }

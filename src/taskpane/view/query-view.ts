@@ -98,7 +98,7 @@ export function queryView(
   const status = h(
     doc,
     "section",
-    { role: "status", "aria-live": "polite", "aria-label": "Run status", class: "svc-status" },
+    { role: "status", "aria-live": "polite", "aria-label": "Run status", class: "svc-status", tabIndex: -1 },
     h(doc, "div", {}, message, details, h(doc, "div", { class: "svc-actions" }, cancel)),
   );
 
@@ -142,6 +142,16 @@ export function queryView(
     formError,
     h(doc, "div", { class: "svc-actions" }, runButton),
   );
+  let focusStatus = false;
+  /** Run is disabled while the query runs: the focus goes to what answers it, the run's status. */
+  const runAndShow = async (request: Parameters<typeof run.run>[0]): Promise<void> => {
+    focusStatus = true;
+    try {
+      await run.run(request);
+    } finally {
+      focusStatus = false;
+    }
+  };
   const submit = async (): Promise<void> => {
     clearTimeout(pause);
     formError.textContent = "";
@@ -163,19 +173,19 @@ export function queryView(
         formError.textContent = parsed.message;
         return editor.focus(parsed.key);
       }
-      return void (await run.run({
+      return runAndShow({
         queryId: id,
         parameters: parsed.parameters,
         performance,
         sameRunAs: parsed.changed,
-      }));
+      });
     }
     const parsed = toQueryParameters(rows.rows);
     if (!parsed.ok) {
       formError.textContent = parsed.message;
       return editor.focusRow(parsed.rowId);
     }
-    await run.run({ queryId: id, parameters: parsed.parameters, performance });
+    await runAndShow({ queryId: id, parameters: parsed.parameters, performance });
   };
   formElement.addEventListener("submit", (e) => {
     e.preventDefault();
@@ -187,6 +197,10 @@ export function queryView(
     runButton.disabled = live;
     runButton.textContent = live ? "Running…" : "Run";
     setVisible(status, s.phase !== "idle");
+    if (focusStatus && s.phase !== "idle") {
+      focusStatus = false;
+      status.focus();
+    }
     setVisible(details, s.executionId !== undefined);
     message.textContent = s.message;
     message.className = s.phase === "failed" ? "svc-error" : s.waitingForSlot ? "svc-warning" : "";

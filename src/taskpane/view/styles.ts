@@ -13,7 +13,7 @@ export const PANE_CSS = `
 .svc-pane header { display:flex; align-items:center; gap:8px; padding:8px 16px; border-bottom:1px solid var(--line); flex-wrap:wrap; }
 .svc-pane h1 { font-size:16px; font-weight:600; margin:0; flex:1; }
 .svc-pane h2 { font-size:14px; font-weight:600; margin:16px 0 8px; }
-.svc-pane [role=tablist] { display:flex; border-bottom:1px solid var(--line); padding:0 8px; overflow-x:auto; }
+.svc-pane [role=tablist] { display:flex; flex-wrap:wrap; border-bottom:1px solid var(--line); padding:0 8px; }
 .svc-pane [role=tab] { background:none; border:0; border-bottom:2px solid transparent; padding:8px; font:inherit; color:var(--fg2); cursor:pointer; white-space:nowrap; }
 .svc-pane [role=tab][aria-selected=true] { color:var(--fg); border-bottom-color:var(--accent); font-weight:600; }
 .svc-pane [role=tabpanel] { padding:8px 16px 16px; }

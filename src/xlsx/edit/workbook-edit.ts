@@ -3,6 +3,7 @@ import { XlsxError } from "../errors";
 import type { XlsxValue } from "../model/cell-types";
 import { openWorkbook } from "../read/open-workbook";
 import type { WorkbookFile } from "../workbook-file";
+import { addValuesSheet } from "./add-sheet";
 import { subtract } from "./blocks";
 import { editCalcChain } from "./calc-chain-edit";
 import { ensureDynamicArrayCm } from "./metadata-edit";
@@ -126,6 +127,14 @@ export class WorkbookEdit {
     const changes = this.settings.get(ext.part) ?? new Map<string, string | null>();
     changes.set(name, value);
     this.settings.set(ext.part, changes);
+  }
+
+  /**
+   * Adds a sheet of plain values after the others (a month-end snapshot); refused, with the reason, when Excel would
+   * not take the name or the workbook has a sheet of that name.
+   */
+  addSheet(name: string, rows: readonly (readonly XlsxValue[])[]): string {
+    return addValuesSheet(this.edits, this.book, name, rows);
   }
 
   /** Marks the workbook for a full calculation when Excel opens it (`fullCalcOnLoad`). */

@@ -2,7 +2,7 @@ import { classifyArgument, splitArguments, type FormulaArgument } from "./argume
 import { forEachCodeStretch, isNameChar } from "./lexical";
 
 /** The SERVICE functions the add-in registers; a `_xldudf_SERVICE_<other>` is reported as unknown, never guessed. */
-export const SERVICE_FUNCTIONS = ["DATASET", "RESULTS", "STATUS", "QUERY"] as const;
+export const SERVICE_FUNCTIONS = ["DATASET", "RESULTS", "STATUS", "QUERY", "SOURCE"] as const;
 export type ServiceFunction = (typeof SERVICE_FUNCTIONS)[number];
 
 /**

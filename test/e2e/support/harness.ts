@@ -8,6 +8,21 @@ import { startRelay } from "../../../src/relay";
 import { gatewaySetup } from "./gateway";
 import { playgroundBuild } from "./playground-build";
 
+/** What a page logged as an error and the requests that failed (status 400 or more), from before it loaded. */
+export interface PageProblems {
+  consoleErrors: string[];
+  failedRequests: string[];
+}
+
+const problems = new WeakMap<Page, PageProblems>();
+
+/** The console errors and failed requests of a page opened by `Playground.open`, since it started loading. */
+export function pageProblems(page: Page): PageProblems {
+  const found = problems.get(page);
+  if (!found) throw new Error("pageProblems: the page was not opened by Playground.open");
+  return found;
+}
+
 export interface Playground {
   service: TestService;
   /** With `relay: true`: the relay the playground talks to (the service then grants no CORS origin). */
@@ -95,6 +110,15 @@ export async function startPlayground(
       const page = await context.newPage();
       const errors: string[] = [];
       page.on("pageerror", (e) => errors.push(e.message));
+      const seen: PageProblems = { consoleErrors: [], failedRequests: [] };
+      problems.set(page, seen);
+      page.on("console", (m) => {
+        if (m.type() === "error") seen.consoleErrors.push(m.text());
+      });
+      page.on("response", (r) => {
+        if (r.status() >= 400)
+          seen.failedRequests.push(`${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}`);
+      });
       await page.goto(`${server.url}/playground.html${query}`);
       await page.waitForFunction(() => document.body.dataset.ready !== undefined, undefined, { timeout: 30_000 });
       const state = await page.evaluate(() => document.body.dataset.ready);

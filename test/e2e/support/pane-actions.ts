@@ -94,3 +94,44 @@ export async function watchRunState(page: Page, final: RegExp, timeoutMs = 30_00
 export function executionId(page: Page): Promise<string> {
   return pane(page).getByRole("status", { name: "Run status" }).locator("dt:text-is('Execution') + dd").innerText();
 }
+
+/**
+ * Clicks the Query tab's Insert and, when the pane asks (once the first rows told the result's size and credits,
+ * if more rows follow), agrees to the cost it shows.
+ */
+export async function insertResult(page: Page, timeoutMs = 30_000): Promise<void> {
+  await pane(page).getByRole("region", { name: "Insert the result" }).getByRole("button", { name: "Insert" }).click();
+  await acceptInsertCost(page, timeoutMs);
+}
+
+/** Agrees to an insert's cost when the pane asks; returns once it asked, or once the insert ended without asking. */
+export async function acceptInsertCost(page: Page, timeoutMs = 30_000): Promise<void> {
+  const agree = pane(page).getByRole("button", { name: /^Insert \([\d.,]+ credits?\)$/ });
+  const ended = pane(page)
+    .getByRole("region", { name: "Progress" })
+    .getByText(/^(Inserted|Insert cancelled|Insert not started|This read is about)/);
+  await agree.or(ended).first().waitFor({ timeout: timeoutMs });
+  if (await agree.isVisible()) await agree.click();
+}
+
+/** Sets the cap per request in Account (what one insert may spend), then goes back to `tab`. */
+export async function setCapPerRequest(page: Page, credits: number, tab = "Query"): Promise<void> {
+  await paneTab(page, "Account");
+  await pane(page).getByLabel("Cap per request (credits)").fill(String(credits));
+  await pane(page).getByRole("button", { name: "Save plan" }).click();
+  await pane(page)
+    .getByText(/^Saved: reads priced on/)
+    .waitFor();
+  await paneTab(page, tab);
+}
+
+/** Sets the workbook's daily budget for automatic refreshes and runs (the Report tab), then goes back to `tab`. */
+export async function setAutomaticBudget(page: Page, credits: number, tab?: string): Promise<void> {
+  await paneTab(page, "Report");
+  await pane(page).getByLabel("Daily credit budget for automatic refreshes and runs").fill(String(credits));
+  await pane(page).getByRole("button", { name: "Set budget" }).click();
+  await pane(page)
+    .getByText(new RegExp(`^Spent today: [\\d.,]+ of ${credits} credits`))
+    .waitFor();
+  if (tab) await paneTab(page, tab);
+}

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { DATASET_CATALOG, ServiceClient, combineFilters, datasetFallback } from "../../../src/client";
 import { startPlayground, type Playground } from "./harness";
-import { pane, parameterField, queryForm, runQuery, showQuery, watchRunState } from "./pane-actions";
+import { insertResult, pane, parameterField, queryForm, runQuery, showQuery, watchRunState } from "./pane-actions";
 import { cell, goTo, paneTab, typeInCell, values, waitForValue } from "./sheet-actions";
 
 /** One formula per curated dataset, its path arguments among the local service's data. */
@@ -94,6 +94,8 @@ export function retiredEndpointsSuite(options: { relay: boolean }): void {
     expect((await values(page, "A1:B2", "Sheet2")).map((r) => r[0])).toEqual(["chain", expected.rows[0]![0]]);
 
     await panel.getByRole("button", { name: "Refresh all" }).click();
+    // It asks first, listing the table's read with its estimated credits.
+    await panel.getByRole("button", { name: /^Refresh \([\d.,]+ credits?\)$/ }).click();
     const outcome = panel.getByRole("list", { name: "Refresh results" }).getByRole("listitem").first();
     await outcome.waitFor({ timeout: 30_000 });
     expect(await outcome.innerText()).toMatch(
@@ -156,7 +158,7 @@ export function retiredEndpointsSuite(options: { relay: boolean }): void {
     await goTo(page, "Sheet3!A1");
     await runQuery(page, 1001, { symbol: "WBTC", days: "21", since: "2024-02-01", interval: "week" });
     await watchRunState(page, /^completed$/);
-    await pane(page).getByRole("region", { name: "Insert the result" }).getByRole("button", { name: "Insert" }).click();
+    await insertResult(page);
     await waitForValue(page, "A2", (v) => v === "WBTC", { sheet: "Sheet3", timeout: 30_000 });
     const rows = await values(page, "A1:D5", "Sheet3");
     expect(rows[0]).toEqual(["symbol", "period", "days_in_period", "avg_price_usd"]);

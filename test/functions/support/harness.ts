@@ -2,16 +2,23 @@ import { join } from "node:path";
 import type { FetchLike } from "../../../src/client";
 import { FunctionsRuntime } from "../../../src/functions";
 import { type FunctionsRuntimeOptions } from "../../../src/functions/runtime";
-import { serviceDataset, serviceResults, serviceStatus, serviceQuery } from "../../../src/functions/functions";
+import {
+  serviceDataset,
+  serviceQuery,
+  serviceResults,
+  serviceSource,
+  serviceStatus,
+} from "../../../src/functions/functions";
 import { setFunctionsRuntime } from "../../../src/functions/shared-runtime";
 import {
   CustomFunctionsError,
   FakeCustomFunctionsRuntime,
   type FakeStreamingInvocation,
   type FunctionsMetadata,
+  type InvocationContext,
   installCustomFunctions,
 } from "../../../src/playground/custom-functions";
-import { type KeyStore, Session, memorySettingsStore } from "../../../src/session";
+import { type KeyStore, Session, type StringItem, memorySettingsStore, memoryStringItem } from "../../../src/session";
 import { ManualClock } from "../../support/manual-clock";
 
 /** functions.json as custom-functions-metadata makes it from functions.ts (the build test checks the built one). */
@@ -75,13 +82,33 @@ export interface Workbench {
    * invocation is cancelled and a new one made (call `.cancel()` on the old one first, as Excel does).
    */
   cellAt<T = unknown[][]>(address: string, id: "QUERY", ...args: unknown[]): FakeStreamingInvocation<T>;
+  /** Enters a function with what Excel tells its invocation: its address, its arguments' addresses. */
+  cellIn<T = unknown[][]>(context: InvocationContext, id: string, ...args: unknown[]): FakeStreamingInvocation<T>;
   close(): void;
 }
 
 /** The fake CustomFunctions runtime with the real functions.ts registered, a session and a functions runtime. */
+/**
+ * One user's storage (OfficeRuntime.storage in Excel): their plan, what reads and runs cost them last, and their
+ * spending per workbook and day. It outlives a reload of the add-in (a new workbench given the same user).
+ */
+export class TestUser {
+  readonly billing: StringItem = memoryStringItem();
+  readonly costs: StringItem = memoryStringItem();
+  readonly spending: StringItem = memoryStringItem();
+}
+
 export function workbench(
   metadata: FunctionsMetadata,
-  init: { baseUrl: string; apiKey?: string; runtime?: Partial<FunctionsRuntimeOptions>; fetch?: FetchLike },
+  init: {
+    baseUrl: string;
+    apiKey?: string;
+    runtime?: Partial<FunctionsRuntimeOptions>;
+    fetch?: FetchLike;
+    /** The user's storage (default: a new user's, empty). */
+    user?: TestUser;
+    clock?: ManualClock;
+  },
 ): Workbench {
   const cf = new FakeCustomFunctionsRuntime(metadata);
   const uninstall = installCustomFunctions(cf);
@@ -90,15 +117,20 @@ export function workbench(
   cf.associate("RESULTS", serviceResults);
   cf.associate("STATUS", serviceStatus);
   cf.associate("QUERY", serviceQuery);
+  cf.associate("SOURCE", serviceSource);
   const fetch = recordingFetch(init.fetch);
+  const user = init.user ?? new TestUser();
   const session = new Session({
     keyStore: memoryKeyStore(init.apiKey),
     settingsStore: memorySettingsStore(),
     defaultBaseUrl: init.baseUrl,
     fetch,
     clientOptions: { retry: { maxAttempts: 2, maxRetryAfterMs: 0 } },
+    billingItem: user.billing,
+    costsItem: user.costs,
+    spendingItem: user.spending,
   });
-  const clock = new ManualClock();
+  const clock = init.clock ?? new ManualClock();
   const runtime = new FunctionsRuntime({ session, clock, ready: session.load(), ...init.runtime });
   setFunctionsRuntime(runtime);
   return {
@@ -109,6 +141,7 @@ export function workbench(
     fetch,
     cell: <T>(id: "DATASET" | "RESULTS" | "STATUS" | "QUERY", ...args: unknown[]) => cf.stream<T>(id, args),
     cellAt: <T>(address: string, id: "QUERY", ...args: unknown[]) => cf.stream<T>(id, args, address),
+    cellIn: <T>(context: InvocationContext, id: string, ...args: unknown[]) => cf.stream<T>(id, args, context),
     close: () => {
       cf.cancelAll();
       setFunctionsRuntime(undefined);

@@ -45,8 +45,13 @@ async function session(
     fileSettings: () => file.fileSettings(),
     settingsUnsaved: () => file.settingsUnsaved,
   });
-  file.attach(() => wb.saveDocument());
-  wb.onChange((e) => file.changed(e.block ? e.block.rowCount * e.block.columnCount : 0));
+  file.attach(() => wb.saveParts());
+  wb.onChange((e) =>
+    file.changed(e.block ? e.block.rowCount * e.block.columnCount : 0, {
+      sheet: e.sheet,
+      block: e.kind === "structure" ? null : e.block,
+    }),
+  );
   const changedElsewhere: string[] = [];
   sessions.onSaved((m) => {
     if (m.settingsChanged) {
@@ -188,6 +193,34 @@ describe("two sessions of one workbook", () => {
     expect(valueIn(file, 0, 0)).toBe("from a"); // cells: the last session to save
     b.sessions.close(); // b's tab is closed
     expect(a.sessions.others).toBe(0);
+  });
+
+  test("until refreshAsync calls back, get answers the copy in memory (a set just made included)", async () => {
+    const a = await session(factory, clock, { autoSave: false });
+    await a.saveSetting("saved", 1);
+    await a.file.save();
+    a.settings.set("mine", 2);
+    let done = false;
+    const refreshed = a.refresh().then(() => (done = true));
+    const seen: unknown[] = [];
+    while (!done) {
+      seen.push(a.settings.get("mine")); // each turn while the file's bag is read and the callback waits
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await refreshed;
+    expect(new Set(seen)).toEqual(new Set([2]));
+    expect([a.settings.get("saved"), a.settings.get("mine")]).toEqual([1, null]);
+  });
+
+  test("refreshAsync replaces the copy in memory when it answers, not when it is called", async () => {
+    const a = await session(factory, clock, { autoSave: false });
+    await a.saveSetting("saved", 1); // in the document, not yet in the file: the refresh reads the document's bag
+    a.settings.set("mine", 2);
+    const answered = a.refresh();
+    // Until the refresh answers, this session still reads what it set (a merged writer re-applies it after).
+    expect(a.settings.get("mine")).toBe(2);
+    await answered;
+    expect([a.settings.get("saved"), a.settings.get("mine")]).toEqual([1, null]);
   });
 
   test("refreshAsync while this session's saveAsync has not reached the file reads the document's bag", async () => {

@@ -290,3 +290,63 @@ describe("worksheets and ranges", () => {
     expect(wb.inspect.columnWidth("Sheet1", 0)).toBeGreaterThan(48);
   });
 });
+
+describe("the page gets turns during the add-in's syncs", () => {
+  /** Counts the turns other work gets (a task queued behind ours) until `work` settles. */
+  async function turnsDuring(work: Promise<unknown>): Promise<number> {
+    let turns = 0;
+    let done = false;
+    void work.finally(() => (done = true));
+    const tick = (): void => {
+      if (done) return;
+      turns++;
+      setImmediate(tick);
+    };
+    setImmediate(tick);
+    await work;
+    return turns;
+  }
+  const rows = (n: number) => Array.from({ length: n }, (_, i) => [i, `row ${i}`, i * 2]);
+
+  test("a sync is a round trip: other work runs before it resolves, and during a large write", async () => {
+    const wb = createWorkbook();
+    const small = wb.run(async (context) => {
+      context.workbook.worksheets.getItem("Sheet1").getRange("A1").values = [[1]];
+      await context.sync();
+    });
+    expect(await turnsDuring(small)).toBeGreaterThanOrEqual(1);
+    // 60,000 rows take well over one 16 ms slice to apply: the page gets turns in between, not only around.
+    const large = wb.run(async (context) => {
+      context.workbook.worksheets.getItem("Sheet1").getRange("A1:C60000").values = rows(60_000);
+      await context.sync();
+    });
+    expect(await turnsDuring(large)).toBeGreaterThan(2);
+    expect(wb.inspect.values("Sheet1", "C60000")).toEqual([[119_998]]);
+  });
+
+  test("the user's own edits (userRun) apply at once, with no turn in between", async () => {
+    const wb = createWorkbook();
+    const typed = wb.userRun(async (context) => {
+      context.workbook.worksheets.getItem("Sheet1").getRange("A1").values = [["typed"]];
+      await context.sync();
+    });
+    expect(await turnsDuring(typed)).toBe(0);
+    expect(wb.inspect.values("Sheet1", "A1")).toEqual([["typed"]]);
+  });
+
+  test("editSyncs counts syncs that changed cells or sheets, not reads or calculation", async () => {
+    const wb = createWorkbook();
+    await wb.run(async (context) => {
+      const range = context.workbook.worksheets.getItem("Sheet1").getRange("A1:B1");
+      range.formulas = [[1, "=A1+1"]];
+      await context.sync();
+      range.load("values");
+      await context.sync();
+      context.workbook.application.calculate("Full");
+      await context.sync();
+      context.workbook.worksheets.add("Other");
+      await context.sync();
+    });
+    expect(wb.editSyncs()).toBe(2);
+  });
+});

@@ -91,6 +91,15 @@ const REJECTED: [string, number, string][] = [
   ["", 0, "the filter is empty"],
   ["   ", 0, "the filter is empty"],
   ["foo = 1", 0, 'unknown column "foo" at position 0; columns are: token_pair, amount'],
+  // Text typed without quotes is not taken for a column name (or for arithmetic): the fix is shown.
+  [
+    "token_pair = WBTC-WETH",
+    13,
+    "unquoted text \"WBTC-WETH\" at position 13; put text in single quotes: token_pair = 'WBTC-WETH'",
+  ],
+  ["token_pair = WETH AND amount > 5", 13, "put text in single quotes: token_pair = 'WETH'"],
+  ["token_pair != WETH", 14, "put text in single quotes: token_pair != 'WETH'"],
+  ["token_pair IN (WETH, 'x')", 15, "put text in single quotes, e.g. 'WETH'"],
   ["amount = 1 AND nope = 2", 15, 'unknown column "nope"'],
   ["name = 'x'", 0, 'ambiguous column "name"'],
   ["amount = 1 AND NOT trades = 2", 15, "NOT is not supported, use != or rewrite the condition"],

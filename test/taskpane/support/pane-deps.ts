@@ -1,4 +1,4 @@
-import { createKeyStore, memorySettingsStore, Session, type KeyStore } from "../../../src/session";
+import { createKeyStore, memorySettingsStore, Session, type KeyStore, type StringItem } from "../../../src/session";
 import { createWorkbook, type PlaygroundWorkbook } from "../../../src/playground/workbook";
 import { systemClock, type Clock, type FetchLike } from "../../../src/client";
 import type { PaneDeps, UserItem } from "../../../src/taskpane/logic/deps";
@@ -33,6 +33,10 @@ export async function testPane(
     /** The client's settings (default: no retries, so failures show at once). */
     clientOptions?: ConstructorParameters<typeof Session>[0]["clientOptions"];
     fetch?: FetchLike;
+    /** The user's storage items (their plan, costs, spending); memory by default. */
+    billingItem?: StringItem;
+    costsItem?: StringItem;
+    spendingItem?: StringItem;
   } = {},
 ): Promise<TestPane> {
   const wb = createWorkbook();
@@ -43,6 +47,9 @@ export async function testPane(
     defaultBaseUrl: baseUrl,
     clientOptions: options.clientOptions ?? { retry: false },
     fetch: options.fetch,
+    billingItem: options.billingItem,
+    costsItem: options.costsItem,
+    spendingItem: options.spendingItem,
   });
   if (options.apiKey) await session.signIn(options.apiKey, baseUrl);
   const historyItem = memoryItem();

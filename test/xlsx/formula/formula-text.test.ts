@@ -56,12 +56,12 @@ describe("SERVICE calls in a formula", () => {
 
   test("names in any case; nested calls; unknown names reported, never guessed", () => {
     const calls = findServiceCalls(
-      'IFERROR(_xldudf_service_results(_XLDUDF_SERVICE_STATUS("01HX",TRUE)),_xldudf_SERVICE_SOURCE(A1))',
+      'IFERROR(_xldudf_service_results(_XLDUDF_SERVICE_STATUS("01HX",TRUE)),_xldudf_SERVICE_LINEAGE(A1))',
     );
     expect(calls.map((c) => [c.function, c.storedName, c.whole])).toEqual([
       ["RESULTS", "results", false],
       ["STATUS", "STATUS", false],
-      [null, "SOURCE", false],
+      [null, "LINEAGE", false],
     ]);
     expect(calls[0].args).toEqual([{ kind: "expression", text: '_XLDUDF_SERVICE_STATUS("01HX",TRUE)' }]);
   });

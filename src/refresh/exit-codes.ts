@@ -1,0 +1,20 @@
+/**
+ * What `npm run refresh` exits with, for a scheduler to act on. 1 is left to Node (an unexpected crash), so no
+ * outcome of ours can be mistaken for one.
+ */
+export const EXIT_CODES = {
+  /** Every SERVICE cell and bound table the file holds is up to date (or, with --dry-run, the plan can run). */
+  fresh: 0,
+  /** The command line is wrong (unknown flag, missing file, no key or service address). */
+  usage: 2,
+  /** The file was refused: it cannot be read, or a result cannot be written into it as it is. Nothing written. */
+  fileRefused: 3,
+  /** The plan's estimated credits are over --budget: nothing was run, read or written. */
+  budgetRefused: 4,
+  /** The service could not be reached, or refused the key. Nothing written. */
+  serviceUnavailable: 5,
+  /** The file was written, but some cells or tables are not current (failed, not run, held by the budget…). */
+  incomplete: 6,
+} as const;
+
+export type ExitCode = (typeof EXIT_CODES)[keyof typeof EXIT_CODES];

@@ -1,0 +1,180 @@
+import { basename } from "node:path";
+import { addCredits, type BillingPlan } from "../billing";
+import { systemClock, type Clock, type FetchLike } from "../client";
+import { Session, createKeyStore } from "../session";
+import { DEFAULT_SPILL_LIMIT_BYTES } from "../functions";
+import { findServiceCells, isXlsxError, type WorkbookFile } from "../xlsx";
+import { readWorkbookFile, writeFileReplacing } from "../xlsx/file";
+import { AddinDocument } from "./addin-document";
+import { buildHost, startEngine } from "./engine-setup";
+import { executePlan } from "./execute-plan";
+import { EXIT_CODES } from "./exit-codes";
+import { newMeter, meteredFetch } from "./metered-fetch";
+import { planCost, planServiceCells, prepareCells } from "./plan-build";
+import type { Rerun } from "./plan-cells";
+import { planTables } from "./plan-tables";
+import type { Plan } from "./plan-types";
+import type { RefreshReport } from "./report";
+import { readReports, runReports, unwrittenReports } from "./report-lists";
+import { finish, refuse } from "./report-outcome";
+import { writeWorkbook } from "./write-workbook";
+
+export interface RefreshOptions {
+  file: string;
+  /** Where to write (default: the file itself, replaced only once the new one is complete). */
+  out?: string;
+  rerun: Rerun;
+  budget?: number;
+  dryRun: boolean;
+  plan: BillingPlan;
+  /** The service's address and the key: from the command line and the environment, never from the file. */
+  serviceUrl?: string;
+  apiKey?: string;
+  /** Add a month-end snapshot: a new sheet of the refreshed results as values, with their sources, named so. */
+  snapshot?: string;
+}
+
+export interface RefreshDeps {
+  /** What time it is for the refresh: TODAY() and NOW(), the age of remembered runs, the recorded refresh times. */
+  now: () => number;
+  /** The client's timers (polling, retries); the system clock by default. */
+  clientClock?: Clock;
+  fetch?: FetchLike;
+  spillLimitBytes?: number;
+  /** Progress lines (never the key). */
+  log?: (line: string) => void;
+}
+
+function emptyReport(options: RefreshOptions, at: number): RefreshReport {
+  const zero = { executions: 0, reads: 0, total: 0 };
+  return {
+    file: options.file,
+    dryRun: options.dryRun,
+    plan: options.plan,
+    rerun: options.rerun,
+    ...(options.budget !== undefined ? { budget: options.budget } : {}),
+    at: new Date(at).toISOString(),
+    ...{ cells: [], tables: [], runs: [], reads: [], dependents: [], settings: [], notes: [] },
+    estimate: zero,
+    spent: zero,
+    bytesRead: 0,
+    requests: 0,
+    exitCode: EXIT_CODES.fresh,
+    summary: "",
+  };
+}
+
+/** Everything before a request: the file read, its inputs computed, the plan and its estimated cost. */
+async function planRefresh(options: RefreshOptions, now: number) {
+  const book = await readWorkbookFile(options.file);
+  return { book, ...setUp(book, options, now) };
+}
+
+function setUp(book: WorkbookFile, options: RefreshOptions, now: number) {
+  const serviceCells = findServiceCells(book);
+  const document = new AddinDocument(book);
+  const host = buildHost(book, serviceCells);
+  const prepared = prepareCells(book, serviceCells, host);
+  const engine = startEngine(host, book, serviceCells, () => now);
+  const plan: Plan = { cells: [], tables: [], reads: new Map(), runs: new Map() };
+  const ctx = {
+    plan: options.plan,
+    rerun: options.rerun,
+    now,
+    times: document.refreshTimes(),
+    remembered: (k: string) => document.run(k),
+  };
+  planServiceCells(plan, prepared, host, engine, ctx);
+  planTables(plan, book, document.bindings(), ctx);
+  return { plan, host, engine, document };
+}
+
+/**
+ * Refreshes a workbook file's SERVICE data without Excel: plans every read and run, prices them with the cost model,
+ * refuses a plan over the budget before anything runs, then runs, reads and writes the file in one surgical edit
+ * (or, with --dry-run, stops after the plan). Never throws for a refusal: the report says what happened and carries
+ * the exit code.
+ */
+export async function refreshWorkbook(options: RefreshOptions, deps: RefreshDeps): Promise<RefreshReport> {
+  const now = deps.now();
+  const log = deps.log ?? (() => undefined);
+  const report = emptyReport(options, now);
+  let setup: Awaited<ReturnType<typeof planRefresh>>;
+  try {
+    setup = await planRefresh(options, now);
+  } catch (error) {
+    if (isXlsxError(error)) return refuse(report, EXIT_CODES.fileRefused, `${error.message}`);
+    throw error;
+  }
+  const { book, plan, host, engine, document } = setup;
+  if (book.date1904)
+    return refuse(
+      report,
+      EXIT_CODES.fileRefused,
+      `"${options.file}" uses the 1904 date system, whose dates the refresh does not compute; nothing was written.`,
+    );
+  report.estimate = planCost(plan);
+  report.runs = runReports(plan);
+  report.reads = readReports(plan);
+  if (options.budget !== undefined && report.estimate.total > options.budget) {
+    Object.assign(report, unwrittenReports(plan, "Not refreshed: the plan is over the budget."));
+    const message = `The plan is estimated at ${report.estimate.total} credits, over the budget of ${options.budget}: nothing was run, read or written.`;
+    return refuse(report, EXIT_CODES.budgetRefused, message);
+  }
+  if (options.dryRun) {
+    Object.assign(report, unwrittenReports(plan));
+    return finish(report, "Dry run: nothing was run, read or written.");
+  }
+  const meter = newMeter();
+  // The add-in's own session (the key kept in memory only): a dataset whose endpoint is gone is read from the saved
+  // query behind it, exactly as a cell or the pane reads it.
+  const session = new Session({
+    keyStore: createKeyStore({}),
+    defaultBaseUrl: options.serviceUrl ?? "",
+    fetch: meteredFetch(deps.fetch, meter, options.plan),
+    clientOptions: { clock: deps.clientClock ?? systemClock },
+  });
+  await session.signIn(options.apiKey ?? "");
+  const spillLimitBytes = deps.spillLimitBytes ?? DEFAULT_SPILL_LIMIT_BYTES;
+  const ex = await executePlan(plan, { session, meter, now: () => now, budget: options.budget, spillLimitBytes, log });
+  report.runs = runReports(plan, ex);
+  report.reads = readReports(plan, ex);
+  const spent = { executions: ex.spentExecutions, reads: meter.readCredits };
+  report.spent = { ...spent, total: addCredits(spent.executions, spent.reads) };
+  report.bytesRead = meter.readBytes;
+  report.requests = meter.requests;
+  if (ex.fatal) {
+    Object.assign(report, unwrittenReports(plan, `Not refreshed: ${ex.fatal}`));
+    return refuse(report, EXIT_CODES.serviceUnavailable, `${ex.fatal} Nothing was written.`);
+  }
+  const secrets = options.apiKey ? [options.apiKey] : [];
+  let written;
+  try {
+    const snapshot = options.snapshot ? { sheet: options.snapshot, file: basename(options.file) } : undefined;
+    written = await writeWorkbook({
+      ...{ book, host, engine, plan, ex, document, now, spillLimitBytes, secrets },
+      ...(snapshot ? { snapshot } : {}),
+    });
+  } catch (error) {
+    if (!isXlsxError(error)) throw error;
+    Object.assign(report, unwrittenReports(plan, "Not written: the refresh was refused."));
+    return refuse(report, EXIT_CODES.fileRefused, `${error.message} The reads above were made and billed.`);
+  }
+  Object.assign(report, { cells: written.cells, tables: written.tables, dependents: written.dependents });
+  report.settings = written.settings;
+  report.notes.push(...written.notes);
+  if (written.snapshot !== undefined) report.snapshot = written.snapshot;
+  const out = options.out ?? options.file;
+  if (written.changed || out !== options.file) {
+    log(`Writing ${out}…`);
+    try {
+      await writeFileReplacing(out, written.bytes);
+    } catch (error) {
+      if (!isXlsxError(error)) throw error;
+      return refuse(report, EXIT_CODES.fileRefused, error.message);
+    }
+    report.written = out;
+    report.parts = written.parts;
+  }
+  return finish(report, written.changed ? `Refreshed ${out}.` : `Nothing changed; ${options.file} was left as it was.`);
+}

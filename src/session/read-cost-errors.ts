@@ -1,0 +1,73 @@
+import { type BillingPlan, describePlan, formatBytes, formatCredits } from "../billing";
+import { ServiceError, serviceErrorGuard, shorten } from "../client";
+
+/** What a read was estimated at when it was stopped: size, rows, credits on the user's plan. */
+export interface ReadCostFacts {
+  bytes: number;
+  rows?: number;
+  credits: number;
+  plan: BillingPlan;
+  /** Credits already spent on it (its first pages) when it was stopped; 0 when nothing was fetched. */
+  spent: number;
+}
+
+function sizeText(facts: ReadCostFacts): string {
+  const rows = facts.rows === undefined ? "" : ` (${facts.rows.toLocaleString("en-US")} rows)`;
+  return `about ${formatBytes(facts.bytes)}${rows}: ${formatCredits(facts.credits)} on ${describePlan(facts.plan)}`;
+}
+
+function spentText(spent: number): string {
+  return spent > 0 ? ` Its first rows cost ${formatCredits(spent)}.` : " Nothing was fetched.";
+}
+
+/** A whole credit above the estimate, for the message's suggested cap. */
+function suggestedCap(credits: number): number {
+  return Math.max(1, Math.ceil(credits));
+}
+
+/**
+ * A formula or an insert whose estimated cost is over its cap per request (`max_credits=`, or the user's default in
+ * Account): it does not fetch (or stops once its first page shows the rest would pass the cap), and says the size,
+ * the credits on the user's plan and how to narrow it or raise the cap.
+ */
+export class OverCapError extends ServiceError {
+  static override readonly kind: string = "OverCapError";
+  readonly facts: ReadCostFacts | undefined;
+  readonly cap: number;
+  constructor(init: { cap: number; facts?: ReadCostFacts; where: "cell" | "pane" }) {
+    const raise =
+      init.where === "cell"
+        ? `raise the cap: "max_credits=${suggestedCap(init.facts?.credits ?? 1)}" (or the default in the Service pane's Account tab)`
+        : "raise the cap per request in the Service pane's Account tab";
+    const message =
+      init.cap <= 0
+        ? `The cap per request is 0 credits: nothing may be spent on this read. To read it, ${raise}.`
+        : init.facts === undefined
+          ? `Over the cap of ${formatCredits(init.cap)} per request. Narrow it with columns, filters or limit, or ${raise}.`
+          : `This read is ${sizeText(init.facts)}, over the cap of ${formatCredits(init.cap)} per request.${spentText(init.facts.spent)} ` +
+            `Narrow it with columns, filters or limit, or ${raise}.`;
+    super({ code: "OVER_CAP", message, userMessage: shorten(message, 255) });
+    this.cap = init.cap;
+    this.facts = init.facts;
+  }
+}
+
+export const isOverCapError = serviceErrorGuard(OverCapError);
+
+/**
+ * An automatic read stopped after its first page, because the rest proved dearer than today's budget has room for:
+ * the cells keep the values they had, and say why.
+ */
+export class BudgetHeldError extends ServiceError {
+  static override readonly kind: string = "BudgetHeldError";
+  readonly facts: ReadCostFacts;
+  constructor(facts: ReadCostFacts) {
+    const message =
+      `Not refreshed: it has grown to ${sizeText(facts)}, more than today's automatic budget has room for.` +
+      spentText(facts.spent);
+    super({ code: "BUDGET_HELD", message, userMessage: shorten(message, 255) });
+    this.facts = facts;
+  }
+}
+
+export const isBudgetHeldError = serviceErrorGuard(BudgetHeldError);

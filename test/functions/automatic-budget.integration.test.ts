@@ -1,0 +1,122 @@
+import { subtractCredits } from "../../src/billing";
+import { ManualClock } from "../support/manual-clock";
+import type { FunctionsMetadata } from "../../src/playground/custom-functions";
+import { type TestService, startTestService } from "../support/service";
+import { type Workbench, errorOf, generatedMetadata, matrixOf, settle, waitFor, workbench } from "./support/harness";
+
+/**
+ * A day of a workbook's DATASET cells against the real local service, on one manual clock for both: every scheduled
+ * refresh is automatic, so it spends only within the workbook's daily budget. What the service charged is read from
+ * its own usage endpoint (free), not from our count.
+ */
+// Just after local midnight: the budget is per local day, and the day below stays within one.
+const START = new Date(2024, 5, 1, 0, 7);
+const MINUTE = 60_000;
+const serviceClock = new ManualClock(START);
+let service: TestService;
+let metadata: FunctionsMetadata;
+let bench: Workbench;
+
+beforeAll(async () => {
+  [service, metadata] = await Promise.all([
+    startTestService({ datasets: true, clock: serviceClock }),
+    generatedMetadata(),
+  ]);
+}, 120_000);
+afterAll(async () => service.close());
+beforeEach(() => {
+  serviceClock.set(START);
+  bench = workbench(metadata, { baseUrl: service.url, apiKey: service.apiKey, clock: new ManualClock(START) });
+});
+afterEach(() => bench.close());
+
+const TEN_CELLS: string[][] = [
+  ["avs", "limit=5"],
+  ["avs", "limit=6", "columns=avs_name,total_TVL"],
+  ["operators", "limit=5"],
+  ["operators", "limit=8", "sort_by=operator_name"],
+  ["dex", "ethereum", "limit=5"],
+  ["dex", "ethereum", "limit=6", "columns=token_pair,usd_liquidity"],
+  ["marketshare", "dex", "ethereum", "limit=5"],
+  ["channels", "limit=5"],
+  ["users", "limit=5"],
+  ["avs", "limit=9", "sort_by=avs_name"],
+];
+
+/** Credits the service says the key has used this billing cycle (its usage endpoint spends nothing). */
+async function charged(): Promise<number> {
+  const usage = await bench.session.client().usage();
+  return usage.billing_periods[0]?.credits_used ?? 0;
+}
+
+/** Enters the ten cells (the user's own act: they fetch once) and waits for their values. */
+async function enterTen() {
+  const cells = TEN_CELLS.map((args) => bench.cell("DATASET", ...args));
+  for (const cell of cells) matrixOf(await cell.result());
+  return cells;
+}
+
+/** A local day (to 23:52) in five-minute steps, both clocks together, each step's refreshes done before the next. */
+async function aDay(): Promise<void> {
+  for (let t = 0; t < 23 * 60 + 45; t += 5) {
+    serviceClock.advance(5 * MINUTE);
+    bench.clock.advance(5 * MINUTE);
+    await settle(20);
+    await waitFor(() => bench.runtime.queries.budgetState().inFlight.reads === 0, "the step's refreshes");
+  }
+}
+
+test("budget 0 (the default): a day of ten DATASET cells makes no automatic request and spends nothing", async () => {
+  const cells = await enterTen();
+  const requests = bench.fetch.count;
+  const before = await charged();
+  const afterEntering = bench.fetch.count;
+  await aDay();
+  expect(bench.fetch.count - afterEntering).toBe(0);
+  expect(afterEntering - requests).toBe(1); // the usage call above, nothing else
+  expect(await charged()).toBe(before);
+  expect(bench.runtime.queries.budgetState()).toMatchObject({ creditsPerDay: 0, spentToday: 0 });
+  // The cells keep their values and say why they were not refreshed.
+  for (const cell of cells) expect(matrixOf(cell.latest).length).toBeGreaterThan(1);
+  expect(bench.runtime.held.all().length).toBe(TEN_CELLS.length);
+  expect(bench.runtime.held.all()[0]!.message).toMatch(
+    /^Not refreshed at \d\d:\d\d \(data from 00:07\): automatic refreshes need a daily credit budget \(about [\d.]+ credits\); set one in the Service pane's Report tab, or use Refresh All\.$/,
+  );
+});
+
+test("budget B: a day of ten DATASET cells never spends more than B, as the service counts it", async () => {
+  await enterTen();
+  const B = 3;
+  bench.runtime.queries.setBudget(B);
+  const before = await charged();
+  await aDay();
+  const spent = subtractCredits(await charged(), before);
+  expect(spent).toBeGreaterThan(B / 2); // the budget was used, not ignored
+  expect(spent).toBeLessThanOrEqual(B);
+  expect(bench.runtime.queries.budgetState().spentToday).toBeLessThanOrEqual(B);
+  expect(bench.runtime.held.all().length).toBeGreaterThan(0); // and what did not fit was held
+});
+
+test("a formula whose known size is over its cap fetches nothing and says the size, the credits and what to do", async () => {
+  const first = bench.cell("DATASET", "dex", "ethereum", "limit=50");
+  expect(matrixOf(await first.result())).toHaveLength(51);
+  first.cancel();
+  // Past the dataset's next refresh: what was read is out of date, and its size is the estimate.
+  serviceClock.advance(60 * MINUTE);
+  bench.clock.advance(60 * MINUTE);
+  const reads = bench.fetch.count;
+  const capped = bench.cell("DATASET", "dex", "ethereum", "limit=50", "max_credits=0.1");
+  // The rows it has (read earlier) stay; its first header cell says why they were not fetched again.
+  const rows = matrixOf(await capped.result());
+  expect(bench.fetch.count).toBe(reads);
+  expect(rows).toHaveLength(51);
+  expect(errorOf(rows[0]![0]).message).toMatch(
+    /^Column "chain"\. Not refreshed: This read is about 27 KB \(50 rows\): 0\.5\d credits on Free \(20 credits per MB\), over the cap of 0\.1 credits per request\. Nothing was fetched\. Narrow it with columns, filters or limit, or raise the cap/,
+  );
+});
+
+test("a read of unknown size whose first rows are all it asked for shows them: they are paid for", async () => {
+  const cell = bench.cell("DATASET", "dex", "ethereum", "limit=50", "max_credits=0.1");
+  expect(matrixOf(await cell.result())).toHaveLength(51);
+  expect(bench.fetch.count).toBe(1);
+});
