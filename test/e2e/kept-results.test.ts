@@ -38,10 +38,13 @@ function serviceRequests(page: Page): string[] {
 
 /**
  * What the cells ask for, leaving out the pane's own free requests: its check of the saved key (a status of a probe
- * id) and its question whether the service is a team gateway (GET /gateway/me).
+ * id), its question whether the service is a team gateway (GET /gateway/me) and the Usage tab's free question of
+ * the service's own count of credits (POST /v1/usage).
  */
 function cellRequests(seen: string[]): string[] {
-  return seen.filter((path) => !path.endsWith("/status") && !path.endsWith("/gateway/me"));
+  return seen.filter(
+    (path) => !path.endsWith("/status") && !path.endsWith("/gateway/me") && !path.endsWith("/v1/usage"),
+  );
 }
 
 async function enterCells(page: Page): Promise<void> {

@@ -35,6 +35,11 @@ test("Refresh All with the service unreachable: values intact, each cell and the
   await page.route(`${pg.service.url}/**`, (route) => route.abort("connectionrefused"));
 
   await page.locator("#app").getByRole("button", { name: "Refresh all" }).click();
+  // It asks first, listing the cells' reads with their estimated credits.
+  await page
+    .locator("#app")
+    .getByRole("button", { name: /^Refresh \([\d.,]+ credits?\)$/ })
+    .click();
   const status = page.locator("#app").getByText(/could not be refreshed and keep their values/);
   await status.waitFor({ timeout: 60_000 });
   expect(await status.textContent()).toMatch(
