@@ -136,6 +136,8 @@ export interface Page {
   executionId?: string;
   /** When the run that made this result ended (JSON sources that say): how old the rows are. */
   endedAt?: string;
+  /** When the service deletes the stored result (JSON sources that say). */
+  expiresAt?: string;
   /** The saved query the result belongs to, when the service said (JSON sources). */
   queryId?: number;
   /** HTTP requests this page took (more than one when the server sent fewer rows than asked). */
@@ -158,6 +160,8 @@ export interface Table {
   partial: boolean;
   state?: ExecutionState;
   executionId?: string;
+  /** When the service deletes the stored result (JSON sources that say; the last page's). */
+  expiresAt?: string;
   /** When the run that made the result ended, and the saved query it belongs to, when the service said. */
   endedAt?: string;
   queryId?: number;

@@ -1,6 +1,7 @@
 // Public surface of src/excel: Office.js glue — chunked range/table writer, table bindings, in-place refresh.
 export { officeRun, type ExcelRun } from "./excel-run";
 export { recalculateAll } from "./recalculate";
+export { findFormulaCells, type FormulaCell } from "./formula-cells";
 export { writeMatrix, type WriteTarget } from "./write-matrix";
 export type { RowBatches } from "./row-reader";
 export { replaceTableRows } from "./replace-table-rows";

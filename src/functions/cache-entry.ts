@@ -1,5 +1,6 @@
 import type { CellValue } from "../sheet";
 import { nextRefreshAt, scheduleForPath } from "../client";
+import type { Restored } from "./persistent-results";
 import type { CachedTable } from "./render";
 import type { CanonicalRequest } from "./request";
 import { roughValueBytes } from "./spill-limit";
@@ -11,7 +12,13 @@ export interface Entry {
   /** A failure worth keeping (too large to spill: asking again gives the same answer until the data changes). */
   failure?: unknown;
   expiresAt: number;
+  /** When `table` was fetched from the service (here, or in the session that kept it). */
+  fetchedAt?: number;
+  /** `table` is a kept result shown past its time, because nothing could be fetched when the workbook opened. */
+  kept?: boolean;
   inFlight?: Promise<CachedTable>;
+  /** The fetch in flight is still only reading the kept result (an explicit refresh then fetches after it). */
+  restoring?: boolean;
   lastUsed: number;
   bytes: number;
   /** Spills already made from `table` (or the refusal), per render options: 100 cells with one formula render once. */
@@ -47,4 +54,15 @@ export function evictIdle(entries: Map<string, Entry>, maxBytes: number, isLive:
     entries.delete(key);
     total -= entry.bytes;
   }
+}
+
+/** Fills an entry with a result kept from an earlier session; `kept`: shown past its time (nothing could be fetched). */
+export function restoreEntry(entry: Entry, restored: Restored, kept: boolean): void {
+  entry.table = restored.table;
+  entry.failure = undefined;
+  entry.renders.clear();
+  entry.fetchedAt = restored.fetchedAt;
+  entry.expiresAt = restored.expiresAt;
+  entry.kept = kept;
+  entry.bytes = tableBytes(restored.table);
 }

@@ -19,6 +19,7 @@ import {
 import { isSheetLimitError } from "../sheet";
 import { NOT_SIGNED_IN_MESSAGE, isBudgetHeldError, isNotSignedInError, isOverCapError } from "../session";
 import { isSpillTooLargeError } from "./spill-limit";
+import { isNotLoadedError } from "./not-loaded";
 
 /**
  * What a cell shows for a failure. #VALUE! when the user has something to change (sign-in, key, dataset,
@@ -44,6 +45,8 @@ function cut(text: string): string {
 /** Every failure a SERVICE function can meet, in the order they are told apart (first match wins). */
 const RULES: readonly [(e: unknown) => boolean, "invalidValue" | "notAvailable", (e: unknown) => string][] = [
   [isNotSignedInError, "invalidValue", () => NOT_SIGNED_IN_MESSAGE],
+  // Not an error of the data: nothing was fetched, and the message says what loading it costs.
+  [isNotLoadedError, "notAvailable", (e) => (e as Error).message],
   [isUnauthorizedError, "invalidValue", () => INVALID_KEY],
   // The server's reason (paid plan only, archived query, permissions) when it gave one.
   [

@@ -1,4 +1,4 @@
-import { collectTable, type Page, type PagingParams, type Source } from "../client";
+import { collectTable, knownTime, type Page, type PagingParams, type Source } from "../client";
 import type { DatasetOrigin, ReadBudget, Session } from "../session";
 import type { CachedTable } from "./render";
 import type { CanonicalRequest } from "./request";
@@ -86,6 +86,8 @@ async function readPages(
   const { columns, types, rows, partial, typesInferred, totalRowCount } = table;
   const cached: CachedTable = { columns, types, rows, partial, typesInferred, readAt: now() };
   if (totalRowCount !== undefined) cached.totalRowCount = totalRowCount;
+  const expiresAt = knownTime(table.expiresAt);
+  if (expiresAt !== undefined) cached.expiresAt = expiresAt;
   // What the rows' provenance says (SERVICE.SOURCE, table captions): the run and query, as the service named them.
   if (table.executionId) cached.executionId = table.executionId;
   if (table.endedAt !== undefined) cached.endedAt = table.endedAt;

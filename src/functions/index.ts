@@ -14,6 +14,7 @@ import type { RefreshPlanItem } from "./runtime";
 import type { QueryReportRow, QueryRowState } from "./query-report";
 import type { RerunOutcome } from "./query-service";
 import type { AutomaticRunEvent } from "./auto-runs";
+import type { NotLoadedRow } from "./not-loaded";
 import { queryRunKey, type QueryRun } from "./query-runs";
 import { currentFunctionsRuntime, functionsRuntime } from "./shared-runtime";
 import type { PerformanceChoice } from "../client";
@@ -21,6 +22,7 @@ import type { QueryDeclaration } from "./saved-queries";
 import type { TableSourceLookup } from "./source-cell";
 
 export { FunctionsRuntime } from "./runtime";
+export type { RefreshFailure, RefreshSummary } from "./refresh-bus";
 export { setFunctionsRuntime } from "./shared-runtime";
 
 /**
@@ -87,13 +89,27 @@ export function onRefresh(listener: (event: RefreshEvent) => void): () => void {
 export function cacheStats(): CacheStats & { liveCells: number; statusRequests: number; autoRefreshTimers: number } {
   return functionsRuntime().cacheStats();
 }
+/** Requests whose cells say their data is not loaded (nothing kept, nothing fetched), with what loading costs. */
+export function notLoadedCells(): NotLoadedRow[] {
+  return functionsRuntime().notLoaded();
+}
+
+export function onNotLoadedChange(listener: () => void): () => void {
+  return functionsRuntime().onNotLoadedChange(listener);
+}
+
+/** Loads every request whose cells say they are not loaded: the user chose to spend (the pane's button). */
+export function loadNotLoadedCells(): Promise<RefreshSummary> {
+  return functionsRuntime().loadNotLoaded();
+}
+export { loadCostText, type NotLoadedRow } from "./not-loaded";
+export { RESULT_DATABASE, openResultStore, type ResultStore } from "./result-store";
+export { OPEN_BEHAVIOUR_SETTING, type OpenBehaviour, readOpenBehaviour } from "./open-phase";
 export { cellFailure } from "./cell-error";
 export { readKeyOf, tableReadKey } from "./request";
 export { formatDuration, formatStatus } from "./status-format";
 export { SavedQueries, type QueryDeclaration } from "./saved-queries";
 export { DEFAULT_TIER, TIER_CHOICES, tierCostText, tierCredits, tierLabel, tierOf } from "./tiers";
-
-export type { RefreshSummary };
 
 // Node-safe pieces for tools that refresh a workbook file without Excel (src/refresh): the canonical request a cell
 // makes, how its rows become cell values, and the document settings' names and shapes. None touches Office.

@@ -13,6 +13,8 @@ export interface QueryGroup {
   maxAgeHours?: number;
   /** Some cell asked for `run=on_change`. */
   runOnChange: boolean;
+  /** Some `run=on_change` cell of it came without an address (that build cannot run it on change). */
+  noAddress: boolean;
 }
 
 interface Entry {
@@ -56,13 +58,14 @@ export class QueryCells {
     for (const { key, cell, address } of this.#entries) {
       let group = byKey.get(key);
       if (!group) {
-        group = { key, cell, addresses: [], count: 0, runOnChange: false };
+        group = { key, cell, addresses: [], count: 0, runOnChange: false, noAddress: false };
         byKey.set(key, group);
       }
       group.count++;
       if (address !== undefined && !group.addresses.includes(address)) group.addresses.push(address);
       if (cell.maxAgeHours !== undefined) group.maxAgeHours = Math.min(group.maxAgeHours ?? Infinity, cell.maxAgeHours);
       group.runOnChange ||= cell.runOnChange;
+      group.noAddress ||= cell.noAddress === true;
     }
     return [...byKey.values()];
   }

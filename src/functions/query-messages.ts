@@ -42,6 +42,8 @@ export function waitingMessage(cell: QueryCell, state: WaitingState): string {
       activity.reason === "budget-off"
         ? `Not run${within}: automatic runs need a daily credit budget; set one in the Service pane's Report tab, or run it from there (${cost})`
         : `Not run${within}: today's budget for automatic runs and refreshes has no room for it (${creditsNumber(spentToday)} of ${creditsNumber(creditsPerDay)} credits spent); raise it in the Service pane's Report tab, or run it from there (${cost})`;
+  } else if (cell.runOnChange && cell.noAddress) {
+    message = `Not run${within}: run=on_change needs the cell's address, which this Excel build does not give add-ins; run it from the Service pane's Report (${cost})`;
   } else if (state.expired) {
     message = `The last run with these inputs has expired (results are kept 90 days): run it again from the Service pane (${cost})`;
   } else {

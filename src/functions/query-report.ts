@@ -36,6 +36,10 @@ const REFUSED = {
   "budget-spent": "Automatic run not started: today's budget is spent.",
 } as const;
 
+const NO_ADDRESS =
+  "run=on_change cannot work in this Excel build: it does not give add-ins the cell's address, so a changed input " +
+  "cannot be told from the workbook opening. Run it from here.";
+
 /** The report's rows, computed at `now` (staleness moves with time, so the pane asks again now and then). */
 export function queryReport(
   groups: readonly QueryGroup[],
@@ -60,7 +64,13 @@ export function queryReport(
               ? "stale"
               : "not run";
     const note =
-      going?.phase === "failed" ? going.message : going?.phase === "refused" ? REFUSED[going.reason] : undefined;
+      going?.phase === "failed"
+        ? going.message
+        : going?.phase === "refused"
+          ? REFUSED[going.reason]
+          : group.noAddress
+            ? NO_ADDRESS
+            : undefined;
     return {
       key: group.key,
       queryId: group.cell.queryId,

@@ -22,6 +22,12 @@ export interface QueryCell {
   maxAgeHours?: number;
   /** `run=on_change`: run by itself when its inputs change, within the workbook's daily credit budget. */
   runOnChange: boolean;
+  /**
+   * `run=on_change` on a build that gives streaming functions no cell address (no requirement set names it: older
+   * builds leave `invocation.address` undefined): a changed input cannot be told from a workbook opening, so the
+   * cell never runs by itself and says so.
+   */
+  noAddress?: boolean;
   options: CellRequestOptions;
 }
 

@@ -94,6 +94,8 @@ export class QueryService {
       invocation.setResult(this.#deps.toError(error));
       return;
     }
+    // The metadata asks for the address (requiresStreamAddress); a build that ignores it gives none.
+    if (read.runOnChange && invocation.address === undefined) read = { ...read, noAddress: true };
     // Shown at once with its inputs typed by their names (the remembered run needs no request); typed again by the
     // query's own declaration when that arrives, which changes the inputs only where the two disagree (a number
     // named like a date) or refuses a name the query does not have. A `run=on_change` cell may spend credits on its

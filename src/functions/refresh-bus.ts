@@ -7,10 +7,14 @@ import { expiryOf } from "./cache-entry";
 import { isFinalError } from "./final-errors";
 import { type HeldRefreshes, type HoldReason, describeRequest, holdMessage } from "./held-refreshes";
 import { LiveCells } from "./live-cells";
+import { PAYLOAD_TURN_BYTES, PayloadTurns } from "./payload-turns";
+import { tableBytes } from "./cache-entry";
+import { NotLoadedCells, isNotLoadedError, requestLabel } from "./not-loaded";
+import { cellFailure } from "./cell-error";
 import { type RefreshEvent, RefreshEvents, type RefreshReason } from "./refresh-events";
 import type { CanonicalRequest } from "./request";
+import { type InvokeContext, type ResultCache, keepsRowsAfter } from "./result-cache";
 import { type Reservation, readBudget } from "./reservation";
-import type { ResultCache } from "./result-cache";
 import type { StatusWatchers } from "./status-watchers";
 import type { Outcome, TableCell } from "./table-cell";
 
@@ -19,9 +23,26 @@ export interface RefreshSummary {
   cells: number;
   /** HTTP requests the refresh issued. */
   requests: number;
+  /** Requests whose refresh failed, each with its cells and why (empty when all succeeded). */
+  failures: RefreshFailure[];
   /** Requests not refreshed for their cost (automatic ones over the budget, any over its cap): cells keep values. */
   held: number;
 }
+
+/** One request whose refresh failed: what the pane and the ribbon report instead of "refreshed". */
+export interface RefreshFailure {
+  /** The formula's source in words ("DATASET dex/pairs/ethereum (limit=20)"). */
+  label: string;
+  /** Its live cells (Excel may run identical formulas in several cells as one). */
+  cells: number;
+  /** Why, as the cells say it. */
+  message: string;
+  /** The cells kept the rows they showed, fetched then (epoch ms; undefined: when is not known). */
+  kept: boolean;
+  fetchedAt?: number;
+}
+
+type Delivered = { cells: number; held: boolean; failure?: RefreshFailure };
 
 export interface RefreshBusOptions {
   cache: ResultCache;
@@ -32,6 +53,10 @@ export interface RefreshBusOptions {
   ready: Promise<unknown>;
   /** The session's generation: an outcome fetched in an older one is dropped (the session's refresh serves it). */
   generation: () => number;
+  /** At most this many bytes of results are set in one turn (Excel on the web's payload cap); default 4 MB. */
+  payloadTurnBytes?: number;
+  /** Resolves in the event loop's next turn (a task, not a time: the clock is not involved). */
+  nextTurn?: () => Promise<void>;
   /** The workbook's daily budget for everything automatic. */
   budget: AutomaticBudget;
   /** The user's default cap per request, for cells without `max_credits=`. */
@@ -41,7 +66,10 @@ export interface RefreshBusOptions {
   held: HeldRefreshes;
 }
 
-type Delivered = { cells: number; failed: boolean; held: boolean };
+/** The next task of the event loop: what Excel sends together is what was set before the runtime next waits. */
+function nextTurn(): Promise<void> {
+  return new Promise<void>((resolve) => void setTimeout(resolve, 0));
+}
 
 /**
  * The refresh bus: live DATASET/RESULTS cells by cache key, and the one way values reach them — fetch (or serve)
@@ -53,12 +81,16 @@ type Delivered = { cells: number; failed: boolean; held: boolean };
 export class RefreshBus {
   readonly live: LiveCells<Outcome>;
   readonly events = new RefreshEvents();
+  /** Requests whose cells say their data is not loaded (the pane lists them, with one button to load them). */
+  readonly notLoaded = new NotLoadedCells();
   readonly #options: RefreshBusOptions;
   readonly #timers: AutoRefreshTimers;
+  readonly #payload: PayloadTurns;
   /** RESULTS requests waiting for their execution to finish, with the unwatch of each. */
   readonly #waiting = new Map<string, () => void>();
 
   constructor(options: RefreshBusOptions) {
+    this.#payload = new PayloadTurns(options.payloadTurnBytes ?? PAYLOAD_TURN_BYTES, options.nextTurn ?? nextTurn);
     this.#options = options;
     this.live = new LiveCells((key) => this.#noLongerShown(key));
     this.#timers = new AutoRefreshTimers(options.clock, options.autoRefreshDelayMs, (key) => {
@@ -69,19 +101,25 @@ export class RefreshBus {
   }
 
   /** A new cell: live until cancelled, served from the cache (or one shared fetch) now. */
-  add(cell: TableCell & { cancel(): void }, invocation: CustomFunctions.StreamingInvocation<unknown[][]>): void {
+  add(
+    cell: TableCell & { cancel(): void },
+    invocation: CustomFunctions.StreamingInvocation<unknown[][]>,
+    context?: InvokeContext,
+  ): void {
     const leave = this.live.add(cell);
     invocation.onCanceled = () => {
       cell.cancel();
       leave();
     };
     // Excel's call is over by now: the cell hears of any failure through push(), so nothing rejects here.
-    void this.#deliver(cell.request, [cell], false).catch(reportUnexpected("serving a new cell"));
+    void this.#deliver(cell.request, [cell], false, { context }).catch(reportUnexpected("serving a new cell"));
   }
 
   /**
    * Fetches `keys` again and pushes the outcome into all their live cells. For an automatic reason, each key is
-   * first priced (its last size) and fetched only within today's automatic budget; the others are held.
+   * first priced (its last size) and fetched only within today's automatic budget; the others are held. After a
+   * sign-in change the cells are served as newly invoked ones instead (what the new user keeps, else a fetch):
+   * nobody asked for new data.
    */
   async refresh(keys: string[], reason: RefreshReason): Promise<RefreshSummary> {
     const before = this.#options.cache.stats().requests;
@@ -89,17 +127,27 @@ export class RefreshBus {
     const results = await Promise.all(
       keys.map((key): Promise<Delivered> | Delivered => {
         const first = this.live.cellsOf(key)[0] as TableCell | undefined;
-        if (!first) return { cells: 0, failed: false, held: false };
-        return automatic ? this.#automatic(first.request) : this.#deliver(first.request, undefined, true);
+        if (!first) return { cells: 0, held: false };
+        if (automatic) return this.#automatic(first.request);
+        return this.#deliver(first.request, undefined, reason !== "session");
       }),
     );
+    const failures = results.flatMap((r) => (r.failure ? [r.failure] : []));
     const summary: RefreshSummary = {
       cells: results.reduce((n, r) => n + r.cells, 0),
       requests: this.#options.cache.stats().requests - before,
+      failures,
       held: results.filter((r) => r.held).length,
     };
-    const failed = results.filter((r) => r.failed).length;
-    const event: RefreshEvent = { reason, keys: keys.length, ...summary, failed, at: this.#options.clock.now() };
+    const event: RefreshEvent = {
+      reason,
+      keys: keys.length,
+      cells: summary.cells,
+      requests: summary.requests,
+      held: summary.held,
+      failed: failures.length,
+      at: this.#options.clock.now(),
+    };
     this.events.emit(event);
     return summary;
   }
@@ -134,7 +182,7 @@ export class RefreshBus {
     const reservation = budget.reserve("reads", estimate.credits, this.#firstPageAllowance(estimate));
     if (typeof reservation === "string") return this.#hold(request, reservation, estimate.credits);
     try {
-      return await this.#deliver(request, undefined, true, reservation);
+      return await this.#deliver(request, undefined, true, { reservation });
     } finally {
       reservation.close();
     }
@@ -170,7 +218,7 @@ export class RefreshBus {
     if (table) for (const cell of cells) cell.push({ table, note: message });
     // Tried again at the dataset's next scheduled refresh: the budget may have room by then (a new day, a raise).
     if (cells.some((c) => c.autoRefresh)) this.#timers.ensure(request.key, expiryOf(request, now));
-    return { cells: table ? cells.length : 0, failed: false, held: true };
+    return { cells: table ? cells.length : 0, held: true };
   }
 
   /** The most this request's cells allow one fetch to spend: the highest of their caps (or the user's default). */
@@ -185,35 +233,54 @@ export class RefreshBus {
     request: CanonicalRequest,
     cells: TableCell[] | undefined,
     force: boolean,
-    reservation?: Reservation,
+    options: { context?: InvokeContext; reservation?: Reservation } = {},
   ): Promise<Delivered> {
     await this.#options.ready;
     const generation = this.#options.generation();
     const cache = this.#options.cache;
     const context = {
       capCredits: this.#cap(request.key, cells ?? []),
-      budget: readBudget(this.#options.budget, reservation),
+      budget: readBudget(this.#options.budget, options.reservation),
     };
     let outcome: Outcome;
     try {
-      outcome = { table: await (force ? cache.refresh(request, context) : cache.get(request, context)) };
+      outcome = {
+        table: await (force ? cache.refresh(request, context) : cache.get(request, options.context, context)),
+      };
     } catch (error) {
-      outcome = { error };
+      // The rows the cells had stay, with the failure said beside them (Refresh All with the service unreachable).
+      const good = keepsRowsAfter(error) ? cache.lastGood(request.key) : undefined;
+      outcome = good ? { table: good.table, refreshFailed: { error, fetchedAt: good.fetchedAt } } : { error };
     }
     // Signed out, or another key or service, while this was fetched: it may be another key's rows, and the
     // session's own refresh is already bringing these cells what the new session sees.
-    if (generation !== this.#options.generation()) return { cells: 0, failed: false, held: false };
+    if (generation !== this.#options.generation()) return { cells: 0, held: false };
     if ("error" in outcome) {
       const error = outcome.error;
       if (isBudgetHeldError(error)) return this.#hold(request, "grew", error.facts.credits, error.message);
       const table = cache.stored(request.key);
       // A refresh over its cap leaves the rows that were there, saying why they were not refreshed.
       if (isOverCapError(error) && table) outcome = { table, note: `Not refreshed: ${error.message}` };
-    } else this.#options.held.clear(request.key);
+    } else if (!outcome.refreshFailed) this.#options.held.clear(request.key);
     const targets = cells ?? (this.live.cellsOf(request.key) as TableCell[]);
-    for (const cell of targets) cell.push(outcome);
+    // Many cells of one request, or many requests answered at once, are spread over turns under the payload cap.
+    const bytes = "table" in outcome ? tableBytes(outcome.table) : 0;
+    for (const cell of targets) {
+      if (bytes > 0) await this.#payload.fit(bytes);
+      if (generation !== this.#options.generation()) return { cells: 0, held: false };
+      cell.push(outcome);
+    }
+    if (targets.length > 0)
+      this.notLoaded.set(
+        request.key,
+        "error" in outcome && isNotLoadedError(outcome.error) ? outcome.error : undefined,
+      );
     if (this.live.cellsOf(request.key).some((c) => c.autoRefresh)) this.#rearm(request.key, outcome);
-    return { cells: targets.length, failed: "error" in outcome, held: "note" in outcome };
+    return {
+      cells: targets.length,
+      held: "table" in outcome && outcome.note !== undefined,
+      ...failureOf(request, targets.length, outcome),
+    };
   }
 
   /**
@@ -223,7 +290,9 @@ export class RefreshBus {
    */
   #rearm(key: string, outcome: Outcome): void {
     const expiresAt = this.#options.cache.expiresAt(key);
-    if ("table" in outcome || (expiresAt !== undefined && expiresAt > this.#options.clock.now())) {
+    if ("table" in outcome && outcome.refreshFailed) {
+      if (!isFinalError(outcome.refreshFailed.error)) this.#timers.retry(key);
+    } else if ("table" in outcome || (expiresAt !== undefined && expiresAt > this.#options.clock.now())) {
       this.#timers.ensure(key, expiresAt);
     } else if (!isFinalError(outcome.error)) this.#timers.retry(key);
   }
@@ -234,8 +303,24 @@ export class RefreshBus {
   }
 
   #noLongerShown(key: string): void {
+    this.notLoaded.set(key, undefined);
     this.#timers.clear(key);
     this.#stopWaiting(key);
     this.#options.held.clear(key);
   }
+}
+
+/** The failure a delivery reports, if it failed (a request none of whose cells is live reports nothing). */
+function failureOf(request: CanonicalRequest, cells: number, outcome: Outcome): { failure?: RefreshFailure } {
+  const error = "error" in outcome ? outcome.error : outcome.refreshFailed?.error;
+  if (error === undefined || cells === 0 || isNotLoadedError(error)) return {};
+  const failure: RefreshFailure = {
+    label: requestLabel(request),
+    cells,
+    message: cellFailure(error).message,
+    kept: "table" in outcome,
+  };
+  const fetchedAt = "table" in outcome ? outcome.refreshFailed?.fetchedAt : undefined;
+  if (fetchedAt !== undefined) failure.fetchedAt = fetchedAt;
+  return { failure };
 }

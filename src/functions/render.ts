@@ -15,6 +15,8 @@ export interface CachedTable {
   typesInferred: boolean;
   /** A dataset read through its saved query (its endpoint is gone): which query, and the result's age. */
   origin?: DatasetOrigin;
+  /** When the service deletes the stored result (epoch ms), when it said: a kept copy of an execution's rows lasts as long. */
+  expiresAt?: number;
   /** Where the rows came from, as the service said (JSON sources), and when they were read (epoch ms: what a held refresh's note says its data dates from). */
   executionId?: string;
   endedAt?: string;

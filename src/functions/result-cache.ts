@@ -2,7 +2,9 @@ import { isInvalidArgumentError } from "../client";
 import { isBudgetHeldError, isNotSignedInError, isOverCapError } from "../session";
 import type { CellValue } from "../sheet";
 import type { FetchOutcome, ReadContext } from "./fetch-table";
-import { type Entry, evictIdle, expiryOf, tableBytes } from "./cache-entry";
+import type { PersistentResults } from "./persistent-results";
+import type { Admission } from "./admission";
+import { type Entry, evictIdle, expiryOf, restoreEntry, tableBytes } from "./cache-entry";
 import type { CachedTable } from "./render";
 import type { CanonicalRequest } from "./request";
 import { isSpillTooLargeError } from "./spill-limit";
@@ -16,6 +18,12 @@ export interface CacheStats {
   hits: number;
   /** Answers that joined a fetch already in flight. */
   shared: number;
+  /** Answers served, without a request, from the results kept between sessions (current ones). */
+  restored: number;
+  /** Kept results shown past their time because nothing could be fetched (the workbook opened without refreshing). */
+  kept: number;
+  /** Cells told their data is not loaded (nothing kept, nothing fetched). */
+  notLoaded: number;
   entries: number;
   /** Rough size of the stored rows. */
   bytes: number;
@@ -23,14 +31,28 @@ export interface CacheStats {
 
 export interface ResultCacheOptions {
   /** Fetches a request's rows; `context` says what the fetch may spend (a cap, an automatic budget). */
-  fetch: (request: CanonicalRequest, context?: ReadContext) => Promise<FetchOutcome>;
+  fetch: (request: CanonicalRequest, context?: Partial<ReadContext>) => Promise<FetchOutcome>;
   now: () => number;
   /** Stored rows beyond this are evicted, least recently used first, sparing entries that live cells show. */
   maxBytes: number;
   isLive: (key: string) => boolean;
   /** The session's generation: entries and fetches of one generation are never served in another. */
   generation: () => number;
+  /** Results kept between sessions: read before the network when a cell is invoked, written after each fetch. */
+  persistent?: Pick<PersistentResults, "read" | "write" | "isOutdated">;
+  /** Whether an invoked cell with nothing current kept may be fetched now; otherwise the error it shows instead. */
+  admit?: (request: CanonicalRequest, context: InvokeContext) => Admission | Error;
 }
+
+/** How a cell came to ask (the refresh bus knows). */
+export interface InvokeContext {
+  /** Excel running the cell again as the workbook opens, for a result the workbook holds. */
+  opening: boolean;
+  /** The workbook asked to refresh its cells when it opens: a kept latest result of a query is not current then. */
+  refreshOnOpen: boolean;
+}
+
+const INVOKED: InvokeContext = { opening: false, refreshOnOpen: false };
 
 /**
  * One cache for the shared runtime, keyed by the canonical request within one session generation (another key may
@@ -43,15 +65,18 @@ export class ResultCache {
   readonly #options: ResultCacheOptions;
   /** The session generation the entries belong to. */
   #generation: number;
-  #stats = { requests: 0, fetches: 0, hits: 0, shared: 0 };
+  #stats = { requests: 0, fetches: 0, hits: 0, shared: 0, restored: 0, kept: 0, notLoaded: 0 };
 
   constructor(options: ResultCacheOptions) {
     this.#options = options;
     this.#generation = options.generation();
   }
 
-  /** The rows of a request: stored, in flight, or fetched now (within `context`'s cap). */
-  get(request: CanonicalRequest, context?: ReadContext): Promise<CachedTable> {
+  /**
+   * The rows of a request for a cell: stored here, in flight, kept from an earlier session, or fetched now (within
+   * `read`'s cap) when `admit` allows (otherwise its error, unless a kept result may stand in).
+   */
+  get(request: CanonicalRequest, context: InvokeContext = INVOKED, read?: ReadContext): Promise<CachedTable> {
     this.#sync();
     const entry = this.#entry(request);
     entry.lastUsed = this.#options.now();
@@ -59,18 +84,37 @@ export class ResultCache {
       this.#stats.shared++;
       return entry.inFlight;
     }
-    if (this.#fresh(entry) && (entry.table || entry.failure !== undefined)) {
+    if (this.#fresh(entry) && (entry.table || entry.failure !== undefined) && !this.#outdated(entry)) {
       this.#stats.hits++;
       return entry.table ? Promise.resolve(entry.table) : Promise.reject(entry.failure);
     }
-    return this.#load(entry, context);
+    return this.#track(entry, this.#restoreOrFetch(entry, context, read));
   }
 
-  /** Fetches again whatever is stored (joining a fetch already in flight). */
-  refresh(request: CanonicalRequest, context?: ReadContext): Promise<CachedTable> {
+  /**
+   * What a cell could show without any request (formula value preview): the rows here, those a fetch in flight
+   * brings, or those kept from an earlier session, however old; undefined when there are none.
+   */
+  async peek(request: CanonicalRequest): Promise<CachedTable | undefined> {
+    this.#sync();
+    const entry = this.#entries.get(request.key);
+    if (entry?.table && !this.#outdated(entry)) return entry.table;
+    if (entry?.inFlight) return entry.inFlight.catch(() => undefined);
+    return (await this.#options.persistent?.read(request).catch(() => undefined))?.table;
+  }
+
+  /** Fetches again whatever is stored (joining a fetch already in flight; after a kept result being read). */
+  refresh(request: CanonicalRequest, read?: ReadContext): Promise<CachedTable> {
     this.#sync();
     const entry = this.#entry(request);
-    return entry.inFlight ?? this.#load(entry, context);
+    if (entry.inFlight && entry.restoring) {
+      const after = entry.inFlight.catch(() => undefined);
+      return this.#track(
+        entry,
+        after.then(() => this.#fetch(entry, this.#generation, read)),
+      );
+    }
+    return entry.inFlight ?? this.#load(entry, read);
   }
 
   /** The rows stored for a key, fresh or not: what its cells keep showing when a refresh was held. */
@@ -80,6 +124,17 @@ export class ResultCache {
   }
 
   /** True when a refresh cannot change the answer: a stored execution result. */
+  /**
+   * The rows this session last had for `key`, however old, and when they were fetched: what its cells keep showing
+   * when a refresh of them fails.
+   */
+  lastGood(key: string): { table: CachedTable; fetchedAt?: number } | undefined {
+    this.#sync();
+    const entry = this.#entries.get(key);
+    if (!entry?.table) return undefined;
+    return entry.fetchedAt === undefined ? { table: entry.table } : { table: entry.table, fetchedAt: entry.fetchedAt };
+  }
+
   isSettled(key: string): boolean {
     this.#sync();
     const entry = this.#entries.get(key);
@@ -95,7 +150,10 @@ export class ResultCache {
 
   expiresAt(key: string): number | undefined {
     this.#sync();
-    return this.#entries.get(key)?.expiresAt;
+    const entry = this.#entries.get(key);
+    // A kept result shown past its time waits for the next scheduled refresh, not one due in the past.
+    if (entry?.kept) return expiryOf(entry.request, this.#options.now());
+    return entry?.expiresAt;
   }
 
   /** A spill made once per (rows, render options) and shared by every cell asking for it. */
@@ -150,8 +208,78 @@ export class ResultCache {
     return this.#options.now() < entry.expiresAt;
   }
 
-  #load(entry: Entry, context?: ReadContext): Promise<CachedTable> {
+  /** Rows fetched before the workbook's own refresh of them (by a co-author, or outside Excel). */
+  #outdated(entry: Entry): boolean {
+    return (
+      !!entry.table &&
+      entry.fetchedAt !== undefined &&
+      !!this.#options.persistent?.isOutdated(entry.request, entry.fetchedAt)
+    );
+  }
+
+  /**
+   * A kept result when it is current (or may stand in), else the network when admitted (an automatic fetch within
+   * its share of the automatic budget), else why not.
+   */
+  async #restoreOrFetch(entry: Entry, context: InvokeContext, read?: ReadContext): Promise<CachedTable> {
     const generation = this.#generation;
+    entry.restoring = true;
+    const restored = await this.#options.persistent?.read(entry.request).catch(() => undefined);
+    entry.restoring = false;
+    const current = generation === this.#options.generation() && this.#entries.get(entry.request.key) === entry;
+    // Signed out, or another key or service, meanwhile: the session's own refresh serves the cells now.
+    if (!current) throw new Error("The session changed while a kept result was read.");
+    const latest = entry.request.source.kind === "query";
+    if (restored && restored.fresh && !(latest && context.opening && context.refreshOnOpen)) {
+      restoreEntry(entry, restored, false);
+      evictIdle(this.#entries, this.#options.maxBytes, this.#options.isLive);
+      this.#stats.restored++;
+      return restored.table;
+    }
+    const admitted = this.#options.admit?.(entry.request, context) ?? {};
+    if (!(admitted instanceof Error)) {
+      try {
+        const budget = admitted.budget ?? read?.budget;
+        return await this.#fetch(entry, generation, {
+          ...(read?.capCredits === undefined ? {} : { capCredits: read.capCredits }),
+          ...(budget === undefined ? {} : { budget }),
+        });
+      } catch (error) {
+        // Stopped for its cost (its rest grew past the budget): a result kept from an earlier session stands in.
+        if (!restored || !(isBudgetHeldError(error) || isOverCapError(error))) throw error;
+        restoreEntry(entry, restored, true);
+        this.#stats.kept++;
+        return restored.table;
+      } finally {
+        admitted.close?.();
+      }
+    }
+    if (restored) {
+      restoreEntry(entry, restored, true);
+      evictIdle(this.#entries, this.#options.maxBytes, this.#options.isLive);
+      this.#stats.kept++;
+      return restored.table;
+    }
+    this.#stats.notLoaded++;
+    throw admitted;
+  }
+
+  #load(entry: Entry, read?: ReadContext): Promise<CachedTable> {
+    return this.#track(entry, this.#fetch(entry, this.#generation, read));
+  }
+
+  /** Marks `promise` as the entry's fetch in flight until it settles (cells asking meanwhile share it). */
+  #track(entry: Entry, promise: Promise<CachedTable>): Promise<CachedTable> {
+    entry.inFlight = promise;
+    const settle = (): void => {
+      if (entry.inFlight === promise) entry.inFlight = undefined;
+    };
+    promise.then(settle, settle);
+    return promise;
+  }
+
+  /** Fetches from the service; the rows are kept (here and between sessions) if the session is still the same. */
+  #fetch(entry: Entry, generation: number, context?: Partial<ReadContext>): Promise<CachedTable> {
     this.#stats.fetches++;
     const startedAt = this.#options.now();
     const stored = (): boolean =>
@@ -164,8 +292,12 @@ export class ResultCache {
           entry.failure = undefined;
           entry.renders.clear();
           entry.expiresAt = expiryOf(entry.request, startedAt);
+          entry.fetchedAt = startedAt;
+          entry.kept = false;
           entry.bytes = tableBytes(table);
           evictIdle(this.#entries, this.#options.maxBytes, this.#options.isLive);
+          // Kept for the next session; a store that cannot keep it says so in its own state, never to the cell.
+          void this.#options.persistent?.write(entry.request, table, startedAt).catch(() => undefined);
         }
         return table;
       },
@@ -178,9 +310,13 @@ export class ResultCache {
           (isOverCapError(error) && (error.facts?.spent ?? 0) === 0);
         if (!local) this.#stats.requests++;
         // A refresh stopped for its cost (over its cap, or the automatic budget) leaves the rows that were there.
-        const kept = entry.table !== undefined && (isBudgetHeldError(error) || isOverCapError(error));
-        if (stored() && !kept) {
+        const costStopped = isBudgetHeldError(error) || isOverCapError(error);
+        if (stored() && entry.table && (costStopped || keepsRowsAfter(error))) {
+          // A refresh that failed (the service unreachable, a run that failed): the rows shown stay, due again now.
+          if (!costStopped) entry.expiresAt = 0;
+        } else if (stored()) {
           entry.table = undefined;
+          entry.kept = false;
           entry.renders.clear();
           entry.bytes = 0;
           entry.failure = isSpillTooLargeError(error) ? error : undefined;
@@ -189,11 +325,16 @@ export class ResultCache {
         throw error;
       },
     );
-    entry.inFlight = promise;
-    const settle = (): void => {
-      if (entry.inFlight === promise) entry.inFlight = undefined;
-    };
-    promise.then(settle, settle);
     return promise;
   }
+}
+
+/**
+ * Whether rows already shown stay after a fetch of them failed with `error`: yes, unless the failure says the rows
+ * may not or cannot be shown (signed out, too large to spill now, a request the service refuses as written).
+ */
+export function keepsRowsAfter(error: unknown): boolean {
+  // Stopped for its cost (over its cap, or the automatic budget), a refresh is held, not failed: said as such.
+  if (isBudgetHeldError(error) || isOverCapError(error)) return false;
+  return !isNotSignedInError(error) && !isSpillTooLargeError(error) && !isInvalidArgumentError(error);
 }

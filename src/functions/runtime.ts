@@ -1,3 +1,4 @@
+import type { BillingPlan } from "../billing";
 import { type Clock, systemClock } from "../client";
 import { type Session, reportUnexpected } from "../session";
 import type { QueryRuns, RunSettings } from "./query-runs";
@@ -11,8 +12,12 @@ import type { RefreshEvent } from "./refresh-events";
 import { renderSpill } from "./render";
 import { type CanonicalRequest, datasetRequest, resultsRequest } from "./request";
 import { type CacheStats, ResultCache } from "./result-cache";
+import { KeptResults } from "./kept-results";
+import type { NotLoadedRow } from "./not-loaded";
+import type { ResultStore } from "./result-store";
+import { Previews, isValuePreview } from "./value-preview";
 import { DEFAULT_SPILL_LIMIT_BYTES } from "./spill-limit";
-import { errorsInSpillsSupported, withSourceNote } from "./source-note";
+import { errorsInSpillsSupported, refreshFailedText, withFailureNote, withSourceNote } from "./source-note";
 import { serveStatus } from "./status-cell";
 import { SavedQueries } from "./saved-queries";
 import { StatusWatchers } from "./status-watchers";
@@ -57,6 +62,16 @@ export interface FunctionsRuntimeOptions {
   runSettings?: () => RunSettings | undefined;
   /** Whether the host shows an error inside a spill (CustomFunctionsRuntime 1.2); default: Office says. */
   errorsInSpills?: () => boolean;
+  /** Results kept between sessions (IndexedDB, or memory: see openResultStore); none: this session's memory only. */
+  resultStore?: Promise<ResultStore>;
+  /** The user's plan, for what loading a cell would cost; default: the plan chosen in Account. */
+  plan?: () => BillingPlan;
+  /** The most bytes of results set in one turn (Excel on the web's 5 MB payload, shared by cells set together). */
+  payloadTurnBytes?: number;
+  /** Resolves in the event loop's next turn (tests move turns by hand); default: a task later. */
+  nextTurn?: () => Promise<void>;
+  /** How long without a new SERVICE cell ends the burst of cells Excel runs again as the workbook opens. */
+  openQuietMs?: number;
 }
 
 type Invocation = CustomFunctions.StreamingInvocation<unknown[][]>;
@@ -79,6 +94,10 @@ export class FunctionsRuntime {
   readonly #cellDeps: TableCellDeps;
   readonly #offSession: () => void;
   readonly #errorsInSpills: () => boolean;
+  readonly #kept: KeptResults;
+  readonly #previews: Previews;
+  /** The stored key has been read (changes before it are the session loading, not a sign-in). */
+  #readySettled = false;
   /** SERVICE.QUERY: remembered runs, live cells, the report, budgeted automatic runs. */
   readonly queries: QueryService;
   /** Saved queries' declared parameters, asked once per query id (QUERY cells and the pane's form). */
@@ -104,11 +123,23 @@ export class FunctionsRuntime {
     this.#ready = (options.ready ?? Promise.resolve()).catch(() => undefined);
     this.#api = options.customFunctions;
     this.#errorsInSpills = options.errorsInSpills ?? errorsInSpillsSupported;
+    void this.#ready.then(() => (this.#readySettled = true));
     const settings = options.runSettings ?? (() => undefined);
     this.workbookId = workbookIdentity(settings);
     this.#session.useWorkbook(this.workbookId);
     this.budget = new AutomaticBudget(settings, this.#session.ledger, this.workbookId, () => this.#clock.now());
     const defaultCap = () => this.#session.billing.settings.maxCredits;
+    this.#kept = new KeptResults({
+      ...options,
+      now: () => this.#clock.now(),
+      settings,
+      store: options.resultStore,
+      isLive: (key) => this.#bus.live.has(key),
+      budget: this.budget,
+      estimate: (request) => this.#session.estimateRead(request.key),
+      plan: options.plan ?? (() => this.#session.billing.settings.plan),
+      limitBytes: this.#spillLimit,
+    });
     this.#cache = new ResultCache({
       fetch: async (request, context) => {
         const outcome = await fetchTable(this.#session, request, this.#spillLimit, () => this.#clock.now(), {
@@ -122,6 +153,8 @@ export class FunctionsRuntime {
       maxBytes: options.cacheMaxBytes ?? 64_000_000,
       isLive: (key) => this.#bus.live.has(key),
       generation: () => this.#session.generation,
+      persistent: this.#kept.persistent,
+      admit: this.#kept.admit,
     });
     this.#watchers = new StatusWatchers({
       client: () => this.#session.client(),
@@ -136,6 +169,8 @@ export class FunctionsRuntime {
       autoRefreshDelayMs: options.autoRefreshDelayMs ?? 30_000,
       ready: this.#ready,
       generation: () => this.#session.generation,
+      payloadTurnBytes: options.payloadTurnBytes,
+      nextTurn: options.nextTurn,
       budget: this.budget,
       defaultCap,
       estimate: (request) => this.#session.estimateRead(request.key),
@@ -154,6 +189,13 @@ export class FunctionsRuntime {
             ...(held === undefined ? {} : { held }),
           },
         ),
+      withFailure: (matrix, failed, render) =>
+        withFailureNote(
+          matrix,
+          refreshFailedText(cellFailure(failed.error).message, failed.fetchedAt, this.#clock.now()),
+          render,
+          { supported: this.#errorsInSpills(), error: (message) => this.#notAvailable(message) },
+        ),
       toError: (error) => this.#toError(error),
       onFailure: (request, error) => this.#bus.awaitExecution(request, error),
       shown: (invocation, request, table, matrix) =>
@@ -165,6 +207,14 @@ export class FunctionsRuntime {
         ),
       gone: (invocation) => this.places.remove(invocation.address),
     };
+    this.#previews = new Previews({
+      // After the stored key is read: before it, the session is signed out and sees no kept results.
+      peek: (request) => this.#ready.then(() => this.#cache.peek(request)),
+      render: this.#cellDeps.render,
+      toError: (error) => this.#toError(error),
+      notAvailable: (message) => this.#notAvailable(message),
+      runs: () => this.queries.runs,
+    });
     this.#runSettings = options.runSettings ?? (() => undefined);
     this.#offSession = this.#session.onChange(() => this.#sessionChanged());
     this.savedQueries = new SavedQueries({
@@ -197,10 +247,12 @@ export class FunctionsRuntime {
   }
 
   dataset(name: unknown, args: Args, invocation: Invocation): void {
+    if (isValuePreview(invocation)) return this.#previews.dataset(name, args, invocation);
     this.#serveTable("DATASET", invocation, args, (positional, options) => datasetRequest(name, positional, options));
   }
 
   results(id: unknown, args: Args, invocation: Invocation): void {
+    if (isValuePreview(invocation)) return this.#previews.results(id, args, invocation);
     this.#serveTable("RESULTS", invocation, args, (positional, options) => resultsRequest(id, positional, options));
   }
 
@@ -209,6 +261,7 @@ export class FunctionsRuntime {
    * `run=on_change` cell whose inputs changed runs its query, within the workbook's daily budget.
    */
   query(queryId: unknown, args: Args, invocation: Invocation): void {
+    if (isValuePreview(invocation)) return this.#previews.query(queryId, args, invocation);
     this.queries.query(queryId, args, invocation);
   }
 
@@ -257,6 +310,7 @@ export class FunctionsRuntime {
   }
 
   status(executionId: unknown, detail: unknown, invocation: CustomFunctions.StreamingInvocation<string>): void {
+    if (isValuePreview(invocation)) return this.#previews.status(invocation);
     const deps = { watchers: this.#watchers, now: () => this.#clock.now(), toError: (e: unknown) => this.#toError(e) };
     // onCanceled is set now: Excel may cancel before the stored key has been read and the poller started.
     let stop: (() => void) | undefined;
@@ -280,6 +334,10 @@ export class FunctionsRuntime {
    */
   async refreshAll(reason: "manual" | "open" | "ribbon" = "manual"): Promise<RefreshSummary> {
     this.#cache.dropUnused();
+    if (reason === "manual") {
+      // A query's latest result is current until Refresh All: those kept for this user go before new ones come.
+      void this.#kept.persistent.dropLatest().catch(reportUnexpected("forgetting kept latest results"));
+    }
     // On open, what the cells just fetched (or were served fresh) is not fetched again: only what is due.
     const keys = this.refreshableKeys().filter((key) => reason !== "open" || !this.#cache.isFresh(key));
     return this.#bus.refresh(keys, reason);
@@ -298,6 +356,25 @@ export class FunctionsRuntime {
       const estimate = this.#session.estimateRead(key);
       return [{ key, what: describeRequest(cell.request), cells: this.#bus.live.cellsOf(key).length, estimate }];
     });
+  }
+
+  /** Requests whose cells say their data is not loaded, with what loading each would cost (the pane's list). */
+  notLoaded(): NotLoadedRow[] {
+    return this.#bus.notLoaded.rows((key) => this.#bus.live.cellsOf(key).length);
+  }
+
+  onNotLoadedChange(listener: () => void): () => void {
+    return this.#bus.notLoaded.onChange(listener);
+  }
+
+  /** Resolves once every result fetched so far (and every removal asked for) has reached the persistent store. */
+  keptResultsWritten(): Promise<void> {
+    return this.#kept.persistent.settled();
+  }
+
+  /** The pane's Load: fetches every request whose cells say they are not loaded (the user chose to spend). */
+  loadNotLoaded(): Promise<RefreshSummary> {
+    return this.#bus.refresh(this.#bus.notLoaded.keys(), "manual");
   }
 
   onRefresh(listener: (event: RefreshEvent) => void): () => void {
@@ -342,10 +419,13 @@ export class FunctionsRuntime {
       invocation.setResult(this.#toError(error));
       return;
     }
-    this.#bus.add(cell, invocation);
+    this.#bus.add(cell, invocation, this.#kept.contextFor(cell.request));
   }
 
   #sessionChanged(): void {
+    void this.#kept.sessionChanged().catch(reportUnexpected("forgetting a signed-out user's results"));
+    // The stored key being read as the runtime starts: the cells wait for it and are served then, once.
+    if (!this.#readySettled) return;
     // Another key may see other data (E5 access is per owner), and a signed-out session must show that it is. The
     // cache and the bus drop the old generation's rows by themselves; what was in flight has been aborted.
     this.#watchers.restart();

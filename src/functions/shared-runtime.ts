@@ -1,4 +1,6 @@
+import { systemClock } from "../client";
 import { sharedSession, sharedSessionReady } from "../session";
+import { openResultStore } from "./result-store";
 import { FunctionsRuntime } from "./runtime";
 
 // Symbol.for: one runtime even if the functions, pane and commands bundles each carry a copy of this module.
@@ -15,6 +17,8 @@ export function functionsRuntime(): FunctionsRuntime {
       typeof Office !== "undefined" && Office.context?.document?.settings
         ? Office.context.document.settings
         : undefined,
+    // Results kept between sessions in the runtime's IndexedDB (memory, with the reason, where it cannot be used).
+    resultStore: openResultStore({ now: () => systemClock.now(), timers: systemClock }),
   });
   return scope[SLOT];
 }

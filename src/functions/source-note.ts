@@ -1,6 +1,6 @@
 import { shorten } from "../client";
 import type { CellValue } from "../sheet";
-import { datasetOriginText } from "../session";
+import { ageText, datasetOriginText } from "../session";
 import type { CellRequestOptions } from "./options";
 import type { CachedTable } from "./render";
 
@@ -42,5 +42,38 @@ export function withSourceNote(
   if (text === "") return matrix;
   const first = [...matrix[0]!] as unknown[];
   first[0] = note.error(shorten(`Column "${String(first[0])}". ${text}`, 255));
+  return [first, ...matrix.slice(1)];
+}
+
+/** "2026-03-01 10:00 UTC". */
+function utcText(ms: number): string {
+  return `${new Date(ms).toISOString().slice(0, 16).replace("T", " ")} UTC`;
+}
+
+/** What a cell says when its refresh failed and it keeps the rows it had (its hover, and the pane's words). */
+export function refreshFailedText(message: string, fetchedAt: number | undefined, now: number): string {
+  const when =
+    fetchedAt === undefined
+      ? "the data shown is from the last successful refresh"
+      : `the data shown was fetched ${utcText(fetchedAt)} (${ageText(Math.max(0, now - fetchedAt))} ago)`;
+  return `Refresh failed, ${when}. ${message}`;
+}
+
+/**
+ * Rows kept after a failed refresh say so in the spill's first header cell (an #N/A whose hover has the failure and
+ * when the rows were fetched), as the source note does; the data cells stay, so formulas over them keep working.
+ * Without a header row, or where errors cannot be in a spill, the rows stay as they are (the pane says it).
+ */
+export function withFailureNote(
+  matrix: unknown[][],
+  text: string,
+  render: CellRequestOptions["render"],
+  note: { supported: boolean; error: (message: string) => unknown },
+): unknown[][] {
+  if (!note.supported || !render.headers || matrix.length === 0 || matrix[0]!.length === 0) return matrix;
+  const first = [...matrix[0]!];
+  const name = first[0];
+  const column = typeof name === "string" || typeof name === "number" ? `Column "${String(name)}". ` : "";
+  first[0] = note.error(shorten(`${text} ${column}`.trim(), 255));
   return [first, ...matrix.slice(1)];
 }

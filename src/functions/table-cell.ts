@@ -3,11 +3,17 @@ import type { CellRequestOptions } from "./options";
 import type { CachedTable } from "./render";
 import type { CanonicalRequest } from "./request";
 
+/** A fetch that failed while the cells keep rows fetched earlier (at `fetchedAt`, when known). */
+export interface RefreshFailed {
+  error: unknown;
+  fetchedAt?: number;
+}
+
 /**
- * What the bus delivers to every cell of one request: the rows (with a note when they were not refreshed, said on
- * the spill's first header cell), or why there are none.
+ * What the bus delivers to every cell of one request: the rows (with a note when they were not refreshed for their
+ * cost, or kept after a failed refresh; either said on the spill's first header cell), or why there are none.
  */
-export type Outcome = { table: CachedTable; note?: string } | { error: unknown };
+export type Outcome = { table: CachedTable; note?: string; refreshFailed?: RefreshFailed } | { error: unknown };
 
 /** A live DATASET/RESULTS cell: its request, and how it turns an outcome into its own spill. */
 export interface TableCell extends LiveCell<Outcome> {
@@ -16,6 +22,8 @@ export interface TableCell extends LiveCell<Outcome> {
 
 export interface TableCellDeps {
   render: (key: string, table: CachedTable, options: CellRequestOptions["render"], note?: string) => unknown[][];
+  /** The spill of rows kept after a failed refresh, saying so where a cell can (its first header cell). */
+  withFailure: (matrix: unknown[][], failed: RefreshFailed, options: CellRequestOptions["render"]) => unknown[][];
   toError: (error: unknown) => CustomFunctions.Error;
   /** Told about each failure a cell shows (a run still going is watched until it ends). */
   onFailure: (request: CanonicalRequest, error: unknown) => void;
@@ -53,7 +61,10 @@ export function tableCell(
         return;
       }
       try {
-        const matrix = deps.render(request.key, outcome.table, options.render, outcome.note);
+        const rendered = deps.render(request.key, outcome.table, options.render, outcome.note);
+        const matrix = outcome.refreshFailed
+          ? deps.withFailure(rendered, outcome.refreshFailed, options.render)
+          : rendered;
         invocation.setResult(matrix);
         deps.shown?.(invocation, request, outcome.table, matrix);
       } catch (error) {

@@ -14,6 +14,7 @@ import type { KeyStore } from "./key-store";
 import { NotSignedInError } from "./not-signed-in-error";
 import { type SettingsStore, memorySettingsStore } from "./settings-store";
 import { UsageTracker } from "./usage-tracker";
+import { userIdOf } from "./user-id";
 import { CostMemory } from "./cost-memory";
 import { SpendingLedger } from "./spending-ledger";
 import { spendingObserver } from "./spending-observer";
@@ -91,6 +92,8 @@ export class Session {
   #generation = 0;
   /** Aborted when the key or the address changes: it ends the reads of the client made for them. */
   #reads = new AbortController();
+  /** The signed-in key's one-way identity, worked out once per generation. */
+  #userId: { generation: number; id: Promise<string | undefined> } | undefined;
 
   constructor(options: SessionOptions) {
     this.#keyStore = options.keyStore;
@@ -127,6 +130,21 @@ export class Session {
    */
   get generation(): number {
     return this.#generation;
+  }
+
+  /**
+   * Who is signed in, as a one-way hash of the key (never the key): what per-user stores are partitioned by, since
+   * `Office.context.partitionKey` is undefined on Windows. Undefined when signed out (or without WebCrypto).
+   */
+  userId(): Promise<string | undefined> {
+    if (this.#userId?.generation !== this.#generation) {
+      const key = this.#key;
+      this.#userId = {
+        generation: this.#generation,
+        id: key === undefined ? Promise.resolve(undefined) : userIdOf(key),
+      };
+    }
+    return this.#userId.id;
   }
 
   /** The session's time (the client's clock): local days of the ledger, ages of results. */

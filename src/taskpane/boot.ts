@@ -12,7 +12,7 @@ import { sharedSession, sharedSessionReady } from "../session";
 import type { PaneDeps } from "./logic/deps";
 import { type OnOpenOutcome, runOnOpen } from "./logic/on-open";
 import type { StartupBehaviorApi } from "./logic/open-behaviour";
-import { functionsQueryReport } from "./functions-report";
+import { functionsNotLoaded, functionsQueryReport } from "./functions-report";
 import { officePlatform } from "./logic/csv-destination";
 import { HISTORY_ITEM, userItem } from "./logic/user-item";
 import { type MountedPane, mountTaskpane } from "./mount-taskpane";
@@ -55,6 +55,7 @@ export function defaultPaneDeps(): PaneDeps {
     recordQueryRun,
     describeQuery: describeSavedQuery,
     queryReport: functionsQueryReport,
+    notLoaded: functionsNotLoaded,
     addin: officeAddin(),
     platform: officePlatform,
   };

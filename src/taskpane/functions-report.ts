@@ -1,6 +1,10 @@
 import {
   automaticBudget,
   cancelAutomaticQueryRun,
+  loadCostText,
+  loadNotLoadedCells,
+  notLoadedCells,
+  onNotLoadedChange,
   heldRefreshes,
   noteQueryRun,
   onAutomaticBudgetChange,
@@ -11,6 +15,7 @@ import {
   rerunStaleQueries,
   setAutomaticBudget,
 } from "../functions";
+import type { NotLoadedSource } from "./logic/not-loaded-source";
 import type { QueryReportSource } from "./logic/report-source";
 
 /** The functions' side of the shared runtime, as the pane reaches it (the functions' public surface). */
@@ -26,4 +31,12 @@ export const functionsQueryReport: QueryReportSource = {
   onAutomaticRun: onAutomaticQueryRun,
   held: heldRefreshes,
   onHeldChange: onHeldRefreshesChange,
+};
+
+/** The functions' cells that say their data is not loaded, as the pane lists them. */
+export const functionsNotLoaded: NotLoadedSource = {
+  rows: notLoadedCells,
+  onChange: onNotLoadedChange,
+  load: loadNotLoadedCells,
+  cost: loadCostText,
 };

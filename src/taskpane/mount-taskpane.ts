@@ -23,6 +23,7 @@ import { confirmInline } from "./view/confirm";
 import { datasetView } from "./view/dataset-view";
 import { h } from "./view/dom";
 import { historyView } from "./view/history-view";
+import { notLoadedView } from "./view/not-loaded-view";
 import { queryView } from "./view/query-view";
 import { refreshView } from "./view/refresh-view";
 import { reportView } from "./view/report-view";
@@ -110,6 +111,7 @@ export function mountTaskpane(root: HTMLElement, deps: PaneDeps): MountedPane {
   );
 
   const query = queryView(doc, c.run, c.insert, insertOptions, c.form);
+  const notLoaded = deps.notLoaded ? notLoadedView(doc, deps.notLoaded) : undefined;
   const historyPanel = h(doc, "div", {}, usageView(doc, c.usage));
   const items = [
     { label: "Query", panel: h(doc, "div", {}, query.element) },
@@ -140,6 +142,7 @@ export function mountTaskpane(root: HTMLElement, deps: PaneDeps): MountedPane {
       signInBadge(doc, c.signIn),
       refreshView(doc, c.refresh, c.insert, c.report),
       confirmHost,
+      notLoaded?.element,
     ),
     panels.list,
     ...items.map((item) => item.panel),
@@ -160,6 +163,7 @@ export function mountTaskpane(root: HTMLElement, deps: PaneDeps): MountedPane {
       stopRibbon();
       stopReport();
       stopAutomaticHistory();
+      notLoaded?.dispose();
       c.signIn.dispose();
       c.history.dispose();
       c.run.cancel();

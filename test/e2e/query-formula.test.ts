@@ -111,13 +111,16 @@ test("reloading the page reopens the workbook: the remembered results are shown 
     return !file.unsaved && !file.saving && file.savedAt !== undefined;
   });
   const executes: string[] = [];
+  const reads: string[] = [];
   page.on("request", (request) => {
     if (request.method() === "POST" && request.url().endsWith("/execute")) executes.push(request.url());
+    if (request.method() === "GET" && /\/results(\/csv)?(\?|$)/.test(request.url())) reads.push(request.url());
   });
   await page.reload();
   await page.waitForFunction(() => document.body.dataset.ready === "true", undefined, { timeout: 30_000 });
-  // The file kept the inputs, the formulas and their last values; on open the cells compute again and find their
-  // runs in the document's settings, so nothing is executed and the budget is untouched.
+  // The file kept the inputs, the formulas and their last values; on open the cells compute again, find their runs
+  // in the document's settings and the runs' rows in the add-in's kept results: nothing is executed or read, and the
+  // budget is untouched.
   expect(await cell(page, "A1").textContent()).toBe("WBTC");
   await waitForValue(page, "A4", (v) => v === "WBTC");
   await waitForValue(page, "E3", (v) => v === "#N/A"); // LINK was never run: still not run, and not run now
@@ -130,4 +133,6 @@ test("reloading the page reopens the workbook: the remembered results are shown 
   await waitForValue(page, "A3", (v) => v === "symbol");
   expect(await cell(page, "A4").textContent()).toBe("WBTC");
   expect(executes).toEqual([]);
+  // The results themselves were kept from the last session (this user, this service): not even read again.
+  expect(reads).toEqual([]);
 });

@@ -95,7 +95,7 @@ describe("cache, dedupe and the refresh bus", () => {
     api.bump();
     const events: unknown[] = [];
     bench.runtime.onRefresh((event) => events.push(event));
-    await expect(bench.runtime.refreshAll()).resolves.toEqual({ cells: 15, requests: 2, held: 0 });
+    await expect(bench.runtime.refreshAll()).resolves.toEqual({ cells: 15, requests: 2, failures: [], held: 0 });
     expect(bench.fetch.count).toBe(2);
     expect(cells.every((c) => tvl(c.latest) === 200 && c.results.length === 2)).toBe(true);
     expect(events).toEqual([expect.objectContaining({ reason: "manual", keys: 2, cells: 15, requests: 2, failed: 0 })]);
@@ -107,7 +107,7 @@ describe("cache, dedupe and the refresh bus", () => {
     cells[0]!.cancel();
     cells[1]!.cancel();
     api.bump();
-    await expect(bench.runtime.refreshAll()).resolves.toEqual({ cells: 2, requests: 1, held: 0 });
+    await expect(bench.runtime.refreshAll()).resolves.toEqual({ cells: 2, requests: 1, failures: [], held: 0 });
     expect(cells.map((c) => c.results.length)).toEqual([1, 1, 2, 2]);
     expect(cells.map((c) => c.lateResults)).toEqual([0, 0, 0, 0]);
     expect(bench.runtime.cacheStats().liveCells).toBe(2);
@@ -130,7 +130,7 @@ describe("cache, dedupe and the refresh bus", () => {
     await Promise.all([run.result(), gone.result()]);
     gone.cancel();
     bench.fetch.reset();
-    await expect(bench.runtime.refreshAll()).resolves.toEqual({ cells: 0, requests: 0, held: 0 });
+    await expect(bench.runtime.refreshAll()).resolves.toEqual({ cells: 0, requests: 0, failures: [], held: 0 });
     expect(bench.fetch.count).toBe(0);
     expect(bench.runtime.cacheStats().entries).toBe(1);
   });
@@ -217,7 +217,9 @@ describe("auto-refresh after a failed refresh", () => {
       const gaps: number[] = [];
       let last = next();
       await bench.clock.advanceSettling(last - bench.clock.now());
-      expect(errorOf(cell.latest).code).toBe("#N/A");
+      // The failed refresh keeps the rows the cell had, its header cell saying why.
+      expect(matrixOf(cell.latest)[1]![1]).toBe(100);
+      expect(errorOf(matrixOf(cell.latest)[0]![0]).message).toMatch(/^Refresh failed, the data shown was fetched /);
       for (let i = 0; i < 7; i++) {
         const due = next();
         gaps.push((due - last) / MIN);
@@ -239,6 +241,92 @@ describe("auto-refresh after a failed refresh", () => {
       down = true;
       await bench.clock.advanceSettling(next() - bench.clock.now());
       expect(next() - bench.clock.now()).toBe(1 * MIN);
+    } finally {
+      bench.close();
+    }
+  });
+});
+
+describe("a refresh that fails (the service unreachable)", () => {
+  let metadata: FunctionsMetadata;
+  beforeAll(async () => {
+    metadata = await generatedMetadata();
+  });
+
+  /** A bench whose service can be switched off: every request then fails as an unreachable host does. */
+  function benchWithOutage() {
+    const api = fakeApi();
+    const state = { down: false };
+    const fetch: typeof api.fetch = async (url, init) => {
+      if (state.down) throw new TypeError("fetch failed");
+      return api.fetch(url, init);
+    };
+    return { api, state, bench: workbench(metadata, { baseUrl: BASE, apiKey: FAKE_KEY, fetch }) };
+  }
+
+  it("Refresh All keeps every cell's values, says in each spill's header why and when its rows were fetched, and reports the failures by request and cells", async () => {
+    const { api, state, bench } = benchWithOutage();
+    try {
+      const avs = [bench.cell("DATASET", "avs"), bench.cell("DATASET", "avs")];
+      const dex = bench.cell("DATASET", "dex", "base");
+      const plain = bench.cell("DATASET", "dex", "celo", "headers=false");
+      await Promise.all([...avs, dex, plain].map((c) => c.result()));
+      const before = [...avs, dex, plain].map((c) => matrixOf(c.latest).slice(1));
+      const fetchedAt = bench.clock.now();
+      bench.clock.advance(5 * MINUTE);
+      api.bump();
+      state.down = true;
+      const events: { failed: number }[] = [];
+      bench.runtime.onRefresh((event) => events.push(event));
+
+      const summary = await bench.runtime.refreshAll();
+
+      expect(summary.cells).toBe(4);
+      expect(summary.failures).toHaveLength(3);
+      expect(summary.failures).toContainEqual({
+        label: "DATASET restaking/avs-stats",
+        cells: 2,
+        message: "Cannot reach the service; check the connection and the service address.",
+        kept: true,
+        fetchedAt,
+      });
+      expect(summary.failures.map((f) => f.label).sort()).toEqual(
+        ["DATASET restaking/avs-stats", "DATASET dex/pairs/base", "DATASET dex/pairs/celo"].sort(),
+      );
+      expect(events).toEqual([expect.objectContaining({ failed: 3 })]);
+      // Rows intact (the header row aside), nothing became #N/A.
+      const cells = [...avs, dex, plain];
+      cells.forEach((c, i) => expect(matrixOf(c.latest).slice(1)).toEqual(before[i]));
+      const note = errorOf(matrixOf(dex.latest)[0]![0]);
+      expect(note.code).toBe("#N/A");
+      expect(note.message).toMatch(
+        /^Refresh failed, the data shown was fetched 2024-06-01 10:07 UTC \(5 minutes ago\)\./,
+      );
+      // Without a header row there is no cell to carry the note: the rows stay exactly as they were.
+      expect(matrixOf(plain.latest)).toEqual(matrixOf(plain.results[0]));
+
+      // The service back: the next Refresh All brings new values and reports nothing.
+      state.down = false;
+      const again = await bench.runtime.refreshAll();
+      expect(again.failures).toEqual([]);
+      expect(matrixOf(dex.latest)[1]![1]).toBe(200);
+      expect(typeof matrixOf(dex.latest)[0]![0]).toBe("string");
+    } finally {
+      bench.close();
+    }
+  });
+
+  it("a cell that never had rows shows the failure itself, and is reported as not keeping values", async () => {
+    const { state, bench } = benchWithOutage();
+    try {
+      state.down = true;
+      const cell = bench.cell("DATASET", "avs");
+      expect(errorOf(await cell.result()).code).toBe("#N/A");
+      const summary = await bench.runtime.refreshAll();
+      expect(summary.failures).toEqual([
+        expect.objectContaining({ label: "DATASET restaking/avs-stats", cells: 1, kept: false }),
+      ]);
+      expect(errorOf(cell.latest).code).toBe("#N/A");
     } finally {
       bench.close();
     }

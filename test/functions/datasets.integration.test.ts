@@ -153,7 +153,7 @@ describe("SERVICE.DATASET", () => {
     );
     const before = matrixOf(await cell.result());
     serviceClock.advance(30 * 60_000); // the next 30-minute refresh
-    await expect(bench.runtime.refreshAll()).resolves.toEqual({ cells: 1, requests: 1, held: 0 });
+    await expect(bench.runtime.refreshAll()).resolves.toEqual({ cells: 1, requests: 1, failures: [], held: 0 });
     const after = matrixOf(cell.latest);
     expect(after[0]).toEqual(before[0]);
     expect(after).not.toEqual(before);

@@ -3,6 +3,7 @@ import type { AutomaticRunEvent } from "../../src/functions";
 import { setFunctionsRuntime } from "../../src/functions/shared-runtime";
 import { localDay } from "../../src/session";
 import type { FunctionsMetadata } from "../../src/playground/custom-functions";
+import { MemoryResultStore, type ResultStore } from "../../src/functions/result-store";
 import { type TestService, startTestService } from "../support/service";
 import {
   TestDocument,
@@ -27,9 +28,16 @@ describe("SERVICE.QUERY with run=on_change", () => {
   let bench: Workbench;
   let document: TestDocument;
   let user: TestUser;
+  /** The user's kept results, which outlive a reopened workbook (IndexedDB in Excel). */
+  let kept: Promise<ResultStore>;
   const executes = () => executesSent(bench);
   const open = (doc = document) =>
-    workbench(metadata, { baseUrl: service.url, apiKey: service.apiKey, runtime: { runSettings: doc.settings }, user });
+    workbench(metadata, {
+      baseUrl: service.url,
+      apiKey: service.apiKey,
+      runtime: { runSettings: doc.settings, resultStore: kept },
+      user,
+    });
 
   /** What Excel does when an input of the formula in `address` changes: cancel, then call with the new inputs. */
   function change(old: { cancel(): void }, address: string, symbol: string, ...more: unknown[]) {
@@ -44,6 +52,7 @@ describe("SERVICE.QUERY with run=on_change", () => {
   beforeEach(() => {
     document = new TestDocument();
     user = new TestUser();
+    kept = Promise.resolve(new MemoryResultStore({ reason: "test", now: () => Date.now() }));
     bench = open();
   });
   afterEach(() => bench.close());
@@ -236,5 +245,40 @@ describe("SERVICE.QUERY with run=on_change", () => {
       expect.objectContaining({ executionId: expect.stringMatching(/^[0-9A-Z]{26}$/), state: "QUERY_STATE_CANCELLED" }),
     ]);
     expect(bench.runtime.queries.budgetState().spentToday).toBe(10);
+  });
+
+  it("the old invocation's cancel arriving after the new call: the change runs once, and the Report lists the cell once", async () => {
+    bench.runtime.queries.setBudget(100);
+    const old = bench.cellAt("Sheet1!A3", "QUERY", 1001, "symbol", "WETH", "run=on_change", "limit=2");
+    errorOf(await old.result());
+    // Excel does not promise the order: here the new call comes first, then the old one is cancelled.
+    const changed = bench.cellAt("Sheet1!A3", "QUERY", 1001, "symbol", "OP", "run=on_change", "limit=2");
+    expect(errorOf(await changed.result()).message).toMatch(/^Running with these inputs now \(symbol=OP\)/);
+    old.cancel();
+    await waitFor(() => Array.isArray(changed.latest), "OP to fill");
+    expect(executes()).toBe(1);
+    expect(bench.runtime.queries.report()).toEqual([
+      expect.objectContaining({ cells: ["Sheet1!A3"], cellCount: 1, parameters: { symbol: "OP" } }),
+    ]);
+  });
+
+  it("no cell address (a build that gives streaming functions none): run=on_change never runs by itself, and the cell and the Report say why", async () => {
+    bench.runtime.queries.setBudget(100);
+    const cell = bench.cell("QUERY", 1001, "symbol", "WETH", "run=on_change", "limit=2");
+    errorOf(await cell.result());
+    cell.cancel();
+    const changed = bench.cell("QUERY", 1001, "symbol", "AAVE", "run=on_change", "limit=2");
+    const error = errorOf(await changed.result());
+    expect(error.message).toBe(
+      "Not run (symbol=AAVE): run=on_change needs the cell's address, which this Excel build does not give add-ins; run it from the Service pane's Report (an estimated 10 credits)",
+    );
+    expect(executes()).toBe(0);
+    expect(bench.runtime.queries.report()).toEqual([
+      expect.objectContaining({
+        cells: [],
+        cellCount: 1,
+        note: expect.stringMatching(/^run=on_change cannot work in this Excel build/),
+      }),
+    ]);
   });
 });

@@ -85,7 +85,7 @@ describe("SERVICE.RESULTS against the real service", () => {
     await executeAndWait(service.url, service.apiKey, 1001, { symbol: "WBTC", days: 3 });
     const recalculated = bench.cell("RESULTS", 1001, "columns=symbol", "headers=false");
     expect(matrixOf(await recalculated.result())[0]).toEqual(["WETH"]); // a recalculation serves the cache
-    await expect(bench.runtime.refreshAll()).resolves.toEqual({ cells: 2, requests: 1, held: 0 });
+    await expect(bench.runtime.refreshAll()).resolves.toEqual({ cells: 2, requests: 1, failures: [], held: 0 });
     expect(matrixOf(cell.latest)[0]).toEqual(["WBTC"]);
     expect(matrixOf(recalculated.latest)[0]).toEqual(["WBTC"]);
   });

@@ -58,7 +58,7 @@ describe("functions startup in the shared runtime", () => {
       const cell = cf.stream("RESULTS", [1002, "limit=2", "columns=trade_id", "headers=false"]);
       expect(matrixOf(await cell.result())).toEqual([[0], [1]]);
       expect(sharedSession().baseUrl).toBe(service.url);
-      await expect(refreshFunctionCells()).resolves.toEqual({ cells: 1, requests: 1, held: 0 });
+      await expect(refreshFunctionCells()).resolves.toEqual({ cells: 1, requests: 1, failures: [], held: 0 });
       expect(cacheStats()).toMatchObject({ liveCells: 1, fetches: 2 });
     } finally {
       uninstall();

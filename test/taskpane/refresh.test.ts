@@ -220,9 +220,45 @@ describe("refresh of bound tables", () => {
     expect(refreshSummary(result)).toBe("SERVICE cells failed: cells busy; 0 of 1 table refreshed; 1 failed.");
   });
 
+  test("the functions' refresh reporting failed requests is no longer 'refreshed': the failures are the result", async () => {
+    const failure = { label: "DATASET dex/pairs/base", cells: 3, message: "Cannot reach the service.", kept: true };
+    const pane = await testPane(service.url, {
+      apiKey: TEST_KEYS.demo,
+      refreshFunctions: async () => ({ cells: 3, requests: 1, failures: [failure] }),
+    });
+    const result = await refreshAll(pane.deps, { mode: "latest" });
+    expect(result.functions).toEqual({ status: "failed", failures: [failure], requests: 1 });
+    expect(refreshSummary(result)).toBe(
+      "1 SERVICE request (3 cells) could not be refreshed and keep their values: DATASET dex/pairs/base (3 cells): " +
+        "Cannot reach the service; no bound tables.",
+    );
+  });
+
   test.each([
     [{ functions: { status: "refreshed" as const }, tables: [] }, "SERVICE cells refreshed; no bound tables."],
     [{ functions: { status: "unavailable" as const }, tables: [] }, "No bound tables."],
+    [
+      {
+        functions: {
+          status: "failed" as const,
+          failures: [
+            {
+              label: "DATASET restaking/avs-stats",
+              cells: 2,
+              message: "Cannot reach the service; check the connection and the service address.",
+              kept: true,
+              fetchedAt: Date.parse("2026-03-01T10:00:00Z"),
+            },
+            { label: "RESULTS of query 1001", cells: 1, message: "The query's run failed.", kept: false },
+          ],
+        },
+        tables: [],
+      },
+      "2 SERVICE requests (3 cells) could not be refreshed and keep their values where they had any: " +
+        "DATASET restaking/avs-stats (2 cells, showing data fetched 2026-03-01 10:00 UTC): Cannot reach the service; " +
+        "check the connection and the service address; RESULTS of query 1001 (1 cell): The query's run failed; " +
+        "no bound tables.",
+    ],
   ])("summary %#", (result, text) => {
     expect(refreshSummary(result)).toBe(text);
   });

@@ -336,3 +336,29 @@ test("the confirmation's question names the reads and runs with the total, and w
     "Run: run query 1002 (medium) for table Query_1002 — 10 credits",
   ]);
 });
+
+test("a shared stream names one cell: the row lists every cell with its formula, read from the workbook", async () => {
+  // Excel runs identical SERVICE.QUERY formulas as one stream whose address names the first cell only.
+  const shared = bench.cellAt("Sheet1!A1", "QUERY", 1001, "symbol", "WETH");
+  errorOf(await shared.result());
+  const { controller, pane, stop } = await report();
+  try {
+    await pane.wb.run(async (context) => {
+      const sheet = context.workbook.worksheets.getItem("Sheet1");
+      sheet.getRange("A1").formulas = [['=SERVICE.QUERY(1001,"symbol","WETH")']];
+      sheet.getRange("C4").formulas = [['=SERVICE.QUERY(1001,"symbol","WETH")']];
+      sheet.getRange("E7").formulas = [['=service.query(1001,"symbol",B7)']];
+      await context.sync();
+    });
+    // The workbook is read again when the functions' cells change.
+    bench.cellAt("Sheet1!A1", "QUERY", 1001, "symbol", "WETH"); // recalculated: a new call, then the old cancelled
+    shared.cancel();
+    await waitFor(() => controller.store.state.rows[0]?.cells.length === 2, "the shared cell to be listed");
+    expect(controller.store.state.rows[0]).toMatchObject({ cells: ["Sheet1!A1", "Sheet1!C4"], cellCount: 2 });
+    expect(controller.store.state.cellsNote).toBe(
+      "Also on the sheets: Sheet1!E7 (SERVICE.QUERY cells whose set of inputs could not be told from their formula).",
+    );
+  } finally {
+    stop();
+  }
+});

@@ -65,6 +65,7 @@ export function envelopeToRawPage(envelope: Envelope, method: string, path: stri
   if (state !== undefined) page.state = state;
   if (executionId) page.executionId = executionId;
   if (envelope.execution_ended_at) page.endedAt = envelope.execution_ended_at;
+  if (envelope.expires_at) page.expiresAt = envelope.expires_at;
   if (typeof envelope.query_id === "number" && envelope.query_id > 0) page.queryId = envelope.query_id;
   return page;
 }

@@ -194,6 +194,7 @@ function toPage(raw: RawPage, offset: number, requests: number): Page {
   if (raw.state !== undefined) page.state = raw.state;
   if (raw.executionId !== undefined) page.executionId = raw.executionId;
   if (raw.endedAt !== undefined) page.endedAt = raw.endedAt;
+  if (raw.expiresAt !== undefined) page.expiresAt = raw.expiresAt;
   if (raw.bytes !== undefined) page.bytes = raw.bytes;
   if (raw.queryId !== undefined) page.queryId = raw.queryId;
   return page;

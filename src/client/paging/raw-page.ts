@@ -14,6 +14,8 @@ export interface RawPage {
   executionId?: string;
   /** When the run that made the result ended (the envelope's `execution_ended_at`): the result's age. */
   endedAt?: string;
+  /** When the service deletes the result (the envelope's `expires_at`): how long a copy of it stays true. */
+  expiresAt?: string;
   /** The response body's bytes before compression (absent for pages not read over HTTP). */
   bytes?: number;
   /** The saved query the result belongs to, when the envelope names one. */

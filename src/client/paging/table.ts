@@ -63,6 +63,7 @@ export async function collectTable(pages: AsyncIterable<Page>, options: CollectT
     if (page.totalRowCount !== undefined) table.totalRowCount = page.totalRowCount;
     if (page.state !== undefined) table.state = page.state;
     if (page.executionId !== undefined) table.executionId = page.executionId;
+    if (page.expiresAt !== undefined) table.expiresAt = page.expiresAt;
     if (page.endedAt !== undefined) table.endedAt = page.endedAt;
     if (page.queryId !== undefined) table.queryId = page.queryId;
     if (cap) {

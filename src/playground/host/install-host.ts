@@ -26,6 +26,9 @@ import { StorageBudget } from "./storage-budget";
 import { LEGACY_ITEM, WorkbookFile } from "./workbook-file";
 import { STARTUP_BEHAVIOR, StartupBehaviorEmulation } from "./startup-behavior";
 
+/** The database in which the add-in keeps results between sessions (the playground forgets it with ?reset=1). */
+export const ADDIN_RESULT_DATABASE = "service-addin.results";
+
 /** Everything the playground page runs on: the emulated host and the hooks the UI needs. */
 export interface PlaygroundHost {
   workbook: PlaygroundWorkbook;
@@ -78,6 +81,8 @@ export async function installHost(
   if (config.reset) {
     await file.forget();
     local.removeItem(LEGACY_ITEM);
+    // The add-in's kept results (a first visit has none); the name is the add-in's, held equal by a test.
+    scope.indexedDB.deleteDatabase(ADDIN_RESULT_DATABASE);
   }
   const workbook = createWorkbook({
     sheets: config.sheets,

@@ -20,6 +20,7 @@ import type {
 } from "../../session";
 import type { PerformanceChoice as Tier, ReadEstimate } from "../../billing";
 import type { StartupBehaviorApi } from "./open-behaviour";
+import type { NotLoadedSource } from "./not-loaded-source";
 import type { QueryReportSource } from "./report-source";
 
 /**
@@ -115,6 +116,8 @@ export interface PaneDeps {
   describeQuery?: (queryId: number) => Promise<QueryDeclaration>;
   /** The SERVICE.QUERY cells' report, runs and budget (absent when the functions bundle is not loaded). */
   queryReport?: QueryReportSource;
+  /** SERVICE cells whose data is not loaded, and their one button (absent when the functions bundle is not loaded). */
+  notLoaded?: NotLoadedSource;
   /** `Office.addin`'s startup behaviour (absent where the host lacks SharedRuntime 1.1). */
   addin?: StartupBehaviorApi;
   /** The Office platform ("PC", "Mac", "OfficeOnline", …); default `Office.context.diagnostics.platform`. */

@@ -1,11 +1,9 @@
 import { writeSettings } from "../../document-settings";
 import type { SettingsLike } from "../../excel";
+import { OPEN_BEHAVIOUR_SETTING, type OpenBehaviour, readOpenBehaviour } from "../../functions";
 
-/** What the workbook does when it opens: nothing (the default), refresh its SERVICE cells, or also re-run stale queries. */
-export type OpenBehaviour = "nothing" | "refresh" | "rerun";
-
-/** The document setting holding the choice: per workbook, so it travels with the file. */
-export const OPEN_BEHAVIOUR_SETTING = "service.onOpen";
+// The setting, its values and how it is read live with the functions, which read it as the workbook opens.
+export { OPEN_BEHAVIOUR_SETTING, type OpenBehaviour, readOpenBehaviour };
 
 export const OPEN_BEHAVIOURS: readonly { value: OpenBehaviour; label: string }[] = [
   { value: "nothing", label: "Do nothing" },
@@ -16,11 +14,6 @@ export const OPEN_BEHAVIOURS: readonly { value: OpenBehaviour; label: string }[]
 /** `Office.addin` as far as the open behaviour uses it (SharedRuntime 1.1); the values are Office.StartupBehavior's. */
 export interface StartupBehaviorApi {
   setStartupBehavior(behavior: "Load" | "None"): Promise<void>;
-}
-
-export function readOpenBehaviour(settings: SettingsLike): OpenBehaviour {
-  const stored = settings.get(OPEN_BEHAVIOUR_SETTING);
-  return OPEN_BEHAVIOURS.some((b) => b.value === stored) ? (stored as OpenBehaviour) : "nothing";
 }
 
 /**

@@ -1,6 +1,8 @@
 import { queryRunKey, type BudgetState, type HeldRefresh, type QueryReportRow } from "../../functions";
 import type { Clock } from "../../client";
-import type { SettingsLike } from "../../excel";
+import { type ExcelRun, type FormulaCell, type SettingsLike, findFormulaCells } from "../../excel";
+import { reportUnexpected } from "../../session";
+import { unnamedCellsText, withWorkbookCells } from "./report-cells";
 import { paneMessage } from "./messages";
 import { type OpenBehaviour, type StartupBehaviorApi, readOpenBehaviour, saveOpenBehaviour } from "./open-behaviour";
 import type { QueryReportSource } from "./report-source";
@@ -33,6 +35,8 @@ export interface ReportState {
   /** SERVICE cells whose automatic refresh was held for its cost: they keep their values and say why. */
   held: HeldRefresh[];
   onOpen: OpenBehaviour;
+  /** SERVICE.QUERY cells on the sheets that no row could name, in words ("" when there are none). */
+  cellsNote: string;
 }
 
 export interface ReportDeps {
@@ -40,6 +44,8 @@ export interface ReportDeps {
   settings: SettingsLike;
   clock: Clock;
   addin?: StartupBehaviorApi;
+  /** Reads the workbook's SERVICE.QUERY cells (absent: the rows name only the cells their invocations name). */
+  run?: ExcelRun;
 }
 
 /** Staleness moves with time: the rows are computed again this often while the pane is open. */
@@ -74,14 +80,58 @@ export class ReportController {
       message: "",
       held: [],
       onOpen: readOpenBehaviour(deps.settings),
+      cellsNote: "",
     });
   }
 
+  /** The workbook's SERVICE.QUERY cells as last read (undefined until read). */
+  #found: FormulaCell[] | undefined;
+  #scanning = false;
+  #rescan = false;
+  #stopped = false;
+
+  /**
+   * Reads the workbook's SERVICE.QUERY cells again (one read at a time; changes meanwhile read once more after it),
+   * so rows name every cell, shared streams and builds without addresses included.
+   */
+  #scan(): void {
+    const run = this.deps.run;
+    if (!run || this.#stopped) return;
+    if (this.#scanning) {
+      this.#rescan = true;
+      return;
+    }
+    this.#scanning = true;
+    void findFormulaCells(run, "SERVICE.QUERY")
+      .then(
+        (found) => {
+          this.#found = found;
+        },
+        // A workbook that cannot be read now keeps the last reading; the rows still name what they know.
+        () => undefined,
+      )
+      .finally(() => {
+        this.#scanning = false;
+        if (this.#stopped) return;
+        this.#update();
+        if (this.#rescan) {
+          this.#rescan = false;
+          this.#scan();
+        }
+      })
+      .catch(reportUnexpected("reading the workbook's SERVICE.QUERY cells"));
+  }
+
   start(): () => void {
+    this.#stopped = false;
     this.#update();
+    this.#scan();
     const source = this.deps.queryReport;
     const offs = [
-      source?.onChange(() => this.#update()),
+      source?.onChange(() => {
+        this.#update();
+        this.#scan();
+      }),
       source?.onBudgetChange?.(() => this.#update()),
       source?.onHeldChange?.(() => this.#update()),
     ];
@@ -95,6 +145,7 @@ export class ReportController {
     };
     recheck();
     return () => {
+      this.#stopped = true;
       off();
       this.deps.clock.clearTimeout(timer);
     };
@@ -234,7 +285,9 @@ export class ReportController {
 
   #update(selected: string[] = this.store.state.selected): void {
     const source = this.deps.queryReport;
-    const rows = source?.rows() ?? [];
+    const named = source?.rows() ?? [];
+    const cells = this.#found ? withWorkbookCells(named, this.#found) : undefined;
+    const rows = cells?.rows ?? named;
     const keys = new Set(rows.map((r) => r.key));
     const kept = selected.filter((k) => keys.has(k));
     const ticked = rows.filter((r) => kept.includes(r.key) && r.state !== "running");
@@ -244,6 +297,7 @@ export class ReportController {
       needed: cost(rows.filter((r) => r.needed && r.state !== "running")),
       selection: cost(ticked),
       budget: source?.budget(),
+      cellsNote: cells && named.length > 0 ? unnamedCellsText(cells) : "",
       held: source?.held?.() ?? [],
     });
   }

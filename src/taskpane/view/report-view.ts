@@ -103,7 +103,10 @@ export function reportView(doc: Document, report: ReportController): HTMLElement
     );
   };
 
+  const cellsNote = h(doc, "p", { class: "svc-hint", "aria-label": "Cells the rows do not name" });
   report.store.subscribe((s) => {
+    cellsNote.textContent = s.cellsNote;
+    cellsNote.hidden = s.cellsNote === "";
     const focused = (doc.activeElement as HTMLElement | null)?.dataset?.focus;
     replaceChildren(list, ...s.rows.map((row) => item(row, s.selected.includes(row.key), s.running)));
     // Rows are drawn again on every change: the control that had focus gets it back.
@@ -133,6 +136,7 @@ export function reportView(doc: Document, report: ReportController): HTMLElement
       "The SERVICE.QUERY cells of this workbook, one row per set of inputs. Nothing runs until you click.",
     ),
     list,
+    cellsNote,
     h(doc, "div", { class: "svc-actions" }, runAll, runSelected, stop),
     status,
     reportSettingsView(doc, report),

@@ -65,6 +65,9 @@ export const PANE_CSS = `
 .svc-pane ul.svc-list > li { border:1px solid var(--line); border-radius:4px; padding:8px; margin-bottom:8px; }
 .svc-pane .svc-refresh label { font-weight:400; align-items:center; gap:4px; }
 .svc-pane .svc-refresh .svc-row { align-items:center; }
+.svc-pane .svc-not-loaded { flex-basis:100%; }
+.svc-pane .svc-not-loaded p { margin:4px 0; }
+.svc-pane .svc-not-loaded ul { margin:4px 0; padding-left:16px; }
 .svc-pane .svc-status p { margin:0 0 8px; }
 .svc-pane .svc-hint + .svc-row, .svc-pane .svc-hint + .svc-field { margin-top:8px; }
 .svc-pane table { border-collapse:collapse; margin:8px 0; }

@@ -1,4 +1,6 @@
 import { IDBFactory, IDBObjectStore } from "fake-indexeddb";
+import { RESULT_DATABASE } from "../../../src/functions";
+import { ADDIN_RESULT_DATABASE } from "../../../src/playground/host/install-host";
 import { FileSaveError, IdbFileStore } from "../../../src/playground/host/file-store";
 import { SessionChannel, type ChannelLike, type SessionMessage } from "../../../src/playground/host/session-channel";
 import { StorageBudget } from "../../../src/playground/host/storage-budget";
@@ -311,4 +313,8 @@ describe("the storage estimate", () => {
     expect(s.file.status.warning).toMatch(/growing to about \d+ MB, more than the 1 MB the browser has left/);
     expect(new StorageBudget(undefined).warning()).toBeUndefined();
   });
+});
+
+test("?reset=1 forgets the add-in's kept results: the playground names the add-in's database", () => {
+  expect(ADDIN_RESULT_DATABASE).toBe(RESULT_DATABASE);
 });
