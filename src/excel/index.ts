@@ -10,6 +10,7 @@ export {
   type SupportsSet,
   RUNTIME_CHECKED_SETS,
   TABLE_RESIZE,
+  DYNAMIC_ARRAYS,
   officeSupports,
 } from "./requirements";
 export { bindingAt } from "./binding-at";

@@ -15,11 +15,14 @@ export type SupportsSet = (set: RequirementSet) => boolean;
 /** `Table.resize` (ExcelApi 1.13): refreshing a bound table whose number of rows changed. */
 export const TABLE_RESIZE: RequirementSet = { name: "ExcelApi", version: "1.13" };
 
+/** `Range.getSpillingToRangeOrNullObject` (ExcelApi 1.12): where a SERVICE cell's result spilled (the pane's Snapshot). */
+export const DYNAMIC_ARRAYS: RequirementSet = { name: "ExcelApi", version: "1.12" };
+
 /**
  * Every set checked at run time, by the name of its constant: the manifest tests hold the code to this list (a call
  * needing one of these sets must be in a file that uses its constant) and to the manifest.
  */
-export const RUNTIME_CHECKED_SETS: Readonly<Record<string, RequirementSet>> = { TABLE_RESIZE };
+export const RUNTIME_CHECKED_SETS: Readonly<Record<string, RequirementSet>> = { TABLE_RESIZE, DYNAMIC_ARRAYS };
 
 /**
  * Office's own answer, looked up at each call. Every Office host has `isSetSupported` (it predates every set we

@@ -20,6 +20,7 @@ import { currentFunctionsRuntime, functionsRuntime } from "./shared-runtime";
 import type { PerformanceChoice } from "../client";
 import type { QueryDeclaration } from "./saved-queries";
 import type { TableSourceLookup } from "./source-cell";
+import type { ResultSource } from "./provenance";
 
 export { FunctionsRuntime } from "./runtime";
 export type { RefreshFailure, RefreshSummary } from "./refresh-bus";
@@ -74,6 +75,11 @@ export function workbookId(): string {
  */
 export function setTableSourceLookup(lookup: TableSourceLookup | undefined): void {
   functionsRuntime().setTableSources(lookup);
+}
+
+/** Where the SERVICE result anchored at (or spilled over) a cell came from, as the cell last showed it (the pane's Snapshot). */
+export function resultSourceAt(sheet: string, row: number, column: number): ResultSource | undefined {
+  return currentFunctionsRuntime()?.places.at(sheet, row, column)?.source;
 }
 
 export function tableSourcesChanged(): void {

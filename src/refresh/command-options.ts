@@ -1,8 +1,7 @@
 import { billingPlan, isPlan } from "../billing";
 import { CommandLineError, httpUrl, parseFlags, type FlagSpec } from "../cli";
-import { sheetNameProblem } from "../xlsx";
+import { snapshotSheetName } from "../sheet";
 import type { Rerun } from "./plan-cells";
-import { defaultSnapshotName } from "./snapshot";
 import type { RefreshOptions } from "./refresh";
 
 export const COMMAND = "npm run refresh -- report.xlsx";
@@ -54,8 +53,7 @@ function splitPositionals(argv: readonly string[]): { files: string[]; flags: st
 function snapshotOption(on: boolean, name: string | undefined, now: number): { snapshot?: string } {
   if (name !== undefined && !on) throw new CommandLineError("--snapshot-name goes with --snapshot");
   if (!on) return {};
-  const sheet = (name ?? defaultSnapshotName(now)).trim();
-  const problem = sheetNameProblem(sheet, []);
+  const { name: sheet, problem } = snapshotSheetName(name, now, []);
   if (problem) throw new CommandLineError(`--snapshot-name: ${problem}`);
   return { snapshot: sheet };
 }

@@ -2,7 +2,7 @@ import type { TableBinding } from "../excel";
 import type { FormulaEngine, Scalar } from "../formulas";
 import { describeBound, renderSpill, sourceText, storedSource } from "../functions";
 import { datasetOriginText } from "../session";
-import { a1Range, cellAddress, parseAddress, qualifiedAddress } from "../sheet";
+import { a1Range, cellAddress, parseAddress, qualifiedAddress, snapshotTableLabel } from "../sheet";
 import type { WorkbookEdit, XlsxValue } from "../xlsx";
 import type { Execution } from "./execute-plan";
 import type { Plan, TablePlan } from "./plan-types";
@@ -90,7 +90,7 @@ export function writeTables(ctx: TableWriteContext): {
       ctx.host.setValue(sheet, after.row - 1, after.column, caption);
     }
     const headerRow = t.info.headerRowCount > 0 ? [t.info.columns.map((c) => c.name)] : [];
-    const label = `table ${t.info.name} (${qualifiedAddress(sheet, written.newRef)})`;
+    const label = snapshotTableLabel(t.info.name, qualifiedAddress(sheet, written.newRef));
     places.push({ sheet, block: after, source, label, values: [...headerRow, ...rows] });
     bindings.push({
       ...t.binding,

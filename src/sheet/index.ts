@@ -17,3 +17,10 @@ export {
   type CellBlock,
   type ParsedAddress,
 } from "./a1";
+export {
+  sheetNameProblem,
+  defaultSnapshotName,
+  snapshotSheetName,
+  snapshotFromLine,
+  snapshotTableLabel,
+} from "./sheet-names";

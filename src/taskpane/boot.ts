@@ -6,6 +6,7 @@ import {
   readResultSource,
   recordQueryRun,
   refreshFunctionCells as refreshFunctions,
+  resultSourceAt,
   setTableSourceLookup,
 } from "../functions";
 import { sharedSession, sharedSessionReady } from "../session";
@@ -52,6 +53,7 @@ export function defaultPaneDeps(): PaneDeps {
     clock: systemClock,
     refreshFunctions,
     refreshPlan: functionsRefreshPlan,
+    resultSourceAt,
     recordQueryRun,
     describeQuery: describeSavedQuery,
     queryReport: functionsQueryReport,

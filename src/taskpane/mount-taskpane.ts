@@ -14,6 +14,7 @@ import { onRibbonRefresh } from "./logic/ribbon-refresh";
 import { RunController } from "./logic/run-controller";
 import { SignInController } from "./logic/sign-in-controller";
 import { ReportController } from "./logic/report-controller";
+import { SnapshotController } from "./logic/snapshot-controller";
 import { QueryFormController } from "./logic/query-form";
 import { type QueryDeclaration, SavedQueries } from "../functions";
 import { UsageController } from "./logic/usage-controller";
@@ -27,6 +28,7 @@ import { notLoadedView } from "./view/not-loaded-view";
 import { queryView } from "./view/query-view";
 import { refreshView } from "./view/refresh-view";
 import { reportView } from "./view/report-view";
+import { snapshotView } from "./view/snapshot-view";
 import { injectStyles } from "./view/styles";
 import { tabs } from "./view/tabs";
 import { usageView } from "./view/usage-view";
@@ -41,6 +43,7 @@ export interface PaneControllers {
   history: HistoryController;
   usage: UsageController;
   report: ReportController;
+  snapshot: SnapshotController;
   form: QueryFormController;
   billing: BillingController;
 }
@@ -97,6 +100,7 @@ export function mountTaskpane(root: HTMLElement, deps: PaneDeps): MountedPane {
     history: new HistoryController(deps, historyStore),
     usage: new UsageController(deps),
     report,
+    snapshot: new SnapshotController(deps),
     form: new QueryFormController(deps.describeQuery ?? ownDeclarations(deps)),
     billing: new BillingController(deps),
   };
@@ -118,7 +122,7 @@ export function mountTaskpane(root: HTMLElement, deps: PaneDeps): MountedPane {
     { label: "Datasets", panel: h(doc, "div", {}, datasetView(doc, c.datasets, c.insert, insertOptions)) },
     { label: "History", panel: historyPanel },
     { label: "Account", panel: h(doc, "div", {}, accountView(doc, c.signIn), billingView(doc, c.billing)) },
-    { label: "Report", panel: h(doc, "div", {}, reportView(doc, c.report)) },
+    { label: "Report", panel: h(doc, "div", {}, reportView(doc, c.report), snapshotView(doc, c.snapshot)) },
   ];
   const panels = tabs(doc, "Service", items);
   historyPanel.appendChild(

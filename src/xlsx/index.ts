@@ -19,7 +19,6 @@ export type {
 export { findServiceCells, type ServiceCell } from "./service-cells";
 export { SERVICE_FUNCTIONS, type ServiceCall, type ServiceFunction } from "./formula/service-calls";
 export type { FormulaArgument } from "./formula/arguments";
-export { sheetNameProblem } from "./edit/add-sheet";
 export { WorkbookEdit, type PartChanges, type SpillPlan, type TablePlan } from "./edit/workbook-edit";
 export { addinSettings, type AddinSettings } from "./addin-settings";
 export { buildWorkbook } from "./build/build-workbook";

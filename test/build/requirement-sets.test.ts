@@ -29,6 +29,7 @@ const CALLS: readonly [RegExp, string, SetName, string][] = [
   [/\.tables\.add\(/, "TableCollection.add", "ExcelApi", "1.1"],
   [/\.setDirty\(/, "Range.setDirty", "ExcelApi", "1.9"],
   [/\btable\.resize\(/, "Table.resize", "ExcelApi", "1.13"],
+  [/\.getSpillingToRangeOrNullObject\(/, "Range.getSpillingToRangeOrNullObject", "ExcelApi", "1.12"],
   [/\bapi\.Error\(|new CustomFunctions\.Error\(/, "CustomFunctions.Error", "CustomFunctionsRuntime", "1.2"],
   [/\.isInValuePreview\b/, "Invocation.isInValuePreview", "CustomFunctionsRuntime", "1.5"],
   [/\.parameterAddresses\b/, "Invocation.parameterAddresses", "CustomFunctionsRuntime", "1.3"],

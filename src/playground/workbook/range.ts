@@ -82,6 +82,14 @@ export class EmulatedRange extends EmulatedRangeCore {
     );
   }
 
+  /** The block a dynamic-array formula anchored at this range's first cell spilled into (ExcelApi 1.12), or a null object. */
+  getSpillingToRangeOrNullObject(): EmulatedRange {
+    return this.derive("getSpillingToRangeOrNullObject", [], ({ sheetId, block }) => {
+      const state = this.context.host.state;
+      return state.spillFrom(state.requireSheet(sheetId).name, block.row, block.column) ?? null;
+    });
+  }
+
   private sheetProxy?: EmulatedWorksheet;
 
   /** One proxy per range, so `load("worksheet/name")` and `range.worksheet.name` see the same cache. */

@@ -42,6 +42,7 @@ export class WorkbookState {
   onFullCalculation?: () => void;
   private counter = 0;
   private structureChanged = false;
+  private readonly externalSpill: CalculationOptions["externalSpill"];
 
   constructor(sheetNames: readonly string[], evaluateHook?: FormulaHook, calculation: CalculationOptions = {}) {
     const external: ExternalFunctions | undefined = evaluateHook && {
@@ -49,6 +50,7 @@ export class WorkbookState {
       isExternal: calculation.isExternal,
       spillAt: calculation.externalSpill,
     };
+    this.externalSpill = calculation.externalSpill;
     this.engine = new FormulaEngine(engineHost(this, external), { clock: calculation.clock ?? systemClock });
     // What users and add-ins change reaches the engine; a structural change (sheets, inserted cells) reads every
     // formula again at the next calculation.
@@ -69,6 +71,20 @@ export class WorkbookState {
 
   sheetById(id: string): SheetState | undefined {
     return this.sheets.find((s) => s.id === id);
+  }
+
+  /**
+   * The block the formula anchored at a cell spilled into (the engine's own formulas, or the add-in's functions laid
+   * out by the host), as `Range.getSpillingToRangeOrNullObject` answers: undefined for any other cell.
+   */
+  spillFrom(sheetName: string, row: number, column: number): CellBlock | undefined {
+    const external = this.externalSpill?.(sheetName, row, column);
+    if (external && external.row === row && external.column === column) return external;
+    const lower = sheetName.toLowerCase();
+    const own = this.engine
+      .spills()
+      .find((s) => s.sheet.toLowerCase() === lower && s.row === row && s.column === column);
+    return own && { row: own.row, column: own.column, rowCount: own.rowCount, columnCount: own.columnCount };
   }
 
   sheetByName(name: string): SheetState | undefined {

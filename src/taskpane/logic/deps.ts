@@ -8,7 +8,7 @@ import type {
   ServiceClientOptions,
 } from "../../client";
 import type { ExcelRun, SettingsLike } from "../../excel";
-import type { QueryDeclaration, RefreshPlanItem } from "../../functions";
+import type { QueryDeclaration, RefreshPlanItem, ResultSource } from "../../functions";
 import type {
   DatasetRead,
   DaySpending,
@@ -100,6 +100,8 @@ export interface PaneDeps {
    * `open` fetch only within the workbook's automatic budget.
    */
   refreshFunctions?: (reason?: "manual" | "open" | "ribbon") => Promise<unknown>;
+  /** Where the SERVICE result anchored at a cell came from, as the functions showed it (the Report tab's Snapshot). */
+  resultSourceAt?: (sheet: string, row: number, column: number) => ResultSource | undefined;
   /** What each SERVICE cell request a Refresh All would fetch is expected to cost (for its confirmation). */
   refreshPlan?: () => RefreshPlanItem[];
   /** Remembers a completed run in the workbook, so SERVICE.QUERY cells with the same inputs show it. */

@@ -1,6 +1,6 @@
 import { strToU8, zipSync, type Zippable } from "fflate";
 import { XlsxError } from "../errors";
-import { sheetNameProblem } from "../edit/add-sheet";
+import { sheetNameProblem } from "../../sheet";
 import { newMetadataPart } from "../edit/metadata-edit";
 import type { XlsxValue } from "../model/cell-types";
 import { REL } from "../read/relationship-types";

@@ -1,4 +1,4 @@
-import { a1Range, cellAddress } from "../../sheet";
+import { a1Range, cellAddress, sheetNameProblem } from "../../sheet";
 import { XlsxError } from "../errors";
 import type { XlsxValue } from "../model/cell-types";
 import { REL } from "../read/relationship-types";
@@ -12,21 +12,6 @@ import { storedValue } from "./render-cell";
 const MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main";
 const RELATIONSHIPS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships";
 const WORKSHEET_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml";
-
-/**
- * Why Excel would refuse a sheet name, or undefined: 1 to 31 characters, none of \ / ? * [ ] :, no apostrophe at
- * either end, not "History" (reserved), and no other sheet of the same name in any case.
- */
-export function sheetNameProblem(name: string, taken: readonly string[]): string | undefined {
-  if (name.length < 1 || name.length > 31) return `"${name}" is not a sheet name Excel takes (1 to 31 characters).`;
-  if (/[\\/?*[\]:]/.test(name)) return `"${name}" is not a sheet name Excel takes (no \\ / ? * [ ] :).`;
-  if (name.startsWith("'") || name.endsWith("'"))
-    return `"${name}" is not a sheet name Excel takes (no apostrophe first or last).`;
-  if (name.toLowerCase() === "history") return `"History" is a sheet name Excel keeps for itself.`;
-  if (taken.some((t) => t.toLowerCase() === name.toLowerCase()))
-    return `The workbook already has a sheet "${name}"; nothing was written.`;
-  return undefined;
-}
 
 /**
  * Adds a worksheet of plain values after the last sheet: its part (values only, text inline so the shared strings
