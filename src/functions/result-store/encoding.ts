@@ -1,4 +1,4 @@
-import type { StoredResult } from "./types";
+import type { StoredEntryInfo, StoredResult } from "./types";
 
 /**
  * A result's rows as stored: the positional arrays the cache holds (no field names per row), as they are. Measured
@@ -46,4 +46,18 @@ export function bodyBytes(body: StoredBody): number {
   let bytes = 64 + valueBytes(body.columns) + valueBytes(body.types) + valueBytes(body.rows);
   if (body.extra) bytes += valueBytes(body.extra);
   return bytes;
+}
+
+/** What a reader gets: the entry's record and its body as one result. */
+export function toResult(info: StoredEntryInfo, body: StoredBody): StoredResult {
+  const result: StoredResult = {
+    kind: info.kind,
+    fetchedAt: info.fetchedAt,
+    freshUntil: info.freshUntil,
+    columns: body.columns,
+    types: body.types,
+    rows: body.rows,
+  };
+  if (body.extra) result.extra = body.extra;
+  return result;
 }

@@ -1,6 +1,7 @@
-import { type StoredBody, bodyBytes, encodeBody, isBody } from "./encoding";
+import { bodyBytes, encodeBody, isBody, toResult } from "./encoding";
 import { evictionsFor } from "./eviction";
-import { request, storageFailure, transact } from "./idb-requests";
+import { request, transact } from "../../indexed-db";
+import { storageFailure } from "./storage-failure";
 import type { ResultStore, StoredEntryInfo, StoredResult } from "./types";
 
 const VERSION = 1;
@@ -139,17 +140,4 @@ export class IdbResultStore implements ResultStore {
       return fallback;
     }
   }
-}
-
-function toResult(info: StoredEntryInfo, body: StoredBody): StoredResult {
-  const result: StoredResult = {
-    kind: info.kind,
-    fetchedAt: info.fetchedAt,
-    freshUntil: info.freshUntil,
-    columns: body.columns,
-    types: body.types,
-    rows: body.rows,
-  };
-  if (body.extra) result.extra = body.extra;
-  return result;
 }

@@ -1,4 +1,4 @@
-import { type StoredBody, bodyBytes, encodeBody } from "./encoding";
+import { type StoredBody, bodyBytes, encodeBody, toResult } from "./encoding";
 import { DEFAULT_MAX_BYTES, evictionsFor } from "./eviction";
 import type { ResultStore, StoredEntryInfo, StoredResult } from "./types";
 
@@ -26,17 +26,7 @@ export class MemoryResultStore implements ResultStore {
     entry.info.lastUsed = this.#now();
     const { info } = entry;
     // A copy, as IndexedDB gives: what the caller does with it never reaches the store.
-    const body = structuredClone(entry.body);
-    const result: StoredResult = {
-      kind: info.kind,
-      fetchedAt: info.fetchedAt,
-      freshUntil: info.freshUntil,
-      columns: body.columns,
-      types: body.types,
-      rows: body.rows,
-    };
-    if (body.extra) result.extra = body.extra;
-    return result;
+    return toResult(info, structuredClone(entry.body));
   }
 
   async put(partition: string, key: string, result: StoredResult): Promise<boolean> {

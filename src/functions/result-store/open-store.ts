@@ -1,6 +1,6 @@
 import { DEFAULT_MAX_BYTES } from "./eviction";
 import { IdbResultStore, openResultDatabase } from "./idb-store";
-import { asError } from "./idb-requests";
+import { asError } from "../../indexed-db";
 import { MemoryResultStore } from "./memory-store";
 import type { ResultStore } from "./types";
 

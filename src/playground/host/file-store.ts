@@ -1,4 +1,4 @@
-import { isQuotaError, request, transact } from "./idb-requests";
+import { isQuotaError, request, transact } from "../../indexed-db";
 
 /** One saved copy of the workbook as the store reads it back: whole, or in parts. */
 export interface StoredCopy {

@@ -1,5 +1,9 @@
-/** IndexedDB's callbacks as promises (the store's only contact with the raw API). */
+/**
+ * IndexedDB's callbacks as promises: the only contact the add-in's result store and the playground's workbook file
+ * have with the raw API.
+ */
 
+/** An IndexedDB request as a promise. */
 export function request<T>(req: IDBRequest<T>): Promise<T> {
   return new Promise((resolve, reject) => {
     req.onsuccess = () => resolve(req.result);
@@ -8,14 +12,14 @@ export function request<T>(req: IDBRequest<T>): Promise<T> {
 }
 
 /**
- * Runs `work` in one transaction and resolves with its value once the transaction commits (rejects when it aborts).
- * `work` awaits only this transaction's requests, so the transaction stays active between them.
+ * Runs `work` in one transaction and resolves with its value once the transaction commits; rejects with the reason
+ * when it aborts. `work` awaits only this transaction's requests, so the transaction stays active between them.
  */
 export function transact<T>(
   db: IDBDatabase,
   stores: string[],
   mode: IDBTransactionMode,
-  work: (tx: IDBTransaction) => Promise<T>,
+  work: (tx: IDBTransaction) => Promise<T> | T,
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     let tx: IDBTransaction;
@@ -29,7 +33,13 @@ export function transact<T>(
     tx.oncomplete = () => resolve(value);
     tx.onabort = () => reject(tx.error ?? new Error("The IndexedDB transaction was aborted"));
     tx.onerror = (event) => event.preventDefault(); // reported once, through onabort
-    work(tx).then(
+    let done: Promise<T>;
+    try {
+      done = Promise.resolve(work(tx)); // at once: the transaction is active only in the task that made it
+    } catch (error) {
+      done = Promise.reject(asError(error));
+    }
+    done.then(
       (v) => (value = v),
       (error: unknown) => {
         try {
@@ -47,11 +57,8 @@ export function asError(error: unknown): Error {
   return error instanceof Error ? error : new Error(String((error as { message?: unknown })?.message ?? error));
 }
 
-/** The failure in words for `lastError` and the README's cases: full storage, or what the browser said. */
-export function storageFailure(error: unknown): string {
-  const e = asError(error);
+/** Whether a failure is the browser's storage being full (its quota). */
+export function isQuotaError(error: unknown): boolean {
   const name = (error as { name?: unknown } | null)?.name;
-  if (name === "QuotaExceededError" || /quota/i.test(e.message))
-    return "The browser's storage for the add-in is full: results are not kept for the next opening.";
-  return `The browser's storage refused a write (${typeof name === "string" ? name : e.name}: ${e.message}).`;
+  return name === "QuotaExceededError" || /quota/i.test(asError(error).message);
 }
