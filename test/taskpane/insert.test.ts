@@ -208,8 +208,8 @@ describe("an insert's cost", () => {
     const end = await insert.insert(from(1007), { destination: "selection", asTable: true, headers: true });
     expect(end.phase).toBe("failed");
     expect(end.rowsWritten).toBe(0);
-    // The size is projected from the first page, whose envelope varies by a few bytes a run (its next_uri carries the
-    // service's ephemeral port).
+    // The size is projected from the first page, whose envelope varies by a few bytes a run (the run's timings, in
+    // milliseconds, have more or fewer digits).
     const shown =
       /^This read is about 9\.5 MB \(20,000 rows\): (\d+\.\d\d) credits on Free \(20 credits per MB\), over the cap of 100 credits per request\. Its first rows cost 0\.96 credits\. Narrow it with columns, filters or limit, or raise the cap per request/.exec(
         end.message,
