@@ -2,7 +2,6 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } fr
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { everyoneCanEnter, reachableBinaries } = require("./support/postgres-binaries.cjs") as {
   everyoneCanEnter: (path: string) => boolean;
   reachableBinaries: (nativeFolder: string, runsAsAnotherUser: boolean, tmp: string) => string;
