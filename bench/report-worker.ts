@@ -6,7 +6,7 @@
  * Prints one JSON line.
  */
 import { queryRunKey } from "../src/functions";
-import { systemClock } from "../src/client";
+import { systemClock } from "../src/clock";
 import { CustomFunctionsError } from "../src/playground/custom-functions";
 import { functionsQueryReport } from "../src/taskpane/functions-report";
 import { HistoryStore } from "../src/taskpane/logic/history-store";

@@ -1,22 +1,29 @@
-// ESLint rule `project/module-boundaries`: modules depend on each other only as README.md says, and only through
-// their surfaces.
-// - Which module may import which is read from the table of README.md's section "Where things live" (its "Module"
-//   and "May import" columns): the table is the one statement of it, and a src/ module missing from it is reported.
+// ESLint rule `project/module-boundaries`: modules depend on each other only as docs/development.md says, and only
+// through their surfaces.
+// - Which module may import which is read from the table of docs/development.md's section "Modules" (its "Module"
+//   and "May import" columns): the table is the one statement of it. A src/ module missing from it is reported, and
+//   a module with two rows makes the table unreadable (which row would hold?).
 // - A module's internals are imported only by that module: a file of module A imports module B only through a
 //   surface, a folder with an index.ts (src/B, or a sub-module such as src/playground/workbook) or that index itself.
+// - An index.ts passes on only its own module's names: `export … from` another module in an index would let every
+//   importer reach that module without its row saying so, so the table would no longer tell the dependencies.
 // - Under test/, a test of module A (test/A/...) may reach into src/A freely and into every other module through its
 //   surfaces only; the table is about src/ (tests start services and hosts from several modules).
 // Relative imports only: the project has no path aliases.
 const { existsSync, readFileSync, statSync } = require("node:fs");
-const { dirname, join, relative, resolve, sep } = require("node:path");
+const { basename, dirname, join, relative, resolve, sep } = require("node:path");
 
-const README = "README.md";
-const SECTION = "Where things live";
-const TABLE = `${README} "${SECTION}"`;
+const DOC = "docs/development.md";
+const SECTION = "Modules";
+const TABLE = `${DOC} "${SECTION}"`;
 const ANYTHING = "*";
 
 function firstSegment(path) {
   return path.split(sep)[0];
+}
+
+function isIndex(file) {
+  return /^index\.[cm]?tsx?$/.test(basename(file));
 }
 
 function isSurface(target) {
@@ -38,14 +45,15 @@ function codeSpans(cell) {
 }
 
 /**
- * The "May import" table of README.md's "Where things live" section, as a map from each src/ module to the set of
+ * The "May import" table of docs/development.md's "Modules" section, as a map from each src/ module to the set of
  * modules it may import (ANYTHING for "anything"). Throws, naming the table, when the section or its columns are
- * missing or a cell names no module of the table: a table the rule cannot read must not pass silently.
+ * missing, a module has two rows, or a cell names no module of the table: a table the rule cannot read must not pass
+ * silently.
  */
 function parseImportTable(markdown) {
   const lines = markdown.split(/\r?\n/);
   const start = lines.findIndex((line) => /^#+\s/.test(line) && line.replace(/^#+\s*/, "").trim() === SECTION);
-  if (start < 0) throw new Error(`${README} has no section "${SECTION}" (the module-boundaries rule reads its table)`);
+  if (start < 0) throw new Error(`${DOC} has no section "${SECTION}" (the module-boundaries rule reads its table)`);
   const end = lines.findIndex((line, i) => i > start && /^#{1,2}\s/.test(line));
   const section = lines.slice(start + 1, end < 0 ? undefined : end);
   const headerAt = section.findIndex((line) => line.trim().startsWith("|"));
@@ -65,7 +73,13 @@ function parseImportTable(markdown) {
       .map((path) => path.slice("src/".length).replace(/\/$/, ""));
     if (modules.length > 0) rows.push({ modules, mayImport: row[importColumn] ?? "" });
   }
-  const known = new Set(rows.flatMap((row) => row.modules));
+  const known = new Set();
+  for (const module of rows.flatMap((row) => row.modules)) {
+    if (known.has(module)) {
+      throw new Error(`${TABLE}: module ${module} has two rows (src/${module}); merge them into one`);
+    }
+    known.add(module);
+  }
   const table = new Map();
   for (const { modules, mayImport } of rows) {
     let allowed;
@@ -90,9 +104,9 @@ function parseImportTable(markdown) {
 
 const tables = new Map();
 
-/** The table of `root`'s README.md, parsed again only when the file changed. */
+/** The table of `root`'s docs/development.md, parsed again only when the file changed. */
 function importTable(root) {
-  const path = join(root, README);
+  const path = join(root, DOC);
   const { mtimeMs } = statSync(path);
   const cached = tables.get(path);
   if (cached?.mtimeMs === mtimeMs) return cached.table;
@@ -109,7 +123,9 @@ function describe(allowed) {
 const moduleBoundaries = {
   meta: {
     type: "problem",
-    docs: { description: "import another module only as README.md's module table allows, through its index.ts" },
+    docs: {
+      description: "import another module only as docs/development.md's module table allows, through its index.ts",
+    },
     schema: [],
     messages: {
       internal:
@@ -117,6 +133,8 @@ const moduleBoundaries = {
       forbidden:
         "module '{{own}}' may not import module '{{target}}': the table of {{table}} lets it import {{allowed}} (change the table if the dependency is meant).",
       unlisted: "module '{{module}}' is not in the table of {{table}}: add its row (what it owns, what it may import).",
+      reexport:
+        "an index.ts of module '{{own}}' re-exports module '{{target}}' ('{{source}}'): importers would reach '{{target}}' without the table of {{table}} saying so; import those names from '{{target}}' where they are used (and name it in that module's \"May import\").",
     },
   },
   create(context) {
@@ -139,6 +157,11 @@ const moduleBoundaries = {
       const module = firstSegment(fromSrc);
       if (module === own) return;
       const where = node.source ?? node.moduleReference;
+      const reexport = node.type === "ExportNamedDeclaration" || node.type === "ExportAllDeclaration";
+      if (reexport && !inSrc.startsWith("..") && isIndex(file)) {
+        context.report({ node: where, messageId: "reexport", data: { own, target: module, source, table: TABLE } });
+        return;
+      }
       const allowed = table?.get(own);
       if (table && allowed !== undefined) {
         if (!table.has(module)) {

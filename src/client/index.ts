@@ -1,7 +1,6 @@
 /** The client's public surface: everything else under src/client is internal. */
 export { ServiceClient } from "./service-client";
 export type { ServiceClientOptions } from "./client-options";
-export { type Clock, systemClock } from "../clock";
 export type { FetchLike } from "./http/request";
 export type { ClientObserver, ExecutionRecord, ReadRecord } from "./observer";
 export { apiRootPath } from "./http/api-root";
@@ -39,6 +38,5 @@ export {
 } from "./errors/local-errors";
 export * from "./errors/guards";
 export type * from "./types";
-export type { PerformanceChoice, PerformanceTier } from "../billing";
 export { TIER_WIRE_NAMES } from "./performance";
 export { LARGE_PAGE_BYTES } from "./paging/plan";

@@ -9,6 +9,7 @@ import {
   steps,
   writeSettings,
 } from "../document-settings";
+import { carriesSecret, REDACTED } from "../sheet";
 import { BindingError } from "./errors";
 
 /**
@@ -70,10 +71,9 @@ export const LEGACY_BINDINGS_SETTING = "service.tableBindings";
 export const BINDINGS_INDEX_SETTING = "service.tableBindingIndex";
 
 const SECRET_FIELD = /^(x[-_]service[-_])?api[-_]?key$|^authorization$/i;
-const REDACTED = "[redacted]";
 
 function scrub(value: unknown, secrets: readonly string[]): JsonValue {
-  if (typeof value === "string") return secrets.some((s) => s.length >= 8 && value.includes(s)) ? REDACTED : value;
+  if (typeof value === "string") return carriesSecret(value, secrets) ? REDACTED : value;
   if (typeof value === "number" || typeof value === "boolean" || value === null) return value;
   if (Array.isArray(value)) return value.map((v) => scrub(v, secrets));
   if (typeof value === "object") {

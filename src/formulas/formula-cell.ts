@@ -24,17 +24,6 @@ export function blockContains(block: CellBlock, row: number, column: number): bo
   );
 }
 
-export function blockUnion(a: CellBlock, b: CellBlock): CellBlock {
-  const row = Math.min(a.row, b.row);
-  const column = Math.min(a.column, b.column);
-  return {
-    row,
-    column,
-    rowCount: Math.max(a.row + a.rowCount, b.row + b.rowCount) - row,
-    columnCount: Math.max(a.column + a.columnCount, b.column + b.columnCount) - column,
-  };
-}
-
 /** A range one formula read, by lower-case sheet name. */
 export interface Read {
   sheet: string;

@@ -1,6 +1,6 @@
-import type { CellBlock } from "../sheet";
+import { blockUnion, type CellBlock } from "../sheet";
 import type { EngineHost } from "./engine-host";
-import { blockContains, blockUnion, type FormulaCell } from "./formula-cell";
+import { blockContains, type FormulaCell } from "./formula-cell";
 import { planSpill } from "./spill-plan";
 import { FormulaError, type Matrix, type Scalar } from "./values";
 

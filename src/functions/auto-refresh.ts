@@ -1,4 +1,4 @@
-import type { Clock } from "../client";
+import type { Clock } from "../clock";
 
 /** After a failed automatic refresh: the first try again comes this soon, each next one twice as late… */
 export const RETRY_FIRST_MS = 60_000;

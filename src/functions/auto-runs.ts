@@ -2,10 +2,10 @@ import {
   isCancelledError,
   isExecutionFailedError,
   knownTime,
-  type PerformanceChoice,
   type QueryParameterValue,
   type ServiceClient,
 } from "../client";
+import type { PerformanceChoice } from "../billing";
 import { reportedExecutionCredits } from "../billing";
 import type { QueryActivities } from "./query-activity";
 import type { AutomaticBudget, BudgetRefusal } from "./automatic-budget";

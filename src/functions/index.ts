@@ -17,7 +17,7 @@ import type { AutomaticRunEvent } from "./auto-runs";
 import type { NotLoadedRow } from "./not-loaded";
 import { queryRunKey, type QueryRun } from "./query-runs";
 import { currentFunctionsRuntime, functionsRuntime } from "./shared-runtime";
-import type { PerformanceChoice } from "../client";
+import type { PerformanceChoice } from "../billing";
 import type { QueryDeclaration } from "./saved-queries";
 import type { TableSourceLookup } from "./source-cell";
 import type { ResultSource } from "./provenance";

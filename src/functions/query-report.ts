@@ -1,4 +1,5 @@
-import type { PerformanceChoice, QueryParameterValue } from "../client";
+import type { QueryParameterValue } from "../client";
+import type { PerformanceChoice } from "../billing";
 import type { QueryActivities } from "./query-activity";
 import type { QueryGroup } from "./query-cells";
 import { freshness } from "./query-freshness";

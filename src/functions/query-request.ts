@@ -1,10 +1,5 @@
-import {
-  InvalidArgumentError,
-  type PerformanceChoice,
-  type QueryParameterType,
-  type QueryParameterValue,
-  type SavedQuery,
-} from "../client";
+import { InvalidArgumentError, type QueryParameterType, type QueryParameterValue, type SavedQuery } from "../client";
+import type { PerformanceChoice } from "../billing";
 import { readArguments } from "./arguments";
 import { DEFAULT_TIER, TIER_CHOICES, parseTier, tierCostText } from "./tiers";
 import { plainItems, plainValue } from "./data-type-values";

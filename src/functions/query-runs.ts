@@ -1,4 +1,5 @@
-import { type PerformanceChoice, type QueryParameterValue, knownTime } from "../client";
+import { type QueryParameterValue, knownTime } from "../client";
+import type { PerformanceChoice } from "../billing";
 import {
   type EntryCollection,
   type SettingsStep,

@@ -1,4 +1,4 @@
-import type { Clock } from "../client";
+import type { Clock } from "../clock";
 import type { Session } from "../session";
 import { type AutomaticRunEvent, AutoRuns } from "./auto-runs";
 import { type PaneRunNote, QueryActivities } from "./query-activity";

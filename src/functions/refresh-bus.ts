@@ -1,5 +1,6 @@
 import { GROWTH_ALLOWANCE, type ReadEstimate, roundUpCredits } from "../billing";
-import { type Clock, isExecutionPendingError } from "../client";
+import { isExecutionPendingError } from "../client";
+import type { Clock } from "../clock";
 import { isBudgetHeldError, isOverCapError, reportUnexpected } from "../session";
 import { AutoRefreshTimers } from "./auto-refresh";
 import type { AutomaticBudget } from "./automatic-budget";

@@ -1,5 +1,5 @@
 import type { BillingPlan } from "../billing";
-import { type Clock, systemClock } from "../client";
+import { type Clock, systemClock } from "../clock";
 import { type Session, reportUnexpected } from "../session";
 import type { QueryRuns, RunSettings } from "./query-runs";
 import { QueryService } from "./query-service";

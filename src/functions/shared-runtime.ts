@@ -1,4 +1,4 @@
-import { systemClock } from "../client";
+import { systemClock } from "../clock";
 import { sharedSession, sharedSessionReady } from "../session";
 import { openResultStore } from "./result-store";
 import { FunctionsRuntime } from "./runtime";

@@ -1,4 +1,5 @@
-import { type Clock, type ExecutionStatus, type ServiceClient, isTerminal } from "../client";
+import { type ExecutionStatus, type ServiceClient, isTerminal } from "../client";
+import type { Clock } from "../clock";
 import { reportUnexpected } from "../session";
 import { isFinalError } from "./final-errors";
 

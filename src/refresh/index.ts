@@ -12,4 +12,3 @@ export type {
   DependentReport,
   ItemStatus,
 } from "./report";
-export { ADDIN_MANIFEST_ID } from "../document-settings";

@@ -1,7 +1,8 @@
 import type { CellBlock } from "../sheet";
 import type { TableBinding } from "../excel";
 import type { CanonicalRequest, CellRequestOptions, QueryRun } from "../functions";
-import type { PerformanceChoice, QueryParameterValue } from "../client";
+import type { QueryParameterValue } from "../client";
+import type { PerformanceChoice } from "../billing";
 import type { ServiceCell, TableInfo } from "../xlsx";
 import type { CellWork } from "./cell-work";
 import type { ReadEstimate } from "./estimate";

@@ -1,6 +1,7 @@
 import { basename } from "node:path";
 import { addCredits, type BillingPlan } from "../billing";
-import { systemClock, type Clock, type FetchLike } from "../client";
+import { type FetchLike } from "../client";
+import { systemClock, type Clock } from "../clock";
 import { Session, createKeyStore } from "../session";
 import { DEFAULT_SPILL_LIMIT_BYTES } from "../functions";
 import { findServiceCells, isXlsxError, type WorkbookFile } from "../xlsx";

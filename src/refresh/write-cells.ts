@@ -11,7 +11,7 @@ import {
   type ResultTime,
 } from "../functions";
 import { datasetOriginText } from "../session";
-import { parseAddress, qualifiedAddress, type CellBlock } from "../sheet";
+import { blockUnion, carriesSecret, parseAddress, qualifiedAddress, REDACTED, type CellBlock } from "../sheet";
 import { isCellError, type WorkbookEdit, type XlsxValue } from "../xlsx";
 import type { Execution } from "./execute-plan";
 import type { CellPlan, Plan } from "./plan-types";
@@ -47,18 +47,7 @@ export interface WrittenTimes {
 }
 
 export function redact<T extends XlsxValue>(value: T, secrets: readonly string[]): T | string {
-  return typeof value === "string" && secrets.some((s) => s.length >= 8 && value.includes(s)) ? "[redacted]" : value;
-}
-
-export function union(a: CellBlock, b: CellBlock): CellBlock {
-  const row = Math.min(a.row, b.row);
-  const column = Math.min(a.column, b.column);
-  return {
-    row,
-    column,
-    rowCount: Math.max(a.row + a.rowCount, b.row + b.rowCount) - row,
-    columnCount: Math.max(a.column + a.columnCount, b.column + b.columnCount) - column,
-  };
+  return typeof value === "string" && carriesSecret(value, secrets) ? REDACTED : value;
 }
 
 /** A file value as the formula engine holds it. */
@@ -146,7 +135,7 @@ export function writeCells(ctx: WriteContext): {
       block,
       values.map((row) => row.map(toScalar)),
     );
-    ctx.engine.changed(cell.cell.sheet, union(parseAddress(spill.oldRef), block));
+    ctx.engine.changed(cell.cell.sheet, blockUnion(parseAddress(spill.oldRef), block));
     Object.assign(report, { status: "refreshed", rowsAfter: values.length, rangeAfter: spill.newRef });
     const read = cell.readId ? ctx.ex.reads.get(cell.readId) : undefined;
     const origin = datasetOriginText(read?.outcome?.table.origin, ctx.now);

@@ -2,12 +2,12 @@ import type { TableBinding } from "../excel";
 import type { FormulaEngine, Scalar } from "../formulas";
 import { describeBound, renderSpill, sourceText, storedSource } from "../functions";
 import { datasetOriginText } from "../session";
-import { a1Range, cellAddress, parseAddress, qualifiedAddress, snapshotTableLabel } from "../sheet";
+import { a1Range, blockUnion, cellAddress, parseAddress, qualifiedAddress, snapshotTableLabel } from "../sheet";
 import type { WorkbookEdit, XlsxValue } from "../xlsx";
 import type { Execution } from "./execute-plan";
 import type { Plan, TablePlan } from "./plan-types";
 import type { TableReport } from "./report";
-import { redact, union, type PlacedSource } from "./write-cells";
+import { redact, type PlacedSource } from "./write-cells";
 import type { WorkbookHost } from "./workbook-host";
 
 export interface TableWriteContext {
@@ -77,7 +77,7 @@ export function writeTables(ctx: TableWriteContext): {
         ctx.host.setValue(sheet, after.row + r, after.column + c, value);
       }
     }
-    ctx.engine.changed(sheet, union(before, after));
+    ctx.engine.changed(sheet, blockUnion(before, after));
     Object.assign(report, { status: "refreshed", rowsAfter: written.rowsAfter, rangeAfter: written.newRef });
     const origin = datasetOriginText(table.origin, ctx.now);
     if (origin) report.message = origin;

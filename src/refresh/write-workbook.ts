@@ -1,5 +1,5 @@
 import type { FormulaEngine } from "../formulas";
-import { cellAddress, qualifiedAddress } from "../sheet";
+import { carriesSecret, cellAddress, qualifiedAddress } from "../sheet";
 import { queryPagePattern } from "../functions";
 import { WorkbookEdit, type WorkbookFile } from "../xlsx";
 import type { AddinDocument } from "./addin-document";
@@ -85,7 +85,7 @@ export async function writeWorkbook(ctx: WorkbookWriteContext): Promise<Workbook
     };
     if (wrote) await document.recordRefreshTimes(cells.times, live);
     for (const [name, json] of document.changes()) {
-      if (json !== null && secrets.some((s) => s.length >= 8 && json.includes(s)))
+      if (json !== null && carriesSecret(json, secrets))
         throw new Error(`The setting ${name} would carry the API key; nothing was written.`);
       edit.setWebExtensionProperty(document.part, name, json);
     }

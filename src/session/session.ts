@@ -4,8 +4,8 @@ import {
   type PagingParams,
   ServiceClient,
   type ServiceClientOptions,
-  systemClock,
 } from "../client";
+import { systemClock } from "../clock";
 import { countingFetch } from "./counting-fetch";
 import { type DatasetRead, readDataset } from "./dataset-reader";
 import { DatasetRoutes, type RoutesItem } from "./dataset-routes";

@@ -1,5 +1,6 @@
 import { addCredits, estimateExecutionCredits, readCredits, reportedExecutionCredits } from "../billing";
-import { type ClientObserver, type PerformanceChoice, isTerminal } from "../client";
+import { type ClientObserver, isTerminal } from "../client";
+import type { PerformanceChoice } from "../billing";
 import type { CostMemory } from "./cost-memory";
 import { type SpendingLedger, localDay } from "./spending-ledger";
 import type { UsageTracker } from "./usage-tracker";

@@ -17,6 +17,8 @@ export {
   type CellBlock,
   type ParsedAddress,
 } from "./a1";
+export { blockUnion } from "./block-union";
+export { carriesSecret, REDACTED } from "./secrets";
 export {
   sheetNameProblem,
   defaultSnapshotName,

@@ -1,4 +1,4 @@
-import { systemClock } from "../client";
+import { systemClock } from "../clock";
 import { bindingAt, listBindings, officeRun, type SettingsLike } from "../excel";
 import {
   describeSavedQuery,

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { FetchLike } from "../../src/client";
 import type { FunctionsMetadata } from "../../src/playground/custom-functions";
-import { ADDIN_MANIFEST_ID } from "../../src/refresh";
+import { ADDIN_MANIFEST_ID } from "../../src/document-settings";
 import { PARAMETER_SHAPES } from "../../src/refresh/cell-work";
 import { ManualClock } from "../support/manual-clock";
 import { startTestService, waitFinished, type TestService } from "../support/service";

@@ -1,6 +1,7 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { RuleTester, type Rule } from "eslint";
+import tseslint from "typescript-eslint";
 
 const { rules, parseImportTable } = require("../../scripts/lint/module-boundaries.cjs") as {
   rules: Record<string, Rule.RuleModule>;
@@ -8,11 +9,12 @@ const { rules, parseImportTable } = require("../../scripts/lint/module-boundarie
 };
 
 // Files as if in this repository: the rule resolves imports against the real src/ tree (index.ts files included)
-// and reads the real README.md's table.
+// and reads the real table of docs/development.md.
 const root = join(__dirname, "..", "..");
 const at = (path: string) => join(root, path);
-const tester = new RuleTester({ languageOptions: { ecmaVersion: 2022, sourceType: "module" } });
-const TABLE = 'README.md "Where things live"';
+// The project's parser: the code under test is TypeScript (`export type … from`, `import x = require(…)`).
+const tester = new RuleTester({ languageOptions: { parser: tseslint.parser, sourceType: "module" } });
+const TABLE = 'docs/development.md "Modules"';
 
 tester.run("module-boundaries", rules["module-boundaries"]!, {
   valid: [
@@ -30,6 +32,10 @@ tester.run("module-boundaries", rules["module-boundaries"]!, {
     { filename: at("test/relay/x.test.ts"), code: 'import { startService } from "../../src/service";' },
     { filename: at("test/e2e/x.test.ts"), code: 'import { x } from "../../scripts/serve/static-server";' },
     { filename: at("src/client/params.ts"), code: 'import { x } from "node:fs";' },
+    // An index re-exports its own module's files and sub-modules.
+    { filename: at("src/client/index.ts"), code: 'export { ServiceClient } from "./service-client";' },
+    { filename: at("src/playground/index.ts"), code: 'export * from "./workbook";' },
+    { filename: at("src/playground/workbook/index.ts"), code: 'export { x } from "../behaviour";' },
   ],
   invalid: [
     {
@@ -46,7 +52,7 @@ tester.run("module-boundaries", rules["module-boundaries"]!, {
       filename: at("src/relay/build-relay.ts"),
       code: 'import { sendEncoded } from "../service";',
       errors: [
-        { message: /^module 'relay' may not import module 'service': the table of README\.md "Where things live"/ },
+        { message: /^module 'relay' may not import module 'service': the table of docs\/development\.md "Modules"/ },
       ],
     },
     {
@@ -79,6 +85,19 @@ tester.run("module-boundaries", rules["module-boundaries"]!, {
       code: 'import { y } from "../unlisted";',
       errors: [{ messageId: "unlisted", data: { module: "unlisted", table: TABLE } }],
     },
+    // An index that passes another module's names on hides a dependency from the table: its importers reach that
+    // module without their row saying so. Refused even where the table lets the indexing module import it.
+    ...[
+      ["src/client/index.ts", "export { type Clock, systemClock } from", "../clock", "client", "clock"],
+      ["src/client/index.ts", "export type { PerformanceTier } from", "../billing", "client", "billing"],
+      ["src/client/index.ts", "export * from", "../numbers", "client", "numbers"],
+      ["src/refresh/index.ts", "export * as settings from", "../document-settings", "refresh", "document-settings"],
+      ["src/playground/workbook/index.ts", "export { exactNumber } from", "../../sheet", "playground", "sheet"],
+    ].map(([file, code, source, own, target]) => ({
+      filename: at(file!),
+      code: `${code} "${source}";`,
+      errors: [{ messageId: "reexport", data: { own: own!, target: target!, source: source!, table: TABLE } }],
+    })),
     {
       filename: at("src/unlisted/x.ts"),
       code: "export const x = 1;",
@@ -87,16 +106,16 @@ tester.run("module-boundaries", rules["module-boundaries"]!, {
   ],
 });
 
-const table = (rows: string[], heading = "## Where things live") =>
+const table = (rows: string[], heading = "## Modules") =>
   [heading, "", "| Module | Owns | May import |", "|---|---|---|", ...rows, "", "## Next"].join("\n");
 
-describe("the README table the rule reads", () => {
+describe("the module table the rule reads", () => {
   it.each<[string, string, string[] | "*"]>([
-    ["nothing of ours", "a", []],
-    ["`a`", "b", ["a"]],
+    ["nothing of ours", "c", []],
+    ["`a`", "c", ["a"]],
     ["`a`, `b` and its own sub-modules", "c", ["a", "b"]],
     ["`a`, `b`; never the add-in side", "c", ["a", "b"]],
-    ["`a` (the catalog's paths)", "b", ["a"]],
+    ["`a` (the catalog's paths)", "c", ["a"]],
     ["anything", "c", "*"],
   ])("%j", (cell, module, expected) => {
     const parsed = parseImportTable(
@@ -113,14 +132,24 @@ describe("the README table the rule reads", () => {
   });
 
   it.each<[string, string, RegExp]>([
-    ["no section", table([], "## Elsewhere"), /no section "Where things live"/],
-    ["no May import column", "## Where things live\n\n| Module | Owns |\n|---|---|\n| `src/a` | A |\n", /May import/],
+    ["no section", table([], "## Elsewhere"), /no section "Modules"/],
+    ["no May import column", "## Modules\n\n| Module | Owns |\n|---|---|\n| `src/a` | A |\n", /May import/],
     ["a cell that names no module", table(["| `src/a` | A | the client |"]), /names no module/],
     ["a module not in the table", table(["| `src/a` | A | `zz` |"]), /names zz, not a module/],
+    [
+      "a module listed twice",
+      table(["| `src/a` | A | nothing of ours |", "| `src/b` | B | `a` |", "| `src/a` | A again | `b` |"]),
+      /module a has two rows \(src\/a\); merge them into one/,
+    ],
+    [
+      "a module listed twice in one row and another",
+      table(["| `src/a`, `src/b` | A and B | nothing of ours |", "| `src/b` | B | `a` |"]),
+      /module b has two rows/,
+    ],
   ])("refuses %s", (_name, markdown, error) => expect(() => parseImportTable(markdown)).toThrow(error));
 
-  it("has a row for every module under src/", () => {
-    const parsed = parseImportTable(readFileSync(at("README.md"), "utf8"));
+  it("is the table of docs/development.md, one row for every module under src/", () => {
+    const parsed = parseImportTable(readFileSync(at("docs/development.md"), "utf8"));
     const modules = readdirSync(at("src"), { withFileTypes: true }).filter((entry) => entry.isDirectory());
     expect(modules.map((entry) => entry.name).filter((name) => !parsed.has(name))).toEqual([]);
   });

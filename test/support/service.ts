@@ -6,12 +6,12 @@ import {
   DEMO_QUERIES,
   defaultOptions,
   startService,
-  type Clock,
   type RunningService,
   type ApiKeyRecord,
   type SavedQuery,
   type ServiceOptions,
 } from "../../src/service";
+import type { Clock } from "../../src/clock";
 
 /** What a test key may carry beside its key, user and teams: its plan and limits. */
 export type TestKeyBilling = Pick<ApiKeyRecord, "plan" | "credits_per_mb" | "credits" | "max_credits_per_request">;

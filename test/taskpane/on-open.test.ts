@@ -1,4 +1,4 @@
-import { systemClock } from "../../src/client";
+import { systemClock } from "../../src/clock";
 import type { ExcelRun } from "../../src/excel";
 import { queryRunKey } from "../../src/functions";
 import type { FunctionsMetadata } from "../../src/playground/custom-functions";

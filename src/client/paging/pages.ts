@@ -180,22 +180,5 @@ function noProgress(offset: number): InvalidResponseError {
 }
 
 function toPage(raw: RawPage, offset: number, requests: number): Page {
-  const page: Page = {
-    columns: raw.columns,
-    types: raw.types,
-    typesInferred: raw.typesInferred,
-    rows: raw.rows,
-    offset,
-    partial: raw.partial,
-    requests,
-  };
-  if (raw.nextOffset !== undefined) page.nextOffset = raw.nextOffset;
-  if (raw.totalRowCount !== undefined) page.totalRowCount = raw.totalRowCount;
-  if (raw.state !== undefined) page.state = raw.state;
-  if (raw.executionId !== undefined) page.executionId = raw.executionId;
-  if (raw.endedAt !== undefined) page.endedAt = raw.endedAt;
-  if (raw.expiresAt !== undefined) page.expiresAt = raw.expiresAt;
-  if (raw.bytes !== undefined) page.bytes = raw.bytes;
-  if (raw.queryId !== undefined) page.queryId = raw.queryId;
-  return page;
+  return { ...raw, offset, requests };
 }

@@ -1,4 +1,4 @@
-import { blockAddress, type CellBlock } from "../../sheet";
+import { blockAddress, blockUnion, type CellBlock } from "../../sheet";
 
 /** What `onChange` listeners receive after a sync: one event per sheet touched. */
 export interface ChangeEvent {
@@ -11,17 +11,6 @@ export interface ChangeEvent {
 }
 
 export type ChangeListener = (event: ChangeEvent) => void;
-
-function union(a: CellBlock, b: CellBlock): CellBlock {
-  const row = Math.min(a.row, b.row);
-  const column = Math.min(a.column, b.column);
-  return {
-    row,
-    column,
-    rowCount: Math.max(a.row + a.rowCount, b.row + b.rowCount) - row,
-    columnCount: Math.max(a.column + a.columnCount, b.column + b.columnCount) - column,
-  };
-}
 
 /** Collects, per sheet id, the bounding block of the cells one sync changed. */
 export class ChangeLog {
@@ -40,7 +29,7 @@ export class ChangeLog {
       this.onInput?.(sheetId, block);
     }
     const prev = this.cells.get(sheetId);
-    this.cells.set(sheetId, prev ? union(prev, block) : block);
+    this.cells.set(sheetId, prev ? blockUnion(prev, block) : block);
   }
 
   structure(sheetId: string): void {

@@ -1,4 +1,4 @@
-import type { PerformanceChoice } from "../../client";
+import type { PerformanceChoice } from "../../billing";
 import type { HistoryStore } from "./history-store";
 import type { QueryReportSource } from "./report-source";
 import { reportUnexpected } from "../../session";

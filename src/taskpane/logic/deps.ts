@@ -1,12 +1,6 @@
-import type {
-  Clock,
-  FetchLike,
-  PagingParams,
-  PerformanceChoice,
-  QueryParameterValue,
-  ServiceClient,
-  ServiceClientOptions,
-} from "../../client";
+import type { FetchLike, PagingParams, QueryParameterValue, ServiceClient, ServiceClientOptions } from "../../client";
+import type { Clock } from "../../clock";
+import type { PerformanceChoice } from "../../billing";
 import type { ExcelRun, SettingsLike } from "../../excel";
 import type { QueryDeclaration, RefreshPlanItem, ResultSource } from "../../functions";
 import type {

@@ -1,4 +1,5 @@
-import type { PerformanceChoice, QueryParameterValue } from "../../client";
+import type { QueryParameterValue } from "../../client";
+import type { PerformanceChoice } from "../../billing";
 import type { UserItem } from "./deps";
 
 /** One execution started from this pane. Never holds the key: ids, parameters, states and dates only. */

@@ -1,10 +1,5 @@
-import {
-  knownTime,
-  type PerformanceChoice,
-  type QueryParameterValue,
-  type ResultParams,
-  type Source,
-} from "../../client";
+import { knownTime, type QueryParameterValue, type ResultParams, type Source } from "../../client";
+import type { PerformanceChoice } from "../../billing";
 import type { JsonValue, TableBinding } from "../../excel";
 import { datasetArgNames } from "./dataset-catalog";
 

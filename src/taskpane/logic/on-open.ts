@@ -1,4 +1,4 @@
-import type { Clock } from "../../client";
+import type { Clock } from "../../clock";
 import type { ExcelRun, SettingsLike } from "../../excel";
 import { paneMessage } from "./messages";
 import {

@@ -1,5 +1,6 @@
 import { listBindings, replaceTableRows, saveBinding, type TableBinding } from "../../excel";
-import type { PerformanceChoice, QueryParameterValue, ResultParams, Source } from "../../client";
+import type { QueryParameterValue, ResultParams, Source } from "../../client";
+import type { PerformanceChoice } from "../../billing";
 import { type BudgetRefusal, tableReadKey, tableSourcesChanged, tierOf as tierOfValue } from "../../functions";
 import { GROWTH_ALLOWANCE, type ReadEstimate, formatCredits, roundUpCredits } from "../../billing";
 import type { ReadBudget } from "../../session";

@@ -1,5 +1,5 @@
 import { queryRunKey, type BudgetState, type HeldRefresh, type QueryReportRow } from "../../functions";
-import type { Clock } from "../../client";
+import type { Clock } from "../../clock";
 import { type ExcelRun, type FormulaCell, type SettingsLike, findFormulaCells } from "../../excel";
 import { reportUnexpected } from "../../session";
 import { unnamedCellsText, withWorkbookCells } from "./report-cells";

@@ -1,4 +1,5 @@
-import { type ExecutionStatus, type PerformanceChoice, type QueryParameterValue, isTerminal } from "../../client";
+import { type ExecutionStatus, type QueryParameterValue, isTerminal } from "../../client";
+import type { PerformanceChoice } from "../../billing";
 import { reportedExecutionCredits } from "../../billing";
 import type { HistoryEntry } from "./history-store";
 

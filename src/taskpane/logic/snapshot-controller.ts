@@ -1,7 +1,7 @@
 import { officeSupports, type ExcelRun, type SettingsLike, type SupportsSet } from "../../excel";
 import { queryPagePattern, type ResultSource } from "../../functions";
 import { defaultSnapshotName, snapshotSheetName } from "../../sheet";
-import type { Clock } from "../../client";
+import type { Clock } from "../../clock";
 import { paneMessage } from "./messages";
 import { shownResults, spillsUnreadable } from "./snapshot-read";
 import { writeSnapshot } from "./snapshot-write";

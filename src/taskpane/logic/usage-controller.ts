@@ -1,6 +1,6 @@
 import { addCredits, describePlan } from "../../billing";
 import { writeSettings } from "../../document-settings";
-import type { Clock } from "../../client";
+import type { Clock } from "../../clock";
 import type { SettingsLike } from "../../excel";
 import type { BudgetState } from "../../functions";
 import { type DaySpending, type UsageSnapshot, localDay, reportUnexpected } from "../../session";

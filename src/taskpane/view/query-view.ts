@@ -1,4 +1,4 @@
-import type { PerformanceChoice } from "../../client";
+import type { PerformanceChoice } from "../../billing";
 import { DEFAULT_TIER, TIER_CHOICES, formatDuration, tierLabel } from "../../functions";
 import type { InsertController, InsertOptions } from "../logic/insert-controller";
 import { act } from "./act";

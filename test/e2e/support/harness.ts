@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { startPlaygroundServer } from "../../../scripts/serve/playground-server";
 import type { RunningStaticServer } from "../../../scripts/serve/static-server";
-import type { Clock } from "../../../src/service";
+import type { Clock } from "../../../src/clock";
 import { startTestService, type TestService } from "../../support/service";
 import { launchBrowser, requireBrowser } from "../../support/browser";
 import { startRelay } from "../../../src/relay";

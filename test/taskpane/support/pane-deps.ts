@@ -1,6 +1,7 @@
 import { createKeyStore, memorySettingsStore, Session, type KeyStore, type StringItem } from "../../../src/session";
 import { createWorkbook, type PlaygroundWorkbook } from "../../../src/playground/workbook";
-import { systemClock, type Clock, type FetchLike } from "../../../src/client";
+import { type FetchLike } from "../../../src/client";
+import { systemClock, type Clock } from "../../../src/clock";
 import type { PaneDeps, UserItem } from "../../../src/taskpane/logic/deps";
 
 /** An in-memory per-user item, with what was written kept for assertions. */

@@ -4,7 +4,7 @@
  */
 import { createWorkbook } from "../../../src/playground/workbook";
 import { createKeyStore, memorySettingsStore, Session } from "../../../src/session";
-import { systemClock } from "../../../src/client";
+import { systemClock } from "../../../src/clock";
 import { mountTaskpane } from "../../../src/taskpane/mount-taskpane";
 
 const serviceUrl = new URLSearchParams(location.search).get("svc") ?? "";
