@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import type { Person } from "../../gateway";
+import type { Person } from "../../team-store";
 import type { Caller, ForwardedRequest, ForwardingPolicy, OwnGet, Passage } from "../forwarding-policy";
 import type { BodyCount } from "../streamed-answer";
 import type { Gateway, Visit } from "./gateway";

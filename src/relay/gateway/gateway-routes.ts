@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { BudgetUse, Person } from "../../gateway";
+import type { BudgetUse, Person } from "../../team-store";
 import { callerKey } from "../caller-key";
 import { parseQuery } from "../request-target";
 import type { Gateway } from "./gateway";

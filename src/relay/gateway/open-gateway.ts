@@ -1,5 +1,5 @@
 import { systemClock, type Clock } from "../../clock";
-import { openGatewayStore, type GatewayStore, type PostgresStoreOptions } from "../../gateway";
+import { openGatewayStore, type GatewayStore, type PostgresStoreOptions } from "../../team-store";
 import type { ForwardingPolicy } from "../forwarding-policy";
 import { Gateway } from "./gateway";
 import type { GatewayOptions } from "./gateway-options";
