@@ -4,17 +4,15 @@ import type { IncomingMessage } from "node:http";
 import { apiCorsOptions, clientErrorHandler, sendEncoded } from "../http-common";
 import { API_ROUTES, upstreamPath, type ApiRoute } from "./api-routes";
 import { KEY_HEADER, callerKey } from "./caller-key";
-import type { Gateway } from "./gateway/gateway";
-import { registerGatewayRoutes } from "./gateway/gateway-routes";
-import { gatewayAnswer } from "./gateway/gateway-answer";
+import { passThrough, type ForwardingPolicy } from "./forwarding-policy";
 import { readWhole } from "./whole-answer";
 import { KeyAuthorizations } from "./key-authorizations";
 import { linkThroughRelay } from "./paging-links";
 import { BODY_LIMIT_MB, RelayRefusal, answer, fromFramework, refusals } from "./relay-errors";
 import { cacheParams, canonicalQuery, parseQuery } from "./request-target";
 import { ResultCache, keptUntil, type CacheLimits } from "./result-cache";
-import { readOutcome } from "./gateway/read-outcome";
-import { sendStreamed, type BodyCount, type CompleteAnswer } from "./streamed-answer";
+import { sendSettled } from "./settled-answer";
+import { sendStreamed, type CompleteAnswer } from "./streamed-answer";
 import { Upstream } from "./upstream";
 
 export interface RelayConfig {
@@ -32,15 +30,18 @@ export interface RelayConfig {
   log: (line: string) => void;
   /** For the relay's own authorisation checks (status calls). */
   fetch?: typeof fetch;
-  /** Gateway mode: people with personal tokens, the team's key upstream, budgets, pacing and the audit. */
-  gateway?: Gateway;
+  /**
+   * Who may use the relay and what is held and booked around each request: by default the caller's own key passes
+   * through; gateway mode's policy has people with personal tokens, the team's key upstream, budgets, pacing, audit.
+   */
+  policy?: ForwardingPolicy;
 }
 
 declare module "fastify" {
   interface FastifyRequest {
     relayCache?: "hit" | "miss" | "none";
-    /** In gateway mode, the person the request came from (for the log line). */
-    relayPerson?: string;
+    /** Who the request came from, as the forwarding policy names them for the log line (in gateway mode, the person). */
+    relayCaller?: Readonly<Record<string, string>>;
   }
 }
 
@@ -79,21 +80,13 @@ export async function buildRelay(config: RelayConfig): Promise<FastifyInstance> 
   app.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
 
   app.get("/healthz", async () => ({ ok: true }));
-  const gateway = config.gateway;
-  /** Settlements of reads still being booked (they follow the answer): finished before the gateway stops. */
-  const settling = new Set<Promise<void>>();
-  if (gateway) {
-    registerGatewayRoutes(app, gateway);
-    gateway.connect(async (target) => {
-      const headers = { "accept-encoding": "identity", [KEY_HEADER]: gateway.teamKey.reveal() };
-      const res = await upstream.send("GET", target, headers).response;
-      return { status: res.statusCode ?? 502, body: await readWhole(res) };
-    });
-    app.addHook("onClose", async () => {
-      await Promise.all([...settling]);
-      await gateway.close();
-    });
-  }
+  const policy = config.policy ?? passThrough;
+  policy.install(app, async (target, key) => {
+    const headers = { "accept-encoding": "identity", [KEY_HEADER]: key };
+    const res = await upstream.send("GET", target, headers).response;
+    return { status: res.statusCode ?? 502, body: await readWhole(res) };
+  });
+  app.addHook("onClose", async () => policy.close());
   for (const route of API_ROUTES) {
     app.route({
       method: route.method,
@@ -136,7 +129,7 @@ export async function buildRelay(config: RelayConfig): Promise<FastifyInstance> 
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime),
         cache: request.relayCache ?? "none",
-        ...(request.relayPerson === undefined ? {} : { person: request.relayPerson }),
+        ...request.relayCaller,
       }),
     );
   });
@@ -150,11 +143,10 @@ export async function buildRelay(config: RelayConfig): Promise<FastifyInstance> 
     // Parsed once; what goes upstream is this canonical text, and a cached page is kept under exactly it.
     const query = parseQuery(request.raw.url ?? "");
     const key = callerKey(request.raw.rawHeaders, query.apiKey);
-    // Gateway mode: the caller must be a person (a personal token); everyone shares the team's access upstream, so
-    // the team's key is the only key that goes there, and authorisations for cached pages are the team's.
-    const person = gateway ? await gateway.person(key) : undefined;
-    if (person) request.relayPerson = person.name;
-    const upstreamKey = gateway ? gateway.teamKey.reveal() : key;
+    // The policy says who the caller is and which key goes upstream (authorisations for cached pages are that key's).
+    const caller = await policy.authenticate(key);
+    request.relayCaller = caller.logFields;
+    const upstreamKey = caller.upstreamKey;
     const target = `${path}${canonicalQuery(query.params)}`;
     const executionId = params.execution_id;
     const cacheable = route.cacheable && route.method === "GET" && executionId !== undefined;
@@ -164,17 +156,15 @@ export async function buildRelay(config: RelayConfig): Promise<FastifyInstance> 
 
     if (cacheKey && upstreamKey) {
       const hit = await cache.get(cacheKey);
-      // An authorisation asked of the upstream is a request like any other: the gateway paces it as the person's.
-      const beforeAsking = person ? () => gateway!.pace(person, "read") : () => undefined;
-      if (hit && (await mayRead(upstreamKey, executionId as string, beforeAsking))) {
+      if (hit && (await mayRead(upstreamKey, executionId as string, () => caller.paceAuthorization()))) {
         request.relayCache = "hit";
-        if (person) await gateway!.cacheHit(person, executionId as string, hit.page.body.length);
+        await caller.auditCacheHit(executionId as string, hit.page.body.length);
         return sendEncoded(request, reply.status(hit.page.status), hit.body);
       }
     }
 
     const body = route.method === "POST" ? (Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0)) : undefined;
-    const visit = person ? await gateway!.admit(person, route, path, params, new Map(query.params), body) : undefined;
+    const passage = await caller.reserve({ route, path, params, query: new Map(query.params), body });
     // Only these go upstream: the key (in its header, never the URL), the body's type, and "no compression", so
     // the relay can read the envelope it passes on.
     const headers: Record<string, string> = { "accept-encoding": "identity" };
@@ -182,9 +172,9 @@ export async function buildRelay(config: RelayConfig): Promise<FastifyInstance> 
     const type = request.headers["content-type"];
     if (route.method === "POST" && typeof type === "string") headers["content-type"] = type;
     const call = upstream.send(route.method, target, headers, body);
-    // The gateway reads an execute's, a cancel's or a status's answer whole (it must know the run's id or cost): it
-    // is not stopped when the caller leaves. Anything else is: the caller left before the answer was whole.
-    const whole = visit !== undefined && route.kind !== "read" && route.kind !== "free";
+    // An answer the policy settles whole is not stopped when the caller leaves. Any other is: the caller left before
+    // the answer was whole.
+    const whole = passage.whole;
     reply.raw.once("close", () => {
       if (!whole && !reply.raw.writableFinished) call.abort();
     });
@@ -192,26 +182,17 @@ export async function buildRelay(config: RelayConfig): Promise<FastifyInstance> 
     try {
       res = await call.response;
     } catch {
-      if (visit) await gateway!.settle.unanswered(visit);
+      await passage.unanswered();
       throw refusals.upstreamUnreachable();
     }
-    if (whole) return gatewayAnswer(gateway!, visit, request, reply, res);
+    if (whole) return sendSettled(whole, request, reply, res);
     const keep = cacheKey !== undefined && upstreamKey !== undefined;
     // The upstream just let this key read this execution.
     if (keep && res.statusCode === 200) grants.grant(KeyAuthorizations.digest(upstreamKey), executionId as string);
-    const counted = visit?.reservation
-      ? (count: BodyCount) => {
-          const done = gateway!.settle.read(visit, readOutcome(count)).catch((error: unknown) => {
-            config.log(JSON.stringify({ gateway: "read not settled", error: (error as Error).message }));
-          });
-          settling.add(done);
-          void done.finally(() => settling.delete(done));
-        }
-      : undefined;
     return sendStreamed(request, reply, res, {
       relayLink,
       keep: keep ? { limitBytes: cache.limits.pageBytes, complete: (whole) => keepPage(cacheKey, whole) } : undefined,
-      counted,
+      counted: passage.counted,
     });
   }
 
@@ -226,7 +207,7 @@ export async function buildRelay(config: RelayConfig): Promise<FastifyInstance> 
 
   /**
    * Whether the upstream lets this key read this execution: remembered for a while, else asked (status call, which
-   * `beforeAsking` may refuse: the gateway takes it from the person's share of the pace).
+   * `beforeAsking` may refuse: in gateway mode it is taken from the person's share of the pace).
    */
   async function mayRead(key: string, executionId: string, beforeAsking: () => unknown): Promise<boolean> {
     const digest = KeyAuthorizations.digest(key);

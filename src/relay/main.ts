@@ -1,4 +1,4 @@
-import { describeLocation, isAdminCommand, runAdminCommand } from "../gateway";
+import { describeLocation, isAdminCommand, runAdminCommand } from "../team-store";
 import { parseRelayOptions } from "./relay-options";
 import { startRelay } from "./start-relay";
 
@@ -36,7 +36,7 @@ async function main(): Promise<void> {
   process.once("SIGTERM", () => stop("SIGTERM"));
 }
 
-// `npm run relay -- users …` and `budget …` are the gateway's admin commands (src/gateway), not a relay to start.
+// `npm run relay -- users …` and `budget …` are the gateway's admin commands (src/team-store), not a relay to start.
 const argv = process.argv.slice(2);
 if (isAdminCommand(argv)) {
   void runAdminCommand(argv, process.env, { out: console.log, error: console.error }).then(

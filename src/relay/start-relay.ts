@@ -36,7 +36,7 @@ export async function startRelay(
       authorizationTtlMs: extra.authorizationTtlMs ?? 60_000,
       log,
       fetch: extra.fetch,
-      gateway: opened?.gateway,
+      policy: opened?.policy,
     });
     await app.listen({ port: options.port, host: options.host });
     const address = app.server.address();

@@ -1,4 +1,4 @@
-import { isPersonalToken, TOKEN_PREFIX } from "../../src/gateway";
+import { isPersonalToken, TOKEN_PREFIX } from "../../src/team-store";
 import { fetchGatewayAccount, GATEWAY_TOKEN_PREFIX } from "../../src/session/gateway-account";
 
 /** The add-in asks `/gateway/me` only for keys shaped as the gateway's personal tokens: both sides agree on it. */

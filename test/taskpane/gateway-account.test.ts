@@ -1,4 +1,4 @@
-import { FileGatewayStore } from "../../src/gateway";
+import { FileGatewayStore } from "../../src/team-store";
 import type { RunningRelay } from "../../src/relay";
 import type { GatewayAccount } from "../../src/session";
 import { gatewayLine } from "../../src/taskpane/logic/gateway-line";

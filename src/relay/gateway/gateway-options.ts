@@ -1,6 +1,6 @@
 import { PLANS, billingPlan, isPlan, type BillingPlan } from "../../billing";
 import { CommandLineError, wholeNumber, type FlagSpec } from "../../cli";
-import { isDatabaseUrl } from "../../gateway";
+import { isDatabaseUrl } from "../../team-store";
 
 /**
  * The relay's gateway mode: on with `--team-key-file`. The defaults for pacing are the service's lowest plan's

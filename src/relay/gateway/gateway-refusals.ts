@@ -1,4 +1,4 @@
-import type { BudgetRefusal, PacingClass } from "../../gateway";
+import type { BudgetRefusal, PacingClass } from "../../team-store";
 import { RelayRefusal } from "../relay-errors";
 
 /** How long a caller is told to wait when the gateway's store cannot be reached. */

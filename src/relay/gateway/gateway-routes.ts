@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { BudgetUse, Person } from "../../gateway";
+import type { BudgetUse, Person } from "../../team-store";
 import { callerKey } from "../caller-key";
 import { parseQuery } from "../request-target";
 import type { Gateway } from "./gateway";
@@ -26,7 +26,7 @@ const useOf = (use: BudgetUse) => ({
 export function registerGatewayRoutes(app: FastifyInstance, gateway: Gateway): void {
   app.get(ME_PATH, { exposeHeadRoute: false }, async (request, reply) => {
     const person = await gateway.person(callerKey(request.raw.rawHeaders, parseQuery(request.raw.url ?? "").apiKey));
-    request.relayPerson = person.name;
+    request.relayCaller = { person: person.name };
     const status = await gateway.budgets(person);
     void reply.header("Cache-Control", "no-store");
     const { plan, limits } = gateway.config;
@@ -46,7 +46,7 @@ export function registerGatewayRoutes(app: FastifyInstance, gateway: Gateway): v
   app.get(USAGE_PATH, { exposeHeadRoute: false }, async (request, reply) => {
     const query = parseQuery(request.raw.url ?? "");
     const admin = await adminOf(gateway, request, query.apiKey);
-    request.relayPerson = admin.name;
+    request.relayCaller = { person: admin.name };
     const params = new Map(query.params);
     const report = await gateway.report(params);
     void reply.headers({

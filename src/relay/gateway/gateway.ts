@@ -9,7 +9,7 @@ import {
   type PacingClass,
   type Person,
   type Reservation,
-} from "../../gateway";
+} from "../../team-store";
 import type { ApiRoute } from "../api-routes";
 import { estimateExecution, estimateRead, requestedTier } from "./estimates";
 import { gatewayRefusals } from "./gateway-refusals";

@@ -1,7 +1,9 @@
 import { systemClock, type Clock } from "../../clock";
-import { openGatewayStore, type GatewayStore, type PostgresStoreOptions } from "../../gateway";
+import { openGatewayStore, type GatewayStore, type PostgresStoreOptions } from "../../team-store";
+import type { ForwardingPolicy } from "../forwarding-policy";
 import { Gateway } from "./gateway";
 import type { GatewayOptions } from "./gateway-options";
+import { GatewayPolicy } from "./gateway-policy";
 import { TeamKey } from "./team-key";
 
 /** What a test (or an embedding) may set beside the flags: the clock, the pacing window, the store's timeouts. */
@@ -9,12 +11,15 @@ export type GatewayStoreExtras = Pick<PostgresStoreOptions, "clock" | "timeoutMs
   pacingWindowMs?: number;
 };
 
-/** The gateway, with its store opened (migrated, for PostgreSQL) and the team's key read from its file. */
+/**
+ * The gateway as the relay's forwarding policy, with its store opened (migrated, for PostgreSQL) and the team's key
+ * read from its file. The store is the caller's to close, after the relay.
+ */
 export async function openGateway(
   options: GatewayOptions,
   log: (line: string) => void,
   extras: GatewayStoreExtras = {},
-): Promise<{ gateway: Gateway; store: GatewayStore }> {
+): Promise<{ policy: ForwardingPolicy; store: GatewayStore }> {
   const teamKey = await TeamKey.read(options.teamKeyFile);
   const clock: Clock = extras.clock ?? systemClock;
   const { pacingWindowMs, ...storeExtras } = extras;
@@ -34,5 +39,5 @@ export async function openGateway(
     clock,
     log,
   });
-  return { gateway, store };
+  return { policy: new GatewayPolicy(gateway), store };
 }

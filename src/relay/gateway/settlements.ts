@@ -1,5 +1,5 @@
 import { readCredits, reportedExecutionCredits } from "../../billing";
-import { GatewayInputError, type GatewayStore } from "../../gateway";
+import { GatewayInputError, type GatewayStore } from "../../team-store";
 import type { GatewayConfig, Visit } from "./gateway";
 import type { ResultSizes } from "./result-sizes";
 import type { StoreRetry } from "./store-retry";

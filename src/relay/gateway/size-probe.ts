@@ -1,5 +1,5 @@
 import { readCredits } from "../../billing";
-import type { GatewayStore, Person } from "../../gateway";
+import type { GatewayStore, Person } from "../../team-store";
 import { canonicalQuery } from "../request-target";
 import { jsonOf } from "../whole-answer";
 import { estimateRead } from "./estimates";

@@ -1,5 +1,5 @@
 import type { Clock } from "../../clock";
-import { GatewayStoreUnavailableError } from "../../gateway";
+import { GatewayStoreUnavailableError } from "../../team-store";
 
 /** How often writes that found the store unavailable are tried again, and how many are kept meanwhile. */
 const RETRY_EVERY_MS = 5_000;

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { inspect } from "node:util";
-import { isPersonalToken } from "../../gateway";
+import { isPersonalToken } from "../../team-store";
 
 /** A team key file the gateway cannot use; the message names the file, never what it holds. */
 export class TeamKeyFileError extends Error {

@@ -1,5 +1,5 @@
 import { formatCredits } from "../../billing";
-import type { AuditSums } from "../../gateway";
+import type { AuditSums } from "../../team-store";
 import { escapeHtml } from "./html-text";
 
 const DAY_MS = 24 * 3600 * 1000;

@@ -1,4 +1,4 @@
-import type { AuditEntry } from "../../gateway";
+import type { AuditEntry } from "../../team-store";
 import type { UsageReport } from "./usage-report";
 
 const CSV_COLUMNS = [

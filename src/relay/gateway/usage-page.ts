@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { formatCredits, type BillingPlan } from "../../billing";
-import type { AuditSums, BudgetUse } from "../../gateway";
+import type { AuditSums, BudgetUse } from "../../team-store";
 import { escapeHtml } from "./html-text";
 import { creditsChart } from "./usage-chart";
 import type { UsageReport } from "./usage-report";

@@ -7,7 +7,7 @@ import {
   type BudgetStatus,
   type GatewayStore,
   type Person,
-} from "../../gateway";
+} from "../../team-store";
 import { gatewayRefusals } from "./gateway-refusals";
 
 /** What the admin's usage page, CSV and JSON show for a range of days (in the team's zone, both ends included). */

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { billingPlan } from "../../../src/billing";
-import { FileGatewayStore } from "../../../src/gateway";
+import { FileGatewayStore } from "../../../src/team-store";
 import type { RelayOptions } from "../../../src/relay";
 
 /** A team gateway's setup for the playground: the team's key in its file, a file store with one analyst in it. */

@@ -1,8 +1,8 @@
-import { PostgresGatewayStore, runAdminCommand, type GatewayStore } from "../../../src/gateway";
+import { PostgresGatewayStore, runAdminCommand, type GatewayStore } from "../../../src/team-store";
 import type { RunningRelay } from "../../../src/relay";
 import { api } from "../../support/http";
 import { startTestService, TEST_KEYS, type TestService } from "../../support/service";
-import { TestPostgres } from "../../gateway/support/test-postgres";
+import { TestPostgres } from "../../team-store/support/test-postgres";
 import { ManualClock } from "../../support/manual-clock";
 import { GatewayRun } from "./support/gateway-harness";
 

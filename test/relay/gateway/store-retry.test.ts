@@ -1,4 +1,4 @@
-import { GatewayInputError, GatewayStoreUnavailableError } from "../../../src/gateway";
+import { GatewayInputError, GatewayStoreUnavailableError } from "../../../src/team-store";
 import { StoreRetry } from "../../../src/relay/gateway/store-retry";
 import { flush, ManualClock } from "../../support/manual-clock";
 

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { FileGatewayStore } from "../../../src/gateway";
+import { FileGatewayStore } from "../../../src/team-store";
 import type { RunningRelay } from "../../../src/relay";
 import { startTestService, type TestService } from "../../support/service";
 import { usageCsv } from "../../../src/relay/gateway/usage-formats";

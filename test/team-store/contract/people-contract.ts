@@ -1,4 +1,4 @@
-import { GatewayInputError, isPersonalToken, type GatewayStore as Store } from "../../../src/gateway";
+import { GatewayInputError, isPersonalToken, type GatewayStore as Store } from "../../../src/team-store";
 import type { ContractContext } from "./harness";
 
 /** People and tokens: issued once, kept only as hashes, refused once revoked or rotated. */

@@ -1,6 +1,7 @@
-import type { AuditEntry, Budgets, ExecutionOwner, Reservation, TeamSettings } from "../gateway-store";
+import type { AuditEntry, Budgets, ExecutionOwner, TeamSettings } from "../gateway-store";
 import type { Counter } from "../budget-rule";
-import { DEFAULT_TIME_ZONE, type PeriodKeys } from "../periods";
+import { DEFAULT_TIME_ZONE } from "../periods";
+import type { ReservationRecord } from "../reservation-record";
 
 /**
  * The file store's state, one JSON document rewritten atomically after every change (`state.json`). The audit log
@@ -18,11 +19,6 @@ export interface StoredPerson {
   tokenHash: string | null;
 }
 
-export interface StoredReservation extends Reservation {
-  periods: PeriodKeys;
-  state: "open" | "expired";
-}
-
 export interface StoredCounter extends Counter {
   touchedAt: number;
 }
@@ -33,7 +29,7 @@ export interface FileState {
   people: Record<string, StoredPerson>;
   /** Keyed by `scope|period`. */
   counters: Record<string, StoredCounter>;
-  reservations: Record<string, StoredReservation>;
+  reservations: Record<string, ReservationRecord>;
   executions: Record<string, ExecutionOwner>;
   /** The last audit entry id given. */
   auditId: number;

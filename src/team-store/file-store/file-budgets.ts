@@ -1,5 +1,4 @@
-import { randomUUID } from "node:crypto";
-import { addCredits, subtractCredits } from "../../billing";
+import { addCredits } from "../../billing";
 import { BUDGET_NAMES, budgetRefusal, budgetStatusOf, counterKeys, limitsOf, type Counters } from "../budget-rule";
 import { unknownPerson, unknownReservation } from "../errors";
 import type {
@@ -11,7 +10,18 @@ import type {
   Settlement,
 } from "../gateway-store";
 import { periodKeys, type PeriodKeys } from "../periods";
-import { counterId, type FileState, type StoredCounter, type StoredReservation } from "./file-state";
+import {
+  expiredChange,
+  expiredEntry,
+  newReservation,
+  refusedEntry,
+  settledChange,
+  settledEntry,
+  shownReservation,
+  type CounterChange,
+  type ReservationRecord,
+} from "../reservation-record";
+import { counterId, type FileState, type StoredCounter } from "./file-state";
 
 /**
  * The budget operations on the file store's state, each synchronous from check to change (one process, one event
@@ -59,56 +69,29 @@ export function reserveIn(
     now,
   });
   if (refusal) {
-    record({ ...request, outcome: "refused-budget", estimate: request.estimate, credits: 0 });
+    record(refusedEntry(request));
     return { ok: false, refusal };
   }
   for (const c of new Set(Object.values(counters))) c.reserved = addCredits(c.reserved, request.estimate);
-  const reservation: StoredReservation = {
-    id: randomUUID(),
-    person: request.person,
-    action: request.action,
-    estimate: request.estimate,
-    queryId: request.queryId ?? null,
-    executionId: request.executionId ?? null,
-    createdAt: now,
-    expiresAt: now + ttlMs,
-    periods,
-    state: "open",
-  };
+  const reservation = newReservation(request, periods, now, ttlMs);
   state.reservations[reservation.id] = reservation;
-  const { periods: _p, state: _s, ...shown } = reservation;
-  return { ok: true, reservation: shown };
+  return { ok: true, reservation: shownReservation(reservation) };
 }
 
-/** Moves the estimate out of the reservation's counters and books `credits` (for an expired one, the difference). */
-function settle(state: FileState, reservation: StoredReservation, credits: number, now: number): void {
+/** Applies the change to each of the reservation's counters (as PostgreSQL does, neither goes below 0). */
+function change(state: FileState, reservation: ReservationRecord, by: CounterChange, now: number): void {
   for (const c of new Set(Object.values(countersFor(state, reservation.person, reservation.periods, now)))) {
-    if (reservation.state === "open") {
-      c.reserved = subtractCredits(c.reserved, reservation.estimate);
-      c.spent = addCredits(c.spent, credits);
-    } else {
-      c.spent = Math.max(0, addCredits(c.spent, credits, -reservation.estimate));
-    }
+    c.spent = Math.max(0, addCredits(c.spent, by.spent));
+    c.reserved = Math.max(0, addCredits(c.reserved, by.reserved));
   }
 }
 
 export function reconcileIn(state: FileState, id: string, settlement: Settlement, now: number, record: Record_): void {
   const reservation = state.reservations[id];
   if (!reservation) throw unknownReservation(id);
-  settle(state, reservation, settlement.credits, now);
+  change(state, reservation, settledChange(reservation, settlement.credits), now);
   delete state.reservations[id];
-  const late = reservation.state === "expired";
-  record({
-    person: reservation.person,
-    action: reservation.action,
-    outcome: late ? "late-reconciled" : (settlement.outcome ?? "ok"),
-    queryId: settlement.queryId ?? reservation.queryId,
-    executionId: settlement.executionId ?? reservation.executionId,
-    rows: settlement.rows ?? null,
-    bytes: settlement.bytes ?? null,
-    estimate: reservation.estimate,
-    credits: late ? addCredits(settlement.credits, -reservation.estimate) : settlement.credits,
-  });
+  record(settledEntry(reservation, settlement));
 }
 
 export function releaseIn(state: FileState, id: string, release: Release, now: number, record: Record_): void {
@@ -125,18 +108,10 @@ export function expireIn(state: FileState, now: number, record: Record_): number
   let expired = 0;
   for (const reservation of Object.values(state.reservations)) {
     if (reservation.state !== "open" || reservation.expiresAt > now) continue;
-    settle(state, reservation, reservation.estimate, now);
+    change(state, reservation, expiredChange(reservation), now);
     reservation.state = "expired";
     expired++;
-    record({
-      person: reservation.person,
-      action: reservation.action,
-      outcome: "expired",
-      queryId: reservation.queryId,
-      executionId: reservation.executionId,
-      estimate: reservation.estimate,
-      credits: reservation.estimate,
-    });
+    record(expiredEntry(reservation));
   }
   return expired;
 }

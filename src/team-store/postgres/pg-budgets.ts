@@ -1,6 +1,4 @@
-import { randomUUID } from "node:crypto";
 import type { ClientBase } from "pg";
-import { addCredits } from "../../billing";
 import {
   BUDGET_NAMES,
   budgetRefusal,
@@ -21,7 +19,18 @@ import type {
   TeamSettings,
 } from "../gateway-store";
 import { periodKeys, type PeriodKeys } from "../periods";
-import { count, num } from "./pg-rows";
+import {
+  expiredChange,
+  expiredEntry,
+  newReservation,
+  refusedEntry,
+  settledChange,
+  settledEntry,
+  shownReservation,
+  type CounterChange,
+  type ReservationRecord,
+} from "../reservation-record";
+import { count, num, reservationOf, type ReservationRow } from "./pg-rows";
 
 /**
  * Budget operations in SQL, each inside the caller's transaction. Counter rows are locked `FOR UPDATE` in one
@@ -59,7 +68,7 @@ async function lockCounters(client: ClientBase, keys: readonly CounterKey[]): Pr
   return new Map(rows.map((row) => [keyOf(row.scope, row.period), row]));
 }
 
-async function addToCounters(client: ClientBase, keys: readonly CounterKey[], spent: number, reserved: number) {
+async function addToCounters(client: ClientBase, keys: readonly CounterKey[], { spent, reserved }: CounterChange) {
   const ordered = lockOrder(keys);
   await client.query(
     `UPDATE gateway_counters SET spent = GREATEST(spent + $3::numeric, 0), reserved = GREATEST(reserved + $4::numeric, 0)
@@ -108,20 +117,11 @@ export async function reserveSql(
     now,
   });
   if (refusal) {
-    audit.push({ ...request, outcome: "refused-budget", credits: 0 });
+    audit.push(refusedEntry(request));
     return { ok: false, refusal };
   }
-  await addToCounters(client, Object.values(keys), 0, request.estimate);
-  const reservation = {
-    id: randomUUID(),
-    person: request.person,
-    action: request.action,
-    estimate: request.estimate,
-    queryId: request.queryId ?? null,
-    executionId: request.executionId ?? null,
-    createdAt: now,
-    expiresAt: now + ttlMs,
-  };
+  await addToCounters(client, Object.values(keys), { spent: 0, reserved: request.estimate });
+  const reservation = newReservation(request, periods, now, ttlMs);
   await client.query(
     `INSERT INTO gateway_reservations (id, person, action, estimate, query_id, execution_id, day, month, created_at_ms, expires_at_ms)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
@@ -132,29 +132,17 @@ export async function reserveSql(
       reservation.estimate,
       reservation.queryId,
       reservation.executionId,
-      periods.day,
-      periods.month,
-      now,
+      reservation.periods.day,
+      reservation.periods.month,
+      reservation.createdAt,
       reservation.expiresAt,
     ],
   );
-  return { ok: true, reservation };
+  return { ok: true, reservation: shownReservation(reservation) };
 }
 
-interface ReservationRow {
-  id: string;
-  person: string;
-  action: "execute" | "read";
-  estimate: string;
-  query_id: string | null;
-  execution_id: string | null;
-  day: string;
-  month: string;
-  state: "open" | "expired";
-}
-
-const reservationKeys = (row: ReservationRow) =>
-  Object.values(counterKeys(row.person, { day: row.day, month: row.month }));
+const reservationKeys = (reservation: ReservationRecord) =>
+  Object.values(counterKeys(reservation.person, reservation.periods));
 
 export async function reconcileSql(
   client: ClientBase,
@@ -165,23 +153,11 @@ export async function reconcileSql(
   const row = (await client.query<ReservationRow>("SELECT * FROM gateway_reservations WHERE id = $1 FOR UPDATE", [id]))
     .rows[0];
   if (!row) throw unknownReservation(id);
-  const estimate = Number(row.estimate);
-  const late = row.state === "expired";
-  await lockCounters(client, reservationKeys(row));
-  if (late) await addToCounters(client, reservationKeys(row), addCredits(settlement.credits, -estimate), 0);
-  else await addToCounters(client, reservationKeys(row), settlement.credits, -estimate);
+  const reservation = reservationOf(row);
+  await lockCounters(client, reservationKeys(reservation));
+  await addToCounters(client, reservationKeys(reservation), settledChange(reservation, settlement.credits));
   await client.query("DELETE FROM gateway_reservations WHERE id = $1", [id]);
-  audit.push({
-    person: row.person,
-    action: row.action,
-    outcome: late ? "late-reconciled" : (settlement.outcome ?? "ok"),
-    queryId: settlement.queryId ?? num(row.query_id),
-    executionId: settlement.executionId ?? row.execution_id,
-    rows: settlement.rows ?? null,
-    bytes: settlement.bytes ?? null,
-    estimate,
-    credits: late ? addCredits(settlement.credits, -estimate) : settlement.credits,
-  });
+  audit.push(settledEntry(reservation, settlement));
 }
 
 /** Counts expired reservations at their estimate; the ones another instance is settling are skipped. */
@@ -192,19 +168,11 @@ export async function expireSql(client: ClientBase, now: number, audit: AuditInp
     [now],
   );
   if (rows.length === 0) return 0;
-  await lockCounters(client, rows.flatMap(reservationKeys));
-  for (const row of rows) {
-    const estimate = Number(row.estimate);
-    await addToCounters(client, reservationKeys(row), estimate, -estimate);
-    audit.push({
-      person: row.person,
-      action: row.action,
-      outcome: "expired",
-      queryId: num(row.query_id),
-      executionId: row.execution_id,
-      estimate,
-      credits: estimate,
-    });
+  const reservations = rows.map(reservationOf);
+  await lockCounters(client, reservations.flatMap(reservationKeys));
+  for (const reservation of reservations) {
+    await addToCounters(client, reservationKeys(reservation), expiredChange(reservation));
+    audit.push(expiredEntry(reservation));
   }
   await client.query("UPDATE gateway_reservations SET state = 'expired' WHERE id = ANY($1::uuid[])", [
     rows.map((r) => r.id),

@@ -1,5 +1,6 @@
-import type { AuditEntry, AuditInput, AuditAction, AuditOutcome, Person } from "../gateway-store";
+import type { AuditEntry, AuditInput, AuditAction, AuditOutcome, Person, SpendingAction } from "../gateway-store";
 import type { ClientBase } from "pg";
+import type { ReservationRecord } from "../reservation-record";
 
 /** Row shapes as pg returns them: numeric and bigint columns arrive as text, to keep every digit. */
 export const num = (value: string | number | null): number | null => (value === null ? null : Number(value));
@@ -23,6 +24,35 @@ export function personOf(row: PersonRow): Person {
     createdAt: Number(row.created_at_ms),
     revokedAt: num(row.revoked_at_ms),
     budgets: { perDay: num(row.budget_per_day), perMonth: num(row.budget_per_month) },
+  };
+}
+
+export interface ReservationRow {
+  id: string;
+  person: string;
+  action: SpendingAction;
+  estimate: string;
+  query_id: string | null;
+  execution_id: string | null;
+  day: string;
+  month: string;
+  created_at_ms: string;
+  expires_at_ms: string;
+  state: ReservationRecord["state"];
+}
+
+export function reservationOf(row: ReservationRow): ReservationRecord {
+  return {
+    id: row.id,
+    person: row.person,
+    action: row.action,
+    estimate: Number(row.estimate),
+    queryId: num(row.query_id),
+    executionId: row.execution_id,
+    createdAt: Number(row.created_at_ms),
+    expiresAt: Number(row.expires_at_ms),
+    periods: { day: row.day, month: row.month },
+    state: row.state,
   };
 }
 

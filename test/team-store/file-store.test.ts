@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { FileGatewayStore } from "../../src/gateway";
+import { FileGatewayStore } from "../../src/team-store";
 import { auditAndPacingContract } from "./contract/audit-pacing-contract";
 import { budgetsContract } from "./contract/budgets-contract";
 import { ContractContext, type StoreKind } from "./contract/harness";

@@ -1,4 +1,4 @@
-import type { BudgetName, Budgets, GatewayStore, ReserveResult } from "../../../src/gateway";
+import type { BudgetName, Budgets, GatewayStore, ReserveResult } from "../../../src/team-store";
 import { DAY, HOUR, type ContractContext } from "./harness";
 
 const none: Budgets = { perDay: null, perMonth: null };

@@ -3,8 +3,8 @@ import {
   PostgresGatewayStore,
   runAdminCommand,
   type GatewayStore,
-} from "../../src/gateway";
-import { MIGRATIONS, migrate } from "../../src/gateway/postgres/migrations";
+} from "../../src/team-store";
+import { MIGRATIONS, migrate } from "../../src/team-store/postgres/migrations";
 import { auditAndPacingContract } from "./contract/audit-pacing-contract";
 import { budgetsContract } from "./contract/budgets-contract";
 import { ContractContext, type StoreKind } from "./contract/harness";

@@ -7,7 +7,7 @@ import {
   GatewayStoreLockedError,
   GatewayStoreUnavailableError,
   type AuditEntry,
-} from "../../src/gateway";
+} from "../../src/team-store";
 import { ManualClock } from "../support/manual-clock";
 
 let dir: string;

@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { FileGatewayStore, runAdminCommand } from "../../src/gateway";
+import { FileGatewayStore, runAdminCommand } from "../../src/team-store";
 
 let dir: string;
 beforeEach(() => {

@@ -1,4 +1,4 @@
-import type { GatewayStore, GatewayStoreOptions } from "../../../src/gateway";
+import type { GatewayStore, GatewayStoreOptions } from "../../../src/team-store";
 import { ManualClock } from "../../support/manual-clock";
 
 /** One store implementation as the contract suite drives it. */

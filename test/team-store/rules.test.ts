@@ -1,8 +1,8 @@
-import { isPersonalToken } from "../../src/gateway";
-import { lockOrder } from "../../src/gateway/budget-rule";
-import { fairShare, newcomerRoom, pacingRuling } from "../../src/gateway/pacing-rule";
-import { formatLocal, periodEnd, periodKeys, timeZone } from "../../src/gateway/periods";
-import { newToken, tokenHash } from "../../src/gateway/tokens";
+import { isPersonalToken } from "../../src/team-store";
+import { lockOrder } from "../../src/team-store/budget-rule";
+import { fairShare, newcomerRoom, pacingRuling } from "../../src/team-store/pacing-rule";
+import { formatLocal, periodEnd, periodKeys, timeZone } from "../../src/team-store/periods";
+import { newToken, tokenHash } from "../../src/team-store/tokens";
 
 describe("days and months in the team's zone", () => {
   test.each([

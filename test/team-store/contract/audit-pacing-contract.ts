@@ -1,4 +1,4 @@
-import type { GatewayStore } from "../../../src/gateway";
+import type { GatewayStore } from "../../../src/team-store";
 import type { ContractContext } from "./harness";
 
 async function reserve(

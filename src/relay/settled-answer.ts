@@ -1,0 +1,33 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { IncomingMessage } from "node:http";
+import { sendEncoded } from "../http-common";
+import type { WholeSettlement } from "./forwarding-policy";
+import { refusals } from "./relay-errors";
+import { PASSED_HEADERS, pick } from "./streamed-answer";
+import { jsonOf, readWhole } from "./whole-answer";
+
+/**
+ * An answer the policy must know before it is passed on (in gateway mode an execute's, a cancel's or a status's: a
+ * few hundred bytes): read whole, settled, then passed on as the upstream sent it. The settling comes first, so
+ * that the caller's next request (a status on another instance, a cancel) finds it booked.
+ */
+export async function sendSettled(
+  settlement: WholeSettlement,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  res: IncomingMessage,
+): Promise<unknown> {
+  const status = res.statusCode ?? 502;
+  let body: Buffer;
+  try {
+    body = await readWhole(res);
+  } catch {
+    await settlement.brokenOff();
+    throw refusals.upstreamUnreachable();
+  }
+  await settlement.settle(status, jsonOf(body));
+  const headers = pick(res.headers, PASSED_HEADERS);
+  const contentType = headers["content-type"] ?? "application/octet-stream";
+  delete headers["content-type"];
+  return sendEncoded(request, reply.status(status), { contentType, headers, raw: body, encoded: {} });
+}
