@@ -14,13 +14,13 @@ import type { RefreshPlanItem } from "./runtime";
 import type { QueryReportRow, QueryRowState } from "./query-report";
 import type { RerunOutcome } from "./query-service";
 import type { AutomaticRunEvent } from "./auto-runs";
-import type { NotLoadedRow } from "./not-loaded";
-import { queryRunKey, type QueryRun } from "./query-runs";
+import type { NotLoadedRow } from "../service-cells";
+import { queryRunKey, type QueryRun } from "../service-cells";
 import { currentFunctionsRuntime, functionsRuntime } from "./shared-runtime";
 import type { PerformanceChoice } from "../client";
 import type { QueryDeclaration } from "./saved-queries";
 import type { TableSourceLookup } from "./source-cell";
-import type { ResultSource } from "./provenance";
+import type { ResultSource } from "../service-cells";
 
 export { FunctionsRuntime } from "./runtime";
 export type { RefreshFailure, RefreshSummary } from "./refresh-bus";
@@ -108,35 +108,35 @@ export function onNotLoadedChange(listener: () => void): () => void {
 export function loadNotLoadedCells(): Promise<RefreshSummary> {
   return functionsRuntime().loadNotLoaded();
 }
-export { loadCostText, type NotLoadedRow } from "./not-loaded";
+export { loadCostText, type NotLoadedRow } from "../service-cells";
 export { RESULT_DATABASE, openResultStore, type ResultStore } from "./result-store";
 export { OPEN_BEHAVIOUR_SETTING, type OpenBehaviour, readOpenBehaviour } from "./open-phase";
-export { cellFailure } from "./cell-error";
-export { readKeyOf, tableReadKey } from "./request";
-export { formatDuration, formatStatus } from "./status-format";
+export { cellFailure } from "../service-cells";
+export { readKeyOf, tableReadKey } from "../service-cells";
+export { formatDuration, formatStatus } from "../service-cells";
 export { SavedQueries, type QueryDeclaration } from "./saved-queries";
-export { DEFAULT_TIER, TIER_CHOICES, tierCostText, tierCredits, tierLabel, tierOf } from "./tiers";
+export { DEFAULT_TIER, TIER_CHOICES, tierCostText, tierCredits, tierLabel, tierOf } from "../service-cells";
 
 // Node-safe pieces for tools that refresh a workbook file without Excel (src/refresh): the canonical request a cell
 // makes, how its rows become cell values, and the document settings' names and shapes. None touches Office.
-export { readArguments, type ReadArguments } from "./arguments";
-export { booleanValue } from "./option-values";
-export type { CellRequestOptions } from "./options";
-export { datasetRequest, resultsRequest, type CanonicalRequest, type CellSource } from "./request";
-export { readQueryCell, type QueryCell } from "./query-request";
-export { renderSpill, type CachedTable } from "./render";
-export { withSourceNote } from "./source-note";
-export { fetchTable, type FetchOutcome } from "./fetch-table";
-export { DEFAULT_SPILL_LIMIT_BYTES, SpillTooLargeError, isSpillTooLargeError } from "./spill-limit";
-export { rememberedRun, recordRuns, runExpiresAt } from "./query-runs";
+export { readArguments, type ReadArguments } from "../service-cells";
+export { booleanValue } from "../service-cells";
+export type { CellRequestOptions } from "../service-cells";
+export { datasetRequest, resultsRequest, type CanonicalRequest, type CellSource } from "../service-cells";
+export { readQueryCell, type QueryCell } from "../service-cells";
+export { renderSpill, type CachedTable } from "../service-cells";
+export { withSourceNote } from "../service-cells";
+export { fetchTable, type FetchOutcome } from "../service-cells";
+export { DEFAULT_SPILL_LIMIT_BYTES, SpillTooLargeError, isSpillTooLargeError } from "../service-cells";
+export { rememberedRun, recordRuns, runExpiresAt } from "../service-cells";
 export {
   readRefreshTimes,
   recordRefreshTimes,
   type RefreshTimes,
   type ResultTime,
   type QueryResultTime,
-} from "./refresh-times";
-export { freshness, type Freshness } from "./query-freshness";
+} from "../service-cells";
+export { freshness, type Freshness } from "../service-cells";
 export {
   DEFAULT_QUERY_PAGE,
   describeBound,
@@ -146,9 +146,10 @@ export {
   sourceOf,
   sourceText,
   type ResultSource,
-} from "./provenance";
-export { QUERY_PAGE_SETTING, queryPagePattern } from "./query-page";
-export { NO_ADDRESS_MESSAGE, type TableSourceLookup } from "./source-cell";
+} from "../service-cells";
+export { QUERY_PAGE_SETTING, queryPagePattern } from "../service-cells";
+export { NO_ADDRESS_MESSAGE } from "../service-cells";
+export type { TableSourceLookup } from "./source-cell";
 
 export {
   queryRunKey,

@@ -1,9 +1,8 @@
 import { shorten } from "../client";
-import { tierCostText } from "./tiers";
+import { type QueryCell, tierCostText } from "../service-cells";
 import type { QueryActivity } from "./query-activity";
 import type { BudgetState } from "./automatic-budget";
 import { creditsNumber } from "./held-refreshes";
-import type { QueryCell } from "./query-request";
 
 /** Excel shows at most this much of a custom error's message (see cell-error.ts). */
 const MAX_MESSAGE = 255;
