@@ -1,5 +1,6 @@
 /**
- * Public surface of the SERVICE functions for the pane, the ribbon command, the playground and benchmarks.
+ * Public surface of the SERVICE functions' runtime for the pane, the ribbon command and benchmarks. The cell model
+ * they share with the headless refresh (requests, rendering, provenance, remembered runs) is `src/service-cells`.
  * The cells themselves are registered by functions.ts (the webpack entry whose JSDoc is the metadata).
  */
 import type { RefreshEvent } from "./refresh-events";
@@ -11,16 +12,14 @@ import { readBudget } from "./reservation";
 import type { ReadBudget } from "../session";
 import type { HeldRefresh } from "./held-refreshes";
 import type { RefreshPlanItem } from "./runtime";
-import type { QueryReportRow, QueryRowState } from "./query-report";
+import type { QueryReportRow } from "./query-report";
 import type { RerunOutcome } from "./query-service";
 import type { AutomaticRunEvent } from "./auto-runs";
-import type { NotLoadedRow } from "../service-cells";
-import { queryRunKey, type QueryRun } from "../service-cells";
+import { type NotLoadedRow, type QueryRun, type ResultSource, queryRunKey } from "../service-cells";
 import { currentFunctionsRuntime, functionsRuntime } from "./shared-runtime";
 import type { PerformanceChoice } from "../client";
 import type { QueryDeclaration } from "./saved-queries";
 import type { TableSourceLookup } from "./source-cell";
-import type { ResultSource } from "../service-cells";
 
 export { FunctionsRuntime } from "./runtime";
 export type { RefreshFailure, RefreshSummary } from "./refresh-bus";
@@ -108,54 +107,12 @@ export function onNotLoadedChange(listener: () => void): () => void {
 export function loadNotLoadedCells(): Promise<RefreshSummary> {
   return functionsRuntime().loadNotLoaded();
 }
-export { loadCostText, type NotLoadedRow } from "../service-cells";
-export { RESULT_DATABASE, openResultStore, type ResultStore } from "./result-store";
+export { RESULT_DATABASE } from "./result-store";
 export { OPEN_BEHAVIOUR_SETTING, type OpenBehaviour, readOpenBehaviour } from "./open-phase";
-export { cellFailure } from "../service-cells";
-export { readKeyOf, tableReadKey } from "../service-cells";
-export { formatDuration, formatStatus } from "../service-cells";
 export { SavedQueries, type QueryDeclaration } from "./saved-queries";
-export { DEFAULT_TIER, TIER_CHOICES, tierCostText, tierCredits, tierLabel, tierOf } from "../service-cells";
-
-// Node-safe pieces for tools that refresh a workbook file without Excel (src/refresh): the canonical request a cell
-// makes, how its rows become cell values, and the document settings' names and shapes. None touches Office.
-export { readArguments, type ReadArguments } from "../service-cells";
-export { booleanValue } from "../service-cells";
-export type { CellRequestOptions } from "../service-cells";
-export { datasetRequest, resultsRequest, type CanonicalRequest, type CellSource } from "../service-cells";
-export { readQueryCell, type QueryCell } from "../service-cells";
-export { renderSpill, type CachedTable } from "../service-cells";
-export { withSourceNote } from "../service-cells";
-export { fetchTable, type FetchOutcome } from "../service-cells";
-export { DEFAULT_SPILL_LIMIT_BYTES, SpillTooLargeError, isSpillTooLargeError } from "../service-cells";
-export { rememberedRun, recordRuns, runExpiresAt } from "../service-cells";
-export {
-  readRefreshTimes,
-  recordRefreshTimes,
-  type RefreshTimes,
-  type ResultTime,
-  type QueryResultTime,
-} from "../service-cells";
-export { freshness, type Freshness } from "../service-cells";
-export {
-  DEFAULT_QUERY_PAGE,
-  describeBound,
-  describeRead,
-  storedSource,
-  readResultSource,
-  sourceOf,
-  sourceText,
-  type ResultSource,
-} from "../service-cells";
-export { QUERY_PAGE_SETTING, queryPagePattern } from "../service-cells";
-export { NO_ADDRESS_MESSAGE } from "../service-cells";
-export type { TableSourceLookup } from "./source-cell";
 
 export {
-  queryRunKey,
-  type QueryRun,
   type QueryReportRow,
-  type QueryRowState,
   type BudgetState,
   type BudgetRefusal,
   type HeldRefresh,

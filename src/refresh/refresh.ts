@@ -2,7 +2,7 @@ import { basename } from "node:path";
 import { addCredits, type BillingPlan } from "../billing";
 import { systemClock, type Clock, type FetchLike } from "../client";
 import { Session, createKeyStore } from "../session";
-import { DEFAULT_SPILL_LIMIT_BYTES } from "../functions";
+import { DEFAULT_SPILL_LIMIT_BYTES } from "../service-cells";
 import { findServiceCells, isXlsxError, type WorkbookFile } from "../xlsx";
 import { readWorkbookFile, writeFileReplacing } from "../xlsx/file";
 import { AddinDocument } from "./addin-document";

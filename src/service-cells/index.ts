@@ -4,8 +4,8 @@
  * limit, notes), where a result came from (provenance, source text), the remembered runs of saved queries and their
  * freshness, the workbook's refresh times, fetching one table, and what a cell shows for a failure.
  */
-export { readArguments, type ReadArguments } from "./arguments";
-export { cellFailure, type CellFailure } from "./cell-error";
+export { readArguments } from "./arguments";
+export { cellFailure } from "./cell-error";
 export { type DocumentSettings, DocumentSettingsSource, DocumentValue } from "./document-value";
 export { type FetchOutcome, fetchTable, type ReadContext } from "./fetch-table";
 export {
@@ -21,7 +21,6 @@ export {
 export { booleanValue } from "./option-values";
 export { type CellRequestOptions, defaultCellOptions, type OptionsFunction } from "./options";
 export {
-  DEFAULT_QUERY_PAGE,
   describeBound,
   describeRead,
   NO_ADDRESS_MESSAGE,
@@ -31,8 +30,8 @@ export {
   sourceText,
   storedSource,
 } from "./provenance";
-export { type Freshness, freshness } from "./query-freshness";
-export { QUERY_PAGE_SETTING, queryPagePattern } from "./query-page";
+export { freshness } from "./query-freshness";
+export { queryPagePattern } from "./query-page";
 export { type QueryCell, readQueryCell, withDeclaration } from "./query-request";
 export {
   type QueryRun,
@@ -41,7 +40,6 @@ export {
   recordRuns,
   rememberedRun,
   RUN_RETENTION_MS,
-  runExpiresAt,
   type RunSettings,
 } from "./query-runs";
 export {
@@ -54,15 +52,8 @@ export {
   type ResultTime,
 } from "./refresh-times";
 export { type CachedTable, renderSpill } from "./render";
-export {
-  type CanonicalRequest,
-  type CellSource,
-  datasetRequest,
-  readKeyOf,
-  resultsRequest,
-  tableReadKey,
-} from "./request";
+export { type CanonicalRequest, datasetRequest, readKeyOf, resultsRequest, tableReadKey } from "./request";
 export { errorsInSpillsSupported, refreshFailedText, withFailureNote, withSourceNote } from "./source-note";
-export { DEFAULT_SPILL_LIMIT_BYTES, isSpillTooLargeError, roughValueBytes, SpillTooLargeError } from "./spill-limit";
+export { DEFAULT_SPILL_LIMIT_BYTES, isSpillTooLargeError, roughValueBytes } from "./spill-limit";
 export { formatDuration, formatStatus } from "./status-format";
 export { DEFAULT_TIER, TIER_CHOICES, tierCostText, tierCredits, tierLabel, tierOf } from "./tiers";

@@ -1,8 +1,6 @@
 import { DATASET_NAMES } from "../../src/client";
 // A parity test: the formula the pane writes must mean, to the functions' own argument reader, what the pane meant.
-// eslint-disable-next-line project/module-boundaries -- both sides' internals are what is compared
 import { datasetRequest as functionsDatasetRequest, readArguments } from "../../src/service-cells";
-// eslint-disable-next-line project/module-boundaries -- as above
 import { DATASET_CHOICES } from "../../src/taskpane/logic/dataset-catalog";
 import { datasetFormula, formulaString } from "../../src/taskpane/logic/dataset-formula";
 import { DatasetPickerController, choiceRequest } from "../../src/taskpane/logic/dataset-picker";

@@ -8,7 +8,8 @@ import type {
   ServiceClientOptions,
 } from "../../client";
 import type { ExcelRun, SettingsLike } from "../../excel";
-import type { QueryDeclaration, RefreshPlanItem, ResultSource } from "../../functions";
+import type { QueryDeclaration, RefreshPlanItem } from "../../functions";
+import type { ResultSource } from "../../service-cells";
 import type {
   DatasetRead,
   DaySpending,
