@@ -3,7 +3,6 @@
  * they share with the headless refresh (requests, rendering, provenance, remembered runs) is `src/service-cells`.
  * The cells themselves are registered by functions.ts (the webpack entry whose JSDoc is the metadata).
  */
-import type { RefreshEvent } from "./refresh-events";
 import type { CacheStats } from "./result-cache";
 import type { RefreshSummary } from "./runtime";
 import type { PaneRunNote } from "./query-activity";
@@ -63,11 +62,6 @@ export function reserveAutomaticRead(
   return Object.assign(readBudget(runtime.budget, reservation)!, { close: () => reservation.close() });
 }
 
-/** The workbook's stable id (created once in its document settings): the user's spending is counted under it. */
-export function workbookId(): string {
-  return functionsRuntime().workbookId();
-}
-
 /**
  * How SERVICE.SOURCE finds an inserted table's source: the pane, which knows the table bindings, registers the
  * lookup; call `tableSourcesChanged` after a table is inserted or refreshed.
@@ -83,11 +77,6 @@ export function resultSourceAt(sheet: string, row: number, column: number): Resu
 
 export function tableSourcesChanged(): void {
   currentFunctionsRuntime()?.tableSourcesChanged();
-}
-
-/** Called after every refresh (manual, auto, sign-in change, a run finishing). Returns the unsubscribe. */
-export function onRefresh(listener: (event: RefreshEvent) => void): () => void {
-  return functionsRuntime().onRefresh(listener);
 }
 
 /** HTTP requests issued, cache hits, shared in-flight answers, entries and live cells: for the pane and benchmarks. */
