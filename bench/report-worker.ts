@@ -5,7 +5,7 @@
  * execute requests that reached the service and times Run all until every cell shows its result.
  * Prints one JSON line.
  */
-import { queryRunKey } from "../src/functions";
+import { queryRunKey } from "../src/service-cells";
 import { systemClock } from "../src/clock";
 import { CustomFunctionsError } from "../src/playground/custom-functions";
 import { functionsQueryReport } from "../src/taskpane/functions-report";

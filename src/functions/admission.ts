@@ -1,12 +1,16 @@
 import { type BillingPlan, GROWTH_ALLOWANCE, roundUpCredits } from "../billing";
 import type { ReadBudget } from "../session";
 import type { AutomaticBudget } from "./automatic-budget";
-import type { DocumentSettings } from "./document-value";
+import {
+  type CanonicalRequest,
+  type DocumentSettings,
+  estimateRead,
+  NotLoadedError,
+  OPENED_WITHOUT_DATA,
+} from "../service-cells";
 import { holdMessage } from "./held-refreshes";
-import { NotLoadedError, OPENED_WITHOUT_DATA, estimateRead } from "./not-loaded";
 import { readOpenBehaviour } from "./open-phase";
 import { readBudget } from "./reservation";
-import type { CanonicalRequest } from "./request";
 import type { InvokeContext } from "./result-cache";
 import type { WorkbookRefreshTimes } from "./workbook-refresh-times";
 

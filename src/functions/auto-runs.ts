@@ -10,8 +10,7 @@ import { reportedExecutionCredits } from "../billing";
 import type { QueryActivities } from "./query-activity";
 import type { AutomaticBudget, BudgetRefusal } from "./automatic-budget";
 import type { Reservation } from "./reservation";
-import type { QueryCell } from "./query-request";
-import type { QueryRuns } from "./query-runs";
+import type { QueryCell, QueryRuns } from "../service-cells";
 
 export interface AutoRunDeps {
   client(): ServiceClient;

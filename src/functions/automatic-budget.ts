@@ -1,7 +1,7 @@
 import { addCredits, subtractCredits } from "../billing";
 import { InvalidArgumentError } from "../client";
 import { type SpendingLedger, localDay } from "../session";
-import { type DocumentSettings, DocumentValue } from "./document-value";
+import { type DocumentSettings, DocumentValue } from "../service-cells";
 import { Reservation, type ReservationKind } from "./reservation";
 
 /** The document setting with the workbook's daily credit budget for everything automatic (the limit only). */

@@ -1,9 +1,7 @@
 import type { CellValue } from "../sheet";
 import { nextRefreshAt, scheduleForPath } from "../client";
 import type { Restored } from "./persistent-results";
-import type { CachedTable } from "./render";
-import type { CanonicalRequest } from "./request";
-import { roughValueBytes } from "./spill-limit";
+import { type CachedTable, type CanonicalRequest, roughValueBytes } from "../service-cells";
 
 /** One canonical request in the cache: its rows (or a refusal worth keeping), freshness and renders. */
 export interface Entry {

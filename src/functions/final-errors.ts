@@ -1,6 +1,6 @@
 import { isForbiddenError, isInvalidArgumentError, isNotFoundError, isUnauthorizedError } from "../client";
 import { isNotSignedInError } from "../session";
-import { isNotLoadedError } from "./not-loaded";
+import { isNotLoadedError } from "../service-cells";
 
 /**
  * Failures that asking again would only repeat until the user acts (signs in, changes the key or the formula): pollers

@@ -1,6 +1,6 @@
 import { formatCredits } from "../billing";
 import type { BudgetRefusal, BudgetState } from "./automatic-budget";
-import type { CanonicalRequest } from "./request";
+import type { CanonicalRequest } from "../service-cells";
 
 /** Why an automatic refresh did not fetch. */
 export type HoldReason = BudgetRefusal | "size-unknown" | "grew";

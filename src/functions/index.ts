@@ -1,8 +1,8 @@
 /**
- * Public surface of the SERVICE functions for the pane, the ribbon command, the playground and benchmarks.
+ * Public surface of the SERVICE functions' runtime for the pane, the ribbon command and benchmarks. The cell model
+ * they share with the headless refresh (requests, rendering, provenance, remembered runs) is `src/service-cells`.
  * The cells themselves are registered by functions.ts (the webpack entry whose JSDoc is the metadata).
  */
-import type { RefreshEvent } from "./refresh-events";
 import type { CacheStats } from "./result-cache";
 import type { RefreshSummary } from "./runtime";
 import type { PaneRunNote } from "./query-activity";
@@ -11,16 +11,14 @@ import { readBudget } from "./reservation";
 import type { ReadBudget } from "../session";
 import type { HeldRefresh } from "./held-refreshes";
 import type { RefreshPlanItem } from "./runtime";
-import type { QueryReportRow, QueryRowState } from "./query-report";
+import type { QueryReportRow } from "./query-report";
 import type { RerunOutcome } from "./query-service";
 import type { AutomaticRunEvent } from "./auto-runs";
-import type { NotLoadedRow } from "./not-loaded";
-import { queryRunKey, type QueryRun } from "./query-runs";
+import { type NotLoadedRow, type QueryRun, type ResultSource, queryRunKey } from "../service-cells";
 import { currentFunctionsRuntime, functionsRuntime } from "./shared-runtime";
 import type { PerformanceChoice } from "../billing";
 import type { QueryDeclaration } from "./saved-queries";
 import type { TableSourceLookup } from "./source-cell";
-import type { ResultSource } from "./provenance";
 
 export { FunctionsRuntime } from "./runtime";
 export type { RefreshFailure, RefreshSummary } from "./refresh-bus";
@@ -64,11 +62,6 @@ export function reserveAutomaticRead(
   return Object.assign(readBudget(runtime.budget, reservation)!, { close: () => reservation.close() });
 }
 
-/** The workbook's stable id (created once in its document settings): the user's spending is counted under it. */
-export function workbookId(): string {
-  return functionsRuntime().workbookId();
-}
-
 /**
  * How SERVICE.SOURCE finds an inserted table's source: the pane, which knows the table bindings, registers the
  * lookup; call `tableSourcesChanged` after a table is inserted or refreshed.
@@ -84,11 +77,6 @@ export function resultSourceAt(sheet: string, row: number, column: number): Resu
 
 export function tableSourcesChanged(): void {
   currentFunctionsRuntime()?.tableSourcesChanged();
-}
-
-/** Called after every refresh (manual, auto, sign-in change, a run finishing). Returns the unsubscribe. */
-export function onRefresh(listener: (event: RefreshEvent) => void): () => void {
-  return functionsRuntime().onRefresh(listener);
 }
 
 /** HTTP requests issued, cache hits, shared in-flight answers, entries and live cells: for the pane and benchmarks. */
@@ -108,53 +96,12 @@ export function onNotLoadedChange(listener: () => void): () => void {
 export function loadNotLoadedCells(): Promise<RefreshSummary> {
   return functionsRuntime().loadNotLoaded();
 }
-export { loadCostText, type NotLoadedRow } from "./not-loaded";
-export { RESULT_DATABASE, openResultStore, type ResultStore } from "./result-store";
+export { RESULT_DATABASE } from "./result-store";
 export { OPEN_BEHAVIOUR_SETTING, type OpenBehaviour, readOpenBehaviour } from "./open-phase";
-export { cellFailure } from "./cell-error";
-export { readKeyOf, tableReadKey } from "./request";
-export { formatDuration, formatStatus } from "./status-format";
 export { SavedQueries, type QueryDeclaration } from "./saved-queries";
-export { DEFAULT_TIER, TIER_CHOICES, tierCostText, tierCredits, tierLabel, tierOf } from "./tiers";
-
-// Node-safe pieces for tools that refresh a workbook file without Excel (src/refresh): the canonical request a cell
-// makes, how its rows become cell values, and the document settings' names and shapes. None touches Office.
-export { readArguments, type ReadArguments } from "./arguments";
-export { booleanValue } from "./option-values";
-export type { CellRequestOptions } from "./options";
-export { datasetRequest, resultsRequest, type CanonicalRequest, type CellSource } from "./request";
-export { readQueryCell, type QueryCell } from "./query-request";
-export { renderSpill, type CachedTable } from "./render";
-export { withSourceNote } from "./source-note";
-export { fetchTable, type FetchOutcome } from "./fetch-table";
-export { DEFAULT_SPILL_LIMIT_BYTES, SpillTooLargeError, isSpillTooLargeError } from "./spill-limit";
-export { rememberedRun, recordRuns, runExpiresAt } from "./query-runs";
-export {
-  readRefreshTimes,
-  recordRefreshTimes,
-  type RefreshTimes,
-  type ResultTime,
-  type QueryResultTime,
-} from "./refresh-times";
-export { freshness, type Freshness } from "./query-freshness";
-export {
-  DEFAULT_QUERY_PAGE,
-  describeBound,
-  describeRead,
-  storedSource,
-  readResultSource,
-  sourceOf,
-  sourceText,
-  type ResultSource,
-} from "./provenance";
-export { QUERY_PAGE_SETTING, queryPagePattern } from "./query-page";
-export { NO_ADDRESS_MESSAGE, type TableSourceLookup } from "./source-cell";
 
 export {
-  queryRunKey,
-  type QueryRun,
   type QueryReportRow,
-  type QueryRowState,
   type BudgetState,
   type BudgetRefusal,
   type HeldRefresh,

@@ -1,11 +1,10 @@
 import { type BillingPlan, DEFAULT_PLAN } from "../billing";
 import type { Session } from "../session";
 import { type Admission, type AdmissionDeps, admission } from "./admission";
-import type { DocumentSettings } from "./document-value";
+import type { CanonicalRequest, DocumentSettings } from "../service-cells";
 import { OpenPhase, readOpenBehaviour } from "./open-phase";
 import { PersistentResults } from "./persistent-results";
 import { WorkbookRefreshTimes } from "./workbook-refresh-times";
-import type { CanonicalRequest } from "./request";
 import type { InvokeContext } from "./result-cache";
 import type { ResultStore } from "./result-store";
 

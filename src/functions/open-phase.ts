@@ -1,5 +1,4 @@
-import type { DocumentSettings } from "./document-value";
-import type { CanonicalRequest } from "./request";
+import type { CanonicalRequest, DocumentSettings } from "../service-cells";
 
 /** The document setting holding what the workbook does when it opens (the pane's "When this workbook opens"). */
 export const OPEN_BEHAVIOUR_SETTING = "service.onOpen";

@@ -1,9 +1,7 @@
 import type { Session } from "../session";
 import { expiryOf } from "./cache-entry";
-import { RUN_RETENTION_MS } from "./query-runs";
+import { type CachedTable, type CanonicalRequest, RUN_RETENTION_MS } from "../service-cells";
 import type { WorkbookRefreshTimes } from "./workbook-refresh-times";
-import type { CachedTable } from "./render";
-import type { CanonicalRequest } from "./request";
 import type { ResultStore, StoredResult } from "./result-store";
 
 /** A result kept from an earlier fetch, not older than the workbook's own copy of it. */

@@ -1,9 +1,7 @@
 import type { QueryActivities } from "./query-activity";
 import type { AutomaticBudget } from "./automatic-budget";
-import { freshness } from "./query-freshness";
+import { freshness, type QueryCell, type QueryRuns } from "../service-cells";
 import { waitingMessage } from "./query-messages";
-import type { QueryCell } from "./query-request";
-import type { QueryRuns } from "./query-runs";
 
 type Invocation = CustomFunctions.StreamingInvocation<unknown[][]>;
 

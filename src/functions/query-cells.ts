@@ -1,4 +1,4 @@
-import type { QueryCell } from "./query-request";
+import type { QueryCell } from "../service-cells";
 
 /** The SERVICE.QUERY cells showing one parameter set (its run key). */
 export interface QueryGroup {

@@ -1,11 +1,10 @@
 import { shorten } from "../client";
-import { tierCostText } from "./tiers";
+import { type QueryCell, tierCostText } from "../service-cells";
 import type { QueryActivity } from "./query-activity";
 import type { BudgetState } from "./automatic-budget";
 import { creditsNumber } from "./held-refreshes";
-import type { QueryCell } from "./query-request";
 
-/** Excel shows at most this much of a custom error's message (see cell-error.ts). */
+/** Excel shows at most this much of a custom error's message (see src/service-cells/cell-error.ts). */
 const MAX_MESSAGE = 255;
 
 /** "symbol=WETH, days=14": the inputs as the service receives them, in the cell's order. */

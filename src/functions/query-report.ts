@@ -2,8 +2,7 @@ import type { QueryParameterValue } from "../client";
 import type { PerformanceChoice } from "../billing";
 import type { QueryActivities } from "./query-activity";
 import type { QueryGroup } from "./query-cells";
-import { freshness } from "./query-freshness";
-import type { QueryRuns } from "./query-runs";
+import { freshness, type QueryRuns } from "../service-cells";
 
 export type QueryRowState = "current" | "stale" | "not run" | "running" | "failed";
 

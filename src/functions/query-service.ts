@@ -5,12 +5,18 @@ import { type PaneRunNote, QueryActivities } from "./query-activity";
 import type { AutomaticBudget, BudgetState } from "./automatic-budget";
 import { showQueryCell } from "./query-cell";
 import { QueryCells } from "./query-cells";
-import { freshness } from "./query-freshness";
+import {
+  freshness,
+  type QueryCell,
+  queryRunKey,
+  QueryRuns,
+  readQueryCell,
+  type RunSettings,
+  withDeclaration,
+} from "../service-cells";
 import { type QueryReportRow, queryReport } from "./query-report";
-import { type QueryCell, readQueryCell, withDeclaration } from "./query-request";
 import type { QueryDeclaration } from "./saved-queries";
 import { reportUnexpected } from "../session";
-import { QueryRuns, queryRunKey, type RunSettings } from "./query-runs";
 
 type Invocation = CustomFunctions.StreamingInvocation<unknown[][]>;
 

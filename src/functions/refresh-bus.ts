@@ -10,10 +10,8 @@ import { type HeldRefreshes, type HoldReason, describeRequest, holdMessage } fro
 import { LiveCells } from "./live-cells";
 import { PAYLOAD_TURN_BYTES, PayloadTurns } from "./payload-turns";
 import { tableBytes } from "./cache-entry";
-import { NotLoadedCells, isNotLoadedError, requestLabel } from "./not-loaded";
-import { cellFailure } from "./cell-error";
+import { type CanonicalRequest, cellFailure, isNotLoadedError, NotLoadedCells, requestLabel } from "../service-cells";
 import { type RefreshEvent, RefreshEvents, type RefreshReason } from "./refresh-events";
-import type { CanonicalRequest } from "./request";
 import { type InvokeContext, type ResultCache, keepsRowsAfter } from "./result-cache";
 import { type Reservation, readBudget } from "./reservation";
 import type { StatusWatchers } from "./status-watchers";

@@ -1,13 +1,16 @@
 import { isInvalidArgumentError } from "../client";
 import { isBudgetHeldError, isNotSignedInError, isOverCapError } from "../session";
 import type { CellValue } from "../sheet";
-import type { FetchOutcome, ReadContext } from "./fetch-table";
+import {
+  type CachedTable,
+  type CanonicalRequest,
+  type FetchOutcome,
+  isSpillTooLargeError,
+  type ReadContext,
+} from "../service-cells";
 import type { PersistentResults } from "./persistent-results";
 import type { Admission } from "./admission";
 import { type Entry, evictIdle, expiryOf, restoreEntry, tableBytes } from "./cache-entry";
-import type { CachedTable } from "./render";
-import type { CanonicalRequest } from "./request";
-import { isSpillTooLargeError } from "./spill-limit";
 
 export interface CacheStats {
   /** HTTP requests the cache's fetches issued (pages included). */

@@ -1,5 +1,5 @@
 import { parseAddress } from "../sheet";
-import type { ResultSource } from "./provenance";
+import type { ResultSource } from "../service-cells";
 
 /** Where a SERVICE result is shown: its anchor cell and the size of its spill, and where its rows came from. */
 export interface ResultPlace {

@@ -1,23 +1,35 @@
 import type { BillingPlan } from "../billing";
 import { type Clock, systemClock } from "../clock";
 import { type Session, reportUnexpected } from "../session";
-import type { QueryRuns, RunSettings } from "./query-runs";
+import { type CustomFunctionsErrorApi, customFunctionsApi, toCustomFunctionsError } from "./custom-functions-error";
+import {
+  type CanonicalRequest,
+  cellFailure,
+  type CellRequestOptions,
+  datasetRequest,
+  DEFAULT_SPILL_LIMIT_BYTES,
+  errorsInSpillsSupported,
+  fetchTable,
+  type NotLoadedRow,
+  type OptionsFunction,
+  queryPagePattern,
+  type QueryRuns,
+  readArguments,
+  refreshFailedText,
+  renderSpill,
+  resultsRequest,
+  type RunSettings,
+  sourceOf,
+  withFailureNote,
+  withSourceNote,
+} from "../service-cells";
 import { QueryService } from "./query-service";
-import { readArguments } from "./arguments";
-import { type CustomFunctionsErrorApi, cellFailure, customFunctionsApi, toCustomFunctionsError } from "./cell-error";
-import { fetchTable } from "./fetch-table";
-import type { CellRequestOptions, OptionsFunction } from "./options";
 import { RefreshBus, type RefreshSummary } from "./refresh-bus";
 import type { RefreshEvent } from "./refresh-events";
-import { renderSpill } from "./render";
-import { type CanonicalRequest, datasetRequest, resultsRequest } from "./request";
 import { type CacheStats, ResultCache } from "./result-cache";
 import { KeptResults } from "./kept-results";
-import type { NotLoadedRow } from "./not-loaded";
 import type { ResultStore } from "./result-store";
 import { Previews, isValuePreview } from "./value-preview";
-import { DEFAULT_SPILL_LIMIT_BYTES } from "./spill-limit";
-import { errorsInSpillsSupported, refreshFailedText, withFailureNote, withSourceNote } from "./source-note";
 import { serveStatus } from "./status-cell";
 import { SavedQueries } from "./saved-queries";
 import { StatusWatchers } from "./status-watchers";
@@ -37,8 +49,6 @@ export interface RefreshPlanItem {
   /** Its last size, priced on the user's plan; undefined when it was never read here. */
   estimate?: ReadEstimate;
 }
-import { sourceOf } from "./provenance";
-import { queryPagePattern } from "./query-page";
 import { ResultPlaces } from "./result-places";
 import { type TableSourceLookup, serveSource } from "./source-cell";
 

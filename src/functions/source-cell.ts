@@ -1,4 +1,4 @@
-import { type ResultSource, sourceText } from "./provenance";
+import { NO_ADDRESS_MESSAGE, type ResultSource, sourceText } from "../service-cells";
 import { type ResultPlaces, cellOf } from "./result-places";
 
 /** The provenance of the table at (or captioned at) a cell, from the workbook's bound tables. */
@@ -18,9 +18,6 @@ export interface SourceCellDeps {
 }
 
 type Invocation = CustomFunctions.StreamingInvocation<string[][]>;
-
-export const NO_ADDRESS_MESSAGE =
-  "SERVICE.SOURCE needs a reference to a cell, such as A1: Excel tells it where that cell is (CustomFunctionsRuntime 1.3); a value alone has no source.";
 
 /**
  * SERVICE.SOURCE(A1): the source of the SERVICE result spilled at or over A1, or of the inserted table there (or

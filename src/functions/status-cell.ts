@@ -1,6 +1,5 @@
 import { InvalidArgumentError } from "../client";
-import { booleanValue } from "./option-values";
-import { formatStatus } from "./status-format";
+import { booleanValue, formatStatus } from "../service-cells";
 import type { StatusWatchers } from "./status-watchers";
 
 export interface StatusCellDeps {

@@ -1,7 +1,5 @@
 import type { LiveCell } from "./live-cells";
-import type { CellRequestOptions } from "./options";
-import type { CachedTable } from "./render";
-import type { CanonicalRequest } from "./request";
+import type { CachedTable, CanonicalRequest, CellRequestOptions } from "../service-cells";
 
 /** A fetch that failed while the cells keep rows fetched earlier (at `fetchedAt`, when known). */
 export interface RefreshFailed {

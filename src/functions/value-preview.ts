@@ -1,9 +1,14 @@
-import { readArguments } from "./arguments";
-import { readQueryCell } from "./query-request";
-import { queryRunKey, type QueryRuns } from "./query-runs";
-import type { CachedTable } from "./render";
-import { type CanonicalRequest, datasetRequest, resultsRequest } from "./request";
-import type { CellRequestOptions } from "./options";
+import {
+  type CachedTable,
+  type CanonicalRequest,
+  type CellRequestOptions,
+  datasetRequest,
+  queryRunKey,
+  type QueryRuns,
+  readArguments,
+  readQueryCell,
+  resultsRequest,
+} from "../service-cells";
 
 type Invocation<T> = CustomFunctions.StreamingInvocation<T>;
 

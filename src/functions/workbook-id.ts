@@ -1,4 +1,4 @@
-import { type DocumentSettings, DocumentValue } from "./document-value";
+import { type DocumentSettings, DocumentValue } from "../service-cells";
 
 /** The document setting with the workbook's own id: what the user's spending is counted under. */
 export const WORKBOOK_ID_SETTING = "service.workbookId";

@@ -1,7 +1,13 @@
 import { pruneEntries, readEntry, steps, writeSettings } from "../document-settings";
-import { type DocumentSettings, DocumentSettingsSource } from "./document-value";
-import { QUERY_TIMES, REQUEST_TIMES, readRefreshTimes, recordRefreshTimes } from "./refresh-times";
-import type { CanonicalRequest } from "./request";
+import {
+  type CanonicalRequest,
+  type DocumentSettings,
+  DocumentSettingsSource,
+  QUERY_TIMES,
+  readRefreshTimes,
+  recordRefreshTimes,
+  REQUEST_TIMES,
+} from "../service-cells";
 
 /** Entries not refreshed for this long, and shown by no cell now, are dropped when the add-in records a refresh. */
 const FORGET_AFTER_MS = 90 * 24 * 60 * 60 * 1000;

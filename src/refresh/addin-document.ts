@@ -6,7 +6,7 @@ import {
   recordRefreshTimes,
   recordRuns,
   rememberedRun,
-} from "../functions";
+} from "../service-cells";
 import { ADDIN_MANIFEST_ID, type SettingsStep, writeSettings } from "../document-settings";
 import { addinSettings, type WorkbookFile } from "../xlsx";
 

@@ -9,7 +9,7 @@ import {
   type CanonicalRequest,
   type CellRequestOptions,
   type QueryCell,
-} from "../functions";
+} from "../service-cells";
 import type { ServiceFunction } from "../xlsx";
 import type { ExcelArgument } from "./call-arguments";
 

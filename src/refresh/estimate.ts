@@ -1,4 +1,4 @@
-import { DEFAULT_SPILL_LIMIT_BYTES } from "../functions";
+import { DEFAULT_SPILL_LIMIT_BYTES } from "../service-cells";
 import { isCellError, type XlsxValue } from "../xlsx";
 
 export type EstimateBasis = "last refresh" | "cached values" | "assumed";

@@ -1,6 +1,6 @@
 import { addCredits, estimateExecutionCredits, reportedExecutionCredits, subtractCredits } from "../billing";
 import { isNetworkError, isUnauthorizedError, type ExecutionStatus } from "../client";
-import { cellFailure, fetchTable, resultsRequest, type FetchOutcome, type QueryRun } from "../functions";
+import { cellFailure, fetchTable, resultsRequest, type FetchOutcome, type QueryRun } from "../service-cells";
 import type { Session } from "../session";
 import type { Meter } from "./metered-fetch";
 import type { Plan, ReadJob, RunJob } from "./plan-types";

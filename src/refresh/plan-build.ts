@@ -1,5 +1,5 @@
 import { addCredits } from "../billing";
-import { NO_ADDRESS_MESSAGE } from "../functions";
+import { NO_ADDRESS_MESSAGE } from "../service-cells";
 import type { FormulaEngine } from "../formulas";
 import { parseAddress, qualifiedAddress, type CellBlock } from "../sheet";
 import type { ServiceCell, WorkbookFile } from "../xlsx";

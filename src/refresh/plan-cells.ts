@@ -1,5 +1,5 @@
 import { estimateExecutionCredits, readCredits, type BillingPlan } from "../billing";
-import { cellFailure, freshness, type QueryCell, type QueryRun, type RefreshTimes } from "../functions";
+import { cellFailure, freshness, type QueryCell, type QueryRun, type RefreshTimes } from "../service-cells";
 import { isCellError, type XlsxValue } from "../xlsx";
 import type { CellWork } from "./cell-work";
 import { estimateFromCached, type ReadEstimate } from "./estimate";

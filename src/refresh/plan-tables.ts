@@ -1,7 +1,7 @@
 import { estimateExecutionCredits, readCredits, type BillingPlan } from "../billing";
 import { datasetEntry } from "../client";
 import type { TableBinding } from "../excel";
-import { datasetRequest, readArguments, resultsRequest, tierOf, type CanonicalRequest } from "../functions";
+import { datasetRequest, readArguments, resultsRequest, tierOf, type CanonicalRequest } from "../service-cells";
 import { cellAddress, parseAddress } from "../sheet";
 import type { TableInfo, WorkbookFile, XlsxValue } from "../xlsx";
 import { estimateFromCached, type ReadEstimate } from "./estimate";

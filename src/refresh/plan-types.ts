@@ -1,6 +1,6 @@
 import type { CellBlock } from "../sheet";
 import type { TableBinding } from "../excel";
-import type { CanonicalRequest, CellRequestOptions, QueryRun } from "../functions";
+import type { CanonicalRequest, CellRequestOptions, QueryRun } from "../service-cells";
 import type { QueryParameterValue } from "../client";
 import type { PerformanceChoice } from "../billing";
 import type { ServiceCell, TableInfo } from "../xlsx";

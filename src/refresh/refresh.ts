@@ -3,7 +3,7 @@ import { addCredits, type BillingPlan } from "../billing";
 import { type FetchLike } from "../client";
 import { systemClock, type Clock } from "../clock";
 import { Session, createKeyStore } from "../session";
-import { DEFAULT_SPILL_LIMIT_BYTES } from "../functions";
+import { DEFAULT_SPILL_LIMIT_BYTES } from "../service-cells";
 import { findServiceCells, isXlsxError, type WorkbookFile } from "../xlsx";
 import { readWorkbookFile, writeFileReplacing } from "../xlsx/file";
 import { AddinDocument } from "./addin-document";

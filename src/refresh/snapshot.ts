@@ -1,4 +1,4 @@
-import { sourceText } from "../functions";
+import { sourceText } from "../service-cells";
 import { snapshotFromLine } from "../sheet";
 import type { XlsxValue } from "../xlsx";
 import type { PlacedSource } from "./write-cells";

@@ -9,7 +9,7 @@ import {
   type ResultSource,
   type QueryResultTime,
   type ResultTime,
-} from "../functions";
+} from "../service-cells";
 import { datasetOriginText } from "../session";
 import { blockUnion, carriesSecret, parseAddress, qualifiedAddress, REDACTED, type CellBlock } from "../sheet";
 import { isCellError, type WorkbookEdit, type XlsxValue } from "../xlsx";

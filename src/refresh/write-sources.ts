@@ -1,5 +1,5 @@
 import { bindingAt, type TableBinding } from "../excel";
-import { readResultSource, sourceText, type ResultSource } from "../functions";
+import { readResultSource, sourceText, type ResultSource } from "../service-cells";
 import type { FormulaEngine } from "../formulas";
 import { cellAddress, qualifiedAddress } from "../sheet";
 import type { WorkbookEdit } from "../xlsx";

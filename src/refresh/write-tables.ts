@@ -1,6 +1,6 @@
 import type { TableBinding } from "../excel";
 import type { FormulaEngine, Scalar } from "../formulas";
-import { describeBound, renderSpill, sourceText, storedSource } from "../functions";
+import { describeBound, renderSpill, sourceText, storedSource } from "../service-cells";
 import { datasetOriginText } from "../session";
 import { a1Range, blockUnion, cellAddress, parseAddress, qualifiedAddress, snapshotTableLabel } from "../sheet";
 import type { WorkbookEdit, XlsxValue } from "../xlsx";

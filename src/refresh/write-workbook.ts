@@ -1,6 +1,6 @@
 import type { FormulaEngine } from "../formulas";
 import { carriesSecret, cellAddress, qualifiedAddress } from "../sheet";
-import { queryPagePattern } from "../functions";
+import { queryPagePattern } from "../service-cells";
 import { WorkbookEdit, type WorkbookFile } from "../xlsx";
 import type { AddinDocument } from "./addin-document";
 import type { Execution } from "./execute-plan";

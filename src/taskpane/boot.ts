@@ -3,12 +3,12 @@ import { bindingAt, listBindings, officeRun, type SettingsLike } from "../excel"
 import {
   describeSavedQuery,
   functionsRefreshPlan,
-  readResultSource,
   recordQueryRun,
   refreshFunctionCells as refreshFunctions,
   resultSourceAt,
   setTableSourceLookup,
 } from "../functions";
+import { readResultSource } from "../service-cells";
 import { sharedSession, sharedSessionReady } from "../session";
 import type { PaneDeps } from "./logic/deps";
 import { type OnOpenOutcome, runOnOpen } from "./logic/on-open";

@@ -1,7 +1,6 @@
 import {
   automaticBudget,
   cancelAutomaticQueryRun,
-  loadCostText,
   loadNotLoadedCells,
   notLoadedCells,
   onNotLoadedChange,
@@ -15,6 +14,7 @@ import {
   rerunStaleQueries,
   setAutomaticBudget,
 } from "../functions";
+import { loadCostText } from "../service-cells";
 import type { NotLoadedSource } from "./logic/not-loaded-source";
 import type { QueryReportSource } from "./logic/report-source";
 

@@ -59,7 +59,9 @@ function files(dir: string): string[] {
 }
 
 /** The add-in's code as it runs in Excel: everything but the playground (an emulation of Office) and Node code. */
-const ADDIN = ["excel", "functions", "taskpane", "commands", "session"].flatMap((m) => files(join(root, "src", m)));
+const ADDIN = ["excel", "functions", "service-cells", "taskpane", "commands", "session"].flatMap((m) =>
+  files(join(root, "src", m)),
+);
 
 interface Use {
   file: string;

@@ -1,5 +1,5 @@
 import { ServiceClient, isNetworkError } from "../../src/client";
-import { cellFailure } from "../../src/functions";
+import { cellFailure } from "../../src/service-cells";
 
 /**
  * In a browser, a CORS refusal reaches the script as a bare TypeError with no response and no system code. From a

@@ -18,7 +18,7 @@ import {
   isUnauthorizedError,
   type FetchLike,
 } from "../../src/client";
-import { cellFailure, formatStatus } from "../../src/functions";
+import { cellFailure, formatStatus } from "../../src/service-cells";
 import { toSheetMatrix } from "../../src/sheet";
 
 /**

@@ -1,16 +1,21 @@
 import { IDBFactory } from "fake-indexeddb";
 import { DEFAULT_PLAN } from "../../src/billing";
 import { admission } from "../../src/functions/admission";
-import { NotLoadedError } from "../../src/functions/not-loaded";
+import {
+  type CachedTable,
+  datasetRequest,
+  defaultCellOptions,
+  NotLoadedError,
+  readRefreshTimes,
+  recordRefreshTimes,
+  type RefreshTimes,
+  resultsRequest,
+} from "../../src/service-cells";
 import { OPEN_BEHAVIOUR_SETTING, OpenPhase } from "../../src/functions/open-phase";
 import { PersistentResults } from "../../src/functions/persistent-results";
-import { type RefreshTimes, readRefreshTimes, recordRefreshTimes } from "../../src/functions/refresh-times";
 import { Reservation } from "../../src/functions/reservation";
 import type { BudgetState } from "../../src/functions/automatic-budget";
 import { WorkbookRefreshTimes } from "../../src/functions/workbook-refresh-times";
-import type { CachedTable } from "../../src/functions/render";
-import { datasetRequest, resultsRequest } from "../../src/functions/request";
-import { defaultCellOptions } from "../../src/functions/options";
 import { openResultStore, type ResultStore } from "../../src/functions/result-store";
 import { Session, memorySettingsStore } from "../../src/session";
 import { ManualClock, flush } from "../support/manual-clock";

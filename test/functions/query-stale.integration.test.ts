@@ -1,5 +1,5 @@
 import type { FunctionsMetadata } from "../../src/playground/custom-functions";
-import { queryRunKey } from "../../src/functions/query-runs";
+import { queryRunKey } from "../../src/service-cells";
 import { type TestService, startTestService } from "../support/service";
 import {
   type Workbench,

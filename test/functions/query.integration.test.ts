@@ -10,7 +10,7 @@ import {
   workbench,
 } from "./support/harness";
 import { executeAndWait } from "./support/service-runs";
-import { queryRunKey } from "../../src/functions/query-runs";
+import { queryRunKey } from "../../src/service-cells";
 
 /**
  * SERVICE.QUERY against the real local service: inputs from cells, never an execution of its own, and the

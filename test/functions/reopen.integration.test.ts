@@ -1,7 +1,6 @@
 import { IDBFactory } from "fake-indexeddb";
 import { OPEN_BEHAVIOUR_SETTING } from "../../src/functions/open-phase";
-import { queryRunKey } from "../../src/functions/query-runs";
-import { readRefreshTimes, recordRefreshTimes } from "../../src/functions/refresh-times";
+import { queryRunKey, readRefreshTimes, recordRefreshTimes } from "../../src/service-cells";
 import { openResultStore } from "../../src/functions/result-store";
 import { CustomFunctionsError, type FunctionsMetadata } from "../../src/playground/custom-functions";
 import { ManualClock } from "../support/manual-clock";

@@ -1,4 +1,4 @@
-import { DEFAULT_TIER, queryRunKey } from "../../src/functions";
+import { DEFAULT_TIER, queryRunKey } from "../../src/service-cells";
 import type { FunctionsMetadata } from "../../src/playground/custom-functions";
 import { ManualClock } from "../support/manual-clock";
 import { type TestService, startTestService } from "../support/service";

@@ -1,4 +1,4 @@
-import { readRefreshTimes } from "../../src/functions";
+import { readRefreshTimes } from "../../src/service-cells";
 import { ManualClock } from "../support/manual-clock";
 import { startTestService, type TestService } from "../support/service";
 import { row } from "../xlsx/support/build-workbook";

@@ -1,6 +1,6 @@
 import * as XLSX from "@e965/xlsx";
 import { listBindings } from "../../src/excel";
-import { readResultSource } from "../../src/functions";
+import { readResultSource } from "../../src/service-cells";
 import { ManualClock } from "../support/manual-clock";
 import { startTestService, type TestService } from "../support/service";
 import { row } from "../xlsx/support/build-workbook";

@@ -2,7 +2,7 @@ import * as XLSX from "@e965/xlsx";
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { listBindings } from "../../src/excel";
-import { DEFAULT_TIER, queryRunKey, readRefreshTimes, rememberedRun } from "../../src/functions";
+import { DEFAULT_TIER, queryRunKey, readRefreshTimes, rememberedRun } from "../../src/service-cells";
 import { openWorkbook } from "../../src/xlsx";
 import { ManualClock } from "../support/manual-clock";
 import { startTestService, type TestService } from "../support/service";

@@ -1,5 +1,5 @@
 import { listBindings } from "../../src/excel";
-import { DEFAULT_TIER, queryRunKey, rememberedRun } from "../../src/functions";
+import { DEFAULT_TIER, queryRunKey, rememberedRun } from "../../src/service-cells";
 import { openWorkbook } from "../../src/xlsx";
 import { ManualClock } from "../support/manual-clock";
 import { startTestService, type TestService } from "../support/service";

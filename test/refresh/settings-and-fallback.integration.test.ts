@@ -1,6 +1,6 @@
 import type { FetchLike } from "../../src/client";
 import { listBindings } from "../../src/excel";
-import { DEFAULT_TIER, queryRunKey, rememberedRun } from "../../src/functions";
+import { DEFAULT_TIER, queryRunKey, rememberedRun } from "../../src/service-cells";
 import { CustomFunctionsError, type FunctionsMetadata } from "../../src/playground/custom-functions";
 import { generatedMetadata, workbench } from "../functions/support/harness";
 import { ManualClock } from "../support/manual-clock";

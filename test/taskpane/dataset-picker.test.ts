@@ -1,9 +1,6 @@
 import { DATASET_NAMES } from "../../src/client";
 // A parity test: the formula the pane writes must mean, to the functions' own argument reader, what the pane meant.
-// eslint-disable-next-line project/module-boundaries -- both sides' internals are what is compared
-import { readArguments } from "../../src/functions/arguments";
-// eslint-disable-next-line project/module-boundaries -- as above
-import { datasetRequest as functionsDatasetRequest } from "../../src/functions/request";
+import { datasetRequest as functionsDatasetRequest, readArguments } from "../../src/service-cells";
 import { DATASET_CHOICES } from "../../src/taskpane/logic/dataset-catalog";
 import { datasetFormula, formulaString } from "../../src/taskpane/logic/dataset-formula";
 import { DatasetPickerController, choiceRequest } from "../../src/taskpane/logic/dataset-picker";

@@ -1,6 +1,6 @@
 import { systemClock } from "../../src/clock";
 import type { ExcelRun } from "../../src/excel";
-import { queryRunKey } from "../../src/functions";
+import { queryRunKey } from "../../src/service-cells";
 import type { FunctionsMetadata } from "../../src/playground/custom-functions";
 import { functionsQueryReport } from "../../src/taskpane/functions-report";
 import { runOnOpen } from "../../src/taskpane/logic/on-open";

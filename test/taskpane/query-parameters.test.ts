@@ -1,4 +1,4 @@
-import { TIER_CHOICES, tierCostText, tierCredits, tierLabel } from "../../src/functions";
+import { TIER_CHOICES, tierCostText, tierCredits, tierLabel } from "../../src/service-cells";
 import { ParameterRows, toQueryParameters } from "../../src/taskpane/logic/query-parameters";
 
 const rows = (...pairs: [string, string][]) => pairs.map(([name, value], i) => ({ id: i + 1, name, value }));

@@ -1,4 +1,4 @@
-import { queryRunKey } from "../../src/functions";
+import { queryRunKey } from "../../src/service-cells";
 import type { FunctionsMetadata } from "../../src/playground/custom-functions";
 import { functionsQueryReport } from "../../src/taskpane/functions-report";
 import { recordAutomaticRuns } from "../../src/taskpane/logic/automatic-history";

@@ -1,5 +1,5 @@
 import { saveBinding } from "../../src/excel";
-import type { ResultSource } from "../../src/functions";
+import type { ResultSource } from "../../src/service-cells";
 import { createWorkbook, type PlaygroundWorkbook } from "../../src/playground/workbook";
 import { SnapshotController } from "../../src/taskpane/logic/snapshot-controller";
 

@@ -1,5 +1,5 @@
 import { bindingAt, listBindings } from "../../src/excel";
-import { readResultSource } from "../../src/functions";
+import { readResultSource } from "../../src/service-cells";
 import { InsertController } from "../../src/taskpane/logic/insert-controller";
 import type { InsertSource } from "../../src/taskpane/logic/insert-source";
 import { refreshBoundTables } from "../../src/taskpane/logic/refresh-tables";

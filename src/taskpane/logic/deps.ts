@@ -2,7 +2,8 @@ import type { FetchLike, PagingParams, QueryParameterValue, ServiceClient, Servi
 import type { Clock } from "../../clock";
 import type { PerformanceChoice } from "../../billing";
 import type { ExcelRun, SettingsLike } from "../../excel";
-import type { QueryDeclaration, RefreshPlanItem, ResultSource } from "../../functions";
+import type { QueryDeclaration, RefreshPlanItem } from "../../functions";
+import type { ResultSource } from "../../service-cells";
 import type {
   DatasetRead,
   DaySpending,

@@ -1,6 +1,7 @@
 import { describePlan, formatBytes, formatCredits } from "../../billing";
 import { saveBinding, writeMatrix, type WriteTarget } from "../../excel";
-import { readKeyOf, tableReadKey, tableSourcesChanged } from "../../functions";
+import { tableSourcesChanged } from "../../functions";
+import { readKeyOf, tableReadKey } from "../../service-cells";
 import { datasetOriginText } from "../../session";
 import type { PaneDeps } from "./deps";
 import { type InsertSource, bindingFor, clientSource, sourceLabel } from "./insert-source";

@@ -1,4 +1,4 @@
-import type { NotLoadedRow } from "../../functions";
+import type { NotLoadedRow } from "../../service-cells";
 
 /**
  * SERVICE cells whose data is not loaded (the workbook opened without refreshing and nothing was kept for this user,

@@ -1,7 +1,8 @@
 import { listBindings, replaceTableRows, saveBinding, type TableBinding } from "../../excel";
 import type { QueryParameterValue, ResultParams, Source } from "../../client";
 import type { PerformanceChoice } from "../../billing";
-import { type BudgetRefusal, tableReadKey, tableSourcesChanged, tierOf as tierOfValue } from "../../functions";
+import { type BudgetRefusal, tableSourcesChanged } from "../../functions";
+import { tableReadKey, tierOf as tierOfValue } from "../../service-cells";
 import { GROWTH_ALLOWANCE, type ReadEstimate, formatCredits, roundUpCredits } from "../../billing";
 import type { ReadBudget } from "../../session";
 import { datasetArgNames } from "./dataset-catalog";

@@ -1,4 +1,5 @@
-import { queryRunKey, type BudgetState, type HeldRefresh, type QueryReportRow } from "../../functions";
+import type { BudgetState, HeldRefresh, QueryReportRow } from "../../functions";
+import { queryRunKey } from "../../service-cells";
 import type { Clock } from "../../clock";
 import { type ExcelRun, type FormulaCell, type SettingsLike, findFormulaCells } from "../../excel";
 import { reportUnexpected } from "../../session";

@@ -1,5 +1,5 @@
 import { officeSupports, type ExcelRun, type SettingsLike, type SupportsSet } from "../../excel";
-import { queryPagePattern, type ResultSource } from "../../functions";
+import { queryPagePattern, type ResultSource } from "../../service-cells";
 import { defaultSnapshotName, snapshotSheetName } from "../../sheet";
 import type { Clock } from "../../clock";
 import { paneMessage } from "./messages";

@@ -1,5 +1,5 @@
 import { DYNAMIC_ARRAYS, listBindings, type SettingsLike, type SupportsSet } from "../../excel";
-import { readResultSource, type ResultSource } from "../../functions";
+import { readResultSource, type ResultSource } from "../../service-cells";
 import { a1Range, qualifiedAddress, snapshotTableLabel, type CellBlock } from "../../sheet";
 
 /** A result the workbook shows now: where it is, where its rows came from (when known), its values and formats. */

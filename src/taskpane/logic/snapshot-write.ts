@@ -1,5 +1,5 @@
 import { writeMatrix, type ExcelRun } from "../../excel";
-import { sourceText } from "../../functions";
+import { sourceText } from "../../service-cells";
 import { cellAddress, escapeForValues, snapshotFromLine, type CellValue } from "../../sheet";
 import type { ShownResult } from "./snapshot-read";
 

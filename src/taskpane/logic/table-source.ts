@@ -7,7 +7,7 @@ import {
   queryPagePattern,
   sourceText,
   storedSource as storedJson,
-} from "../../functions";
+} from "../../service-cells";
 import type { InsertSource } from "./insert-source";
 import type { PagedRows } from "./page-rows";
 

@@ -1,5 +1,5 @@
 import type { PerformanceChoice } from "../../billing";
-import { DEFAULT_TIER, TIER_CHOICES, formatDuration, tierLabel } from "../../functions";
+import { DEFAULT_TIER, TIER_CHOICES, formatDuration, tierLabel } from "../../service-cells";
 import type { InsertController, InsertOptions } from "../logic/insert-controller";
 import { act } from "./act";
 import { ParameterRows, toQueryParameters } from "../logic/query-parameters";

@@ -1,7 +1,7 @@
 import type { FetchLike, SavedQuery } from "../../src/client";
-import { withDeclaration, readQueryCell } from "../../src/functions/query-request";
+import { withDeclaration, readQueryCell } from "../../src/service-cells/query-request";
 import type { FunctionsMetadata } from "../../src/playground/custom-functions";
-import { type Workbench, errorOf, generatedMetadata, workbench } from "./support/harness";
+import { type Workbench, errorOf, generatedMetadata, workbench } from "../functions/support/harness";
 
 const KEY = "declared-key-0123456789";
 

@@ -1,5 +1,5 @@
 import { nextRefreshAt, scheduleForPath, type ExecutionStatus } from "../../src/client";
-import { formatDuration, formatStatus } from "../../src/functions/status-format";
+import { formatDuration, formatStatus } from "../../src/service-cells/status-format";
 
 const at = (iso: string): number => Date.parse(iso);
 

@@ -14,9 +14,8 @@ import {
   TimeoutError,
   UnauthorizedError,
 } from "../../src/client";
-import { SpillTooLargeError } from "../../src/functions/spill-limit";
-import { cellFailure, toCustomFunctionsError } from "../../src/functions/cell-error";
-import { CustomFunctionsError, ErrorCode } from "../../src/playground/custom-functions";
+import { SpillTooLargeError } from "../../src/service-cells/spill-limit";
+import { cellFailure } from "../../src/service-cells/cell-error";
 import { NotSignedInError } from "../../src/session";
 import { SheetLimitError } from "../../src/sheet";
 
@@ -136,17 +135,5 @@ describe("errors in the cell", () => {
     );
     expect(failure.message).toMatch(/^filters: x+…$/);
     expect(failure.message).toHaveLength(255);
-  });
-
-  it("toCustomFunctionsError makes the namespace's Error with #VALUE! or #N/A", () => {
-    const api = { Error: CustomFunctionsError, ErrorCode };
-    const value = toCustomFunctionsError(new NotSignedInError(), api as never) as unknown as CustomFunctionsError;
-    expect(value).toBeInstanceOf(CustomFunctionsError);
-    expect(value.code).toBe("#VALUE!");
-    const na = toCustomFunctionsError(
-      new NetworkError({ transient: false }),
-      api as never,
-    ) as unknown as CustomFunctionsError;
-    expect(na.code).toBe("#N/A");
   });
 });

@@ -1,4 +1,4 @@
-import { readQueryCell } from "../../src/functions/query-request";
+import { readQueryCell } from "../../src/service-cells/query-request";
 
 /** SERVICE.QUERY's own options, table-driven: performance, max_age_hours and run, and the ones that must fail. */
 describe("readQueryCell options", () => {

@@ -1,5 +1,5 @@
-import { readArguments } from "../../src/functions/arguments";
-import { datasetRequest, resultsRequest } from "../../src/functions/request";
+import { readArguments } from "../../src/service-cells/arguments";
+import { datasetRequest, resultsRequest } from "../../src/service-cells/request";
 
 /** What Excel passes for a repeating matrix parameter: each argument as a matrix (a single value as 1×1). */
 const args = (...items: unknown[]): unknown[][][] =>

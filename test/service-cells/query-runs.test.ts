@@ -5,10 +5,10 @@ import {
   RUN_RETENTION_MS,
   queryRunKey,
   runExpiresAt,
-} from "../../src/functions/query-runs";
+} from "../../src/service-cells/query-runs";
 import { SharedDocument } from "../support/shared-document";
 import type { FunctionsMetadata } from "../../src/playground/custom-functions";
-import { TestDocument, type Workbench, generatedMetadata, workbench } from "./support/harness";
+import { TestDocument, type Workbench, generatedMetadata, workbench } from "../functions/support/harness";
 
 const DAY = 24 * 3_600_000;
 

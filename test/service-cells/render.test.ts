@@ -1,6 +1,6 @@
-import { readArguments } from "../../src/functions/arguments";
-import { type CachedTable, renderSpill } from "../../src/functions/render";
-import { SpillTooLargeError } from "../../src/functions/spill-limit";
+import { readArguments } from "../../src/service-cells/arguments";
+import { type CachedTable, renderSpill } from "../../src/service-cells/render";
+import { SpillTooLargeError } from "../../src/service-cells/spill-limit";
 
 const render = (...options: string[]) =>
   readArguments(

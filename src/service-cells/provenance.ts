@@ -199,3 +199,7 @@ export function readResultSource(value: unknown): ResultSource | undefined {
   if (!v || typeof v !== "object" || !KINDS.has(v.kind!) || typeof v.readAt !== "string") return undefined;
   return v as ResultSource;
 }
+
+/** What SERVICE.SOURCE says given a value rather than a cell (the headless refresh says the same of such a cell). */
+export const NO_ADDRESS_MESSAGE =
+  "SERVICE.SOURCE needs a reference to a cell, such as A1: Excel tells it where that cell is (CustomFunctionsRuntime 1.3); a value alone has no source.";

@@ -1,11 +1,11 @@
 import type { FetchLike } from "../../src/client";
-import { readArguments } from "../../src/functions/arguments";
-import { plainValue } from "../../src/functions/data-type-values";
-import { readQueryCell } from "../../src/functions/query-request";
-import { datasetRequest, resultsRequest } from "../../src/functions/request";
+import { readArguments } from "../../src/service-cells/arguments";
+import { plainValue } from "../../src/service-cells/data-type-values";
+import { readQueryCell } from "../../src/service-cells/query-request";
+import { datasetRequest, resultsRequest } from "../../src/service-cells/request";
 import type { FunctionsMetadata } from "../../src/playground/custom-functions";
 import { type TestService, startTestService } from "../support/service";
-import { errorOf, generatedMetadata, matrixOf, workbench } from "./support/harness";
+import { errorOf, generatedMetadata, matrixOf, workbench } from "../functions/support/harness";
 
 /**
  * Data-type values as Excel hands them to `any` parameters (allowCustomDataForDataTypeAny), shaped after the

@@ -1,6 +1,6 @@
 import { memorySettings, writeSettings } from "../../src/document-settings";
-import { readRefreshTimes, recordRefreshTimes } from "../../src/functions";
-import { QUERY_TIMES_INDEX_SETTING } from "../../src/functions/refresh-times";
+import { readRefreshTimes, recordRefreshTimes } from "../../src/service-cells";
+import { QUERY_TIMES_INDEX_SETTING } from "../../src/service-cells/refresh-times";
 
 /** The settings a refresh of the workbook file records refresh times in (the add-in reads them). */
 describe("the refresh-time settings", () => {
