@@ -263,6 +263,18 @@ describe("CSV bodies: numbers stay numbers (exponent forms, <nil> nulls, no fina
         ["balancer", 0.000012, "", 1e21],
       ],
     ],
+    [
+      // The documented body's doubles as the CSV writes them (shortest round-trip text, exponent from 1e+06):
+      // the same numbers as its JSON, 17 significant digits included.
+      "csv-latest-doubles-go-form.csv",
+      ["project", "Rank", "24 Hours Volume", "7 Days Volume", "Total Volume"],
+      ["varchar", "bigint", "double", "double", "double"],
+      [
+        ["opensea", 1, 10501366.303435229, 83500570.47565666, 35184444503.17035],
+        ["x2y2", 2, 2905815.0342120747, 34792342.84606525, 4897580325.593282],
+        ["blur", 3, 21859216.193396263, 256722523.89635494, 4037590713.6422567],
+      ],
+    ],
   ] as const)("%s", async (file, columns, types, rows) => {
     const served = serve(file);
     const table = await served.client.table({ queryId: 1252207 });
