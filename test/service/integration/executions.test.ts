@@ -1,6 +1,12 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { api } from "../../support/http";
 import { startTestService, TEST_KEYS, waitFinished, type TestService } from "../../support/service";
 
+/** The real service's body for a query id that names no query (test/conformance/SOURCES.md). */
+const RECORDED_QUERY_NOT_FOUND: unknown = JSON.parse(
+  readFileSync(join(__dirname, "../../conformance/fixtures/error-404-query-not-found.json"), "utf8"),
+);
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{9}Z$/;
 let svc: TestService;
 let http: ReturnType<typeof api>;
@@ -105,7 +111,7 @@ describe("E1 execute", () => {
       ];
       for (const res of answers) {
         expect(res.status).toBe(404);
-        expect(res.body).toEqual({ error: "Query not found" });
+        expect(res.body).toEqual(RECORDED_QUERY_NOT_FOUND);
       }
     },
   );
