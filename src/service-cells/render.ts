@@ -24,29 +24,6 @@ export interface CachedTable {
   readAt?: number;
 }
 
-const ISO_TIMESTAMP =
-  /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d{1,9})?)?)?\s*(?:Z|UTC|[+-]\d{2}(?::?\d{2})?)?$/i;
-
-/**
- * With Excel dates asked for, a text column whose every value is an ISO date or timestamp is taken as one: CSV
- * (E5) has no types at all, and some columns are dates typed varchar on purpose (marketshare `time`, so filters
- * compare it as text). Without the option such columns stay text, as the service typed them.
- */
-function typesForRender(table: CachedTable, options: CellRequestOptions["render"]): string[] {
-  if (options.timestamps !== "excel-date") return table.types;
-  return table.types.map((type, c) => {
-    if (!/^(varchar|string|text)$/i.test(type)) return type;
-    let seen = false;
-    for (const row of table.rows) {
-      const value = row[c];
-      if (value === null || value === undefined || value === "") continue;
-      if (typeof value !== "string" || !ISO_TIMESTAMP.test(value)) return type;
-      seen = true;
-    }
-    return seen ? "timestamp" : type;
-  });
-}
-
 /**
  * Undoes the sheet module's apostrophe. `toSheetMatrix` prepares values for `range.values`, where Excel parses a
  * leading `=`, `+`, `-`, `@` as a formula, so it prefixes those strings (and any string starting with `'`) with an
@@ -76,7 +53,7 @@ export function renderSpill(
 ): CellValue[][] {
   const matrix = withoutQuotePrefix(
     toSheetMatrix(
-      { columns: table.columns, types: typesForRender(table, options), rows: table.rows },
+      { columns: table.columns, types: table.types, rows: table.rows },
       { headers: options.headers, timestamps: options.timestamps, arrayJoin: options.arrayJoin },
     ),
   );

@@ -14,7 +14,6 @@ export const ERRORS = {
     status: 400,
     message: (p: { id: string }) => `The requested execution ID (ID: ${p.id}) is invalid.`,
   },
-  invalid_query_id: { status: 400, message: (p: { id: string }) => `The requested query ID (ID: ${p.id}) is invalid.` },
   invalid_body: { status: 400, message: (p: { reason: string }) => `request body: ${p.reason}` },
   partial_result: {
     status: 400,

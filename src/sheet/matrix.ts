@@ -1,6 +1,7 @@
 import { cellConverter } from "./cell-value";
 import type { CellOptions, CellValue } from "./cell-value-type";
 import { escapeForValues } from "./escape";
+import { withTimestampColumns } from "./timestamp-columns";
 
 /** A result as the API returns it, with rows already positional (column names can repeat, so no objects). */
 export interface ResultTable {
@@ -29,13 +30,16 @@ export function headerRow(columns: readonly string[]): CellValue[] {
 
 /**
  * Maps a result to the rectangular matrix Excel expects: one row per result row (plus the header row when
- * asked), exactly `columns.length` cells each (short rows are padded with empty cells, extra cells dropped).
+ * asked), exactly `columns.length` cells each (short rows are padded with empty cells, extra cells dropped). With
+ * Excel dates asked for, text columns of timestamps become dates as declared ones do (`withTimestampColumns`).
  */
 export function toSheetMatrix(table: ResultTable, options: MatrixOptions): CellValue[][] {
   const width = table.columns.length;
   let atRow = 0;
+  const types =
+    options.timestamps === "excel-date" ? withTimestampColumns(table.types, table.rows, width) : table.types;
   const converters = table.columns.map((_, c) =>
-    cellConverter(table.types[c] ?? "unknown", {
+    cellConverter(types[c] ?? "unknown", {
       timestamps: options.timestamps,
       arrayJoin: options.arrayJoin,
       onTruncated: options.onTruncated

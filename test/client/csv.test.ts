@@ -18,8 +18,13 @@ describe("CSV field typing: numbers only when exact", () => {
     ["12345678901234567890", "12345678901234567890"],
     ["9007199254740993", "9007199254740993"],
     ["3.14159265358979323846", "3.14159265358979323846"],
-    ["0.3333333333333333", "0.3333333333333333"], // 16 significant digits: a cell would keep 15
-    ["0.30000000000000004", "0.30000000000000004"],
+    // A double's shortest round-trip text is that double, 16 or 17 digits included (Excel shows 15 of them).
+    ["0.3333333333333333", 1 / 3],
+    ["0.30000000000000004", 0.1 + 0.2],
+    ["4.1022970815538215e+06", 4102297.0815538215],
+    ["7.29145530962105e+09", 7291455309.62105],
+    ["1e+06", 1e6],
+    ["0.10000000000000001", "0.10000000000000001"], // more digits than its double (0.1) gives back
     ["0.333333333333333", 0.333333333333333],
     ["1000000000000000000", 1e18], // one significant digit: exact
     ["1e+21", 1e21],
@@ -44,6 +49,7 @@ describe("CSV field typing: numbers only when exact", () => {
     ["1,000", "1,000"],
     ["NaN", "NaN"],
     ["Infinity", "Infinity"],
+    ["+Inf", "+Inf"],
     ["TRUE", "TRUE"],
     ["2024-01-01", "2024-01-01"],
     ["", ""],
@@ -72,6 +78,21 @@ describe("parseCsvPage", () => {
       ["=1+1", "-1", ""],
     ]);
     expect(types).toEqual(["varchar", "varchar", "double"]);
+  });
+
+  it("a double column as the service writes it is numbers; wide integers keep their digits as text", () => {
+    // Doubles in their shortest round-trip text (exponent form from 1e+06), nulls as <nil>, an amount in wei.
+    const text =
+      "volume,price,amount_raw\n4.1022970815538215e+06,3588.0000155662356,1000000000000000001\n" +
+      "7.29145530962105e+09,<nil>,25\n<nil>,NaN,<nil>\n1e+06,51.273970307133546,7\n";
+    const { rows, types } = parseCsvPage(text);
+    expect(rows).toEqual([
+      [4102297.0815538215, 3588.0000155662356, "1000000000000000001"],
+      [7291455309.62105, "", "25"],
+      ["", "NaN", ""],
+      [1e6, 51.273970307133546, "7"],
+    ]);
+    expect(types).toEqual(["double", "double", "varchar"]);
   });
 
   it("a one-column result keeps rows that are empty (nulls)", () => {

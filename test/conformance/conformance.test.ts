@@ -19,7 +19,7 @@ import {
   type FetchLike,
 } from "../../src/client";
 import { cellFailure, formatStatus } from "../../src/service-cells";
-import { toSheetMatrix } from "../../src/sheet";
+import { serialFromUtcMs, toSheetMatrix } from "../../src/sheet";
 
 /**
  * The conformance suite: response bodies recorded from the real service (test/conformance/SOURCES.md says where each
@@ -173,8 +173,21 @@ describe("results pages: values, types and cells", () => {
     expect(table.rows[0]).toEqual(first);
     expect(table.rows).toHaveLength(rows);
     // Numbers land as numbers (SUM works on them); a declared varchar stays text.
-    const cells = toSheetMatrix(table, EXCEL);
+    const cells = toSheetMatrix(table, { headers: true, timestamps: "text" });
     expect(cells[1]).toEqual(first.map((v) => v));
+  });
+
+  test("with Excel dates asked for, timestamps sent as text become dates as declared ones do", async () => {
+    // The date parameter echoed as varchar, in a body without timestamps declared: a date, the other fields as sent.
+    const parameters = await serve("results-parameters-as-text.json").client.table({ executionId: "E" });
+    expect(toSheetMatrix(parameters, EXCEL)[1]).toEqual(["Plain Text", "3.1415926535", 44685, "Option 1"]);
+    // The documented status body's times, as a page without column_types carries them.
+    const status = JSON.parse(body("status-completed-no-column-types.json")) as Record<string, string>;
+    const times = [status.submitted_at!, status.execution_ended_at!];
+    const untyped = { columns: ["submitted_at", "execution_ended_at"], types: [], rows: [times] };
+    const [dates] = toSheetMatrix(untyped, { ...EXCEL, headers: false });
+    // Date.parse keeps milliseconds, the serial the microseconds too: equal within a millisecond (1.2e-8 days).
+    expect(dates).toEqual(times.map((t) => expect.closeTo(serialFromUtcMs(Date.parse(t))!, 7)));
   });
 
   test("the engine's types: integers of any width exact or as full-digit text, timestamps as dates, hex, arrays, nested", async () => {
@@ -261,6 +274,18 @@ describe("CSV bodies: numbers stay numbers (exponent forms, <nil> nulls, no fina
         ["uniswap", 38300000000, 120973, ""],
         ["curve", "", 6296, 0.5],
         ["balancer", 0.000012, "", 1e21],
+      ],
+    ],
+    [
+      // The documented body's doubles as the CSV writes them (shortest round-trip text, exponent from 1e+06):
+      // the same numbers as its JSON, 17 significant digits included.
+      "csv-latest-doubles-go-form.csv",
+      ["project", "Rank", "24 Hours Volume", "7 Days Volume", "Total Volume"],
+      ["varchar", "bigint", "double", "double", "double"],
+      [
+        ["opensea", 1, 10501366.303435229, 83500570.47565666, 35184444503.17035],
+        ["x2y2", 2, 2905815.0342120747, 34792342.84606525, 4897580325.593282],
+        ["blur", 3, 21859216.193396263, 256722523.89635494, 4037590713.6422567],
       ],
     ],
   ] as const)("%s", async (file, columns, types, rows) => {

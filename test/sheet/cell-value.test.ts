@@ -27,7 +27,10 @@ const cases: [unknown, string, CellOptions, CellValue][] = [
   ["0.1", "decimal(10,1)", TEXT, 0.1],
   ["-0.000", "decimal(10,3)", TEXT, 0],
   ["12345678901234.5678", "decimal(38,4)", TEXT, "'12345678901234.5678"],
-  ["0.1234567890123456", "decimal(38,16)", TEXT, "'0.1234567890123456"], // 16 significant digits: Excel keeps 15
+  // A double's shortest text is that double (16 digits here; Excel shows 15); more digits than the double gives
+  // back are a decimal's and stay text.
+  ["0.1234567890123456", "decimal(38,16)", TEXT, 0.1234567890123456],
+  ["0.12345678901234567", "decimal(38,17)", TEXT, "'0.12345678901234567"],
   ["007", "decimal(10,0)", TEXT, "'007"], // leading zeros are not a number's
   ["1000000000000000000", "decimal(38,0)", TEXT, 1e18],
   ["1e5", "decimal(10,0)", TEXT, 100000],

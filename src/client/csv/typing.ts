@@ -1,9 +1,11 @@
-import { exactNumber, isPlainInteger } from "../../numbers";
+import { exactNumber, isNonFiniteText, isPlainInteger } from "../../numbers";
 
 /**
  * Typing of CSV fields. CSV carries no types, so a column becomes numbers only when every non-empty field in it is
- * exactly a number in Excel (src/numbers: a canonical decimal of at most 15 significant digits that its double gives
- * back): a column holding `007`, `1e5` and `=1+1` is a text column, and `1e5` then stays the text it was.
+ * exactly a number in Excel (src/numbers: a canonical decimal that is a plain integer of at most 15 significant
+ * digits, or a double's shortest round-trip text such as the service's `4.1022970815538215e+06`): a column holding
+ * `007`, `1e5` and `=1+1` is a text column, and `1e5` then stays the text it was. A double column may hold the
+ * doubles Excel has no number for (`NaN`, `+Inf`): those fields stay text without making the column text.
  */
 
 export type CsvValue = string | number;
@@ -24,7 +26,8 @@ export function typeField(text: string): CsvValue {
 
 /**
  * Typed rows and column types from text records (`<nil>` is an empty field). A column is numeric when all its
- * non-empty fields are exact numbers, exponent forms included (`3.83e+10`); then its type is bigint (all integers) or double; otherwise varchar ("unknown" if all empty).
+ * non-empty fields are exact numbers, exponent forms included (`3.83e+10`), or non-finite doubles (`NaN`, kept as
+ * text); then its type is bigint (all plain integers) or double; otherwise varchar ("unknown" if all empty).
  */
 export function typeColumns(
   records: readonly (readonly string[])[],
@@ -46,7 +49,9 @@ export function typeColumns(
       if (!numeric[c] || text === "") continue;
       seen[c] = true;
       const value = exactNumber(text);
-      if (value === undefined) {
+      if (value === undefined && isNonFiniteText(text)) {
+        integral[c] = false;
+      } else if (value === undefined) {
         numeric[c] = false;
         failedAt[c] = r;
       } else {

@@ -124,9 +124,9 @@ describe("GET /v1/query/{id}: a saved query and its declared parameters, as the 
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ error: "Query not found" });
     }
-    expect((await as("carol").get("/v1/query/x1")).body).toEqual({
-      error: "The requested query ID (ID: x1) is invalid.",
-    });
+    const malformed = await as("carol").get("/v1/query/x1");
+    expect(malformed.status).toBe(404);
+    expect(malformed.body).toEqual({ error: "Query not found" });
   });
 
   test("a curated dataset's query is a public query whose path arguments are columns", async () => {

@@ -47,7 +47,6 @@ const TRIGGERS: Record<ErrorCode, () => Promise<Trigger>> = {
   unknown_parameters: () =>
     answer(ok().post("/v1/query/1001/execute", { query_parameters: { zzz: 1 } }), { names: ["zzz"] }),
   invalid_execution_id: () => answer(ok().get("/v1/execution/bad/status"), { id: "bad" }),
-  invalid_query_id: () => answer(ok().post("/v1/query/0/execute", {}), { id: "0" }),
   invalid_body: () => answer(ok().post("/v1/query/1001/execute", "{"), { reason: "is not valid JSON" }),
   partial_result: async () => {
     const small = await startTestService({ maxResultBytes: 1000 });

@@ -1,6 +1,12 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { api } from "../../support/http";
 import { startTestService, TEST_KEYS, waitFinished, type TestService } from "../../support/service";
 
+/** The real service's body for a query id that names no query (test/conformance/SOURCES.md). */
+const RECORDED_QUERY_NOT_FOUND: unknown = JSON.parse(
+  readFileSync(join(__dirname, "../../conformance/fixtures/error-404-query-not-found.json"), "utf8"),
+);
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{9}Z$/;
 let svc: TestService;
 let http: ReturnType<typeof api>;
@@ -92,12 +98,23 @@ describe("E1 execute", () => {
     expect(big.body).toEqual({ error: "request body is larger than 1 MB" });
   });
 
-  test("unknown and malformed query ids", async () => {
-    expect((await http.post("/v1/query/999999/execute", {})).body).toEqual({ error: "Query not found" });
-    const bad = await http.post("/v1/query/abc/execute", {});
-    expect(bad.status).toBe(400);
-    expect(bad.body.error).toBe("The requested query ID (ID: abc) is invalid.");
-  });
+  // The real service: executing 999999999 or 0 answers 404 "Query not found" (the official TypeScript client's
+  // tests/e2e/execution.spec.ts, "returns query not found error"); an id that is no positive integer names no query.
+  test.each(["999999", "0", "-1", "abc", "1.5", "1e3", "12345678901234567"])(
+    "query id %s names no query: 404 Query not found on every route with a query id",
+    async (id) => {
+      const answers = [
+        await http.post(`/v1/query/${id}/execute`, {}),
+        await http.get(`/v1/query/${id}`),
+        await http.get(`/v1/query/${id}/results`),
+        await http.get(`/v1/query/${id}/results/csv`),
+      ];
+      for (const res of answers) {
+        expect(res.status).toBe(404);
+        expect(res.body).toEqual(RECORDED_QUERY_NOT_FOUND);
+      }
+    },
+  );
 
   test("large costs 20 credits, medium 10", async () => {
     const large = await run(1002, { performance: "large" });

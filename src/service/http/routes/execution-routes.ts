@@ -136,8 +136,14 @@ async function findChecked(
   return record;
 }
 
+/**
+ * A query id in a path: a positive whole number, else no query has it. The real service answers an id that names no
+ * query (`0`, one that does not exist, one private to others) with `404 Query not found` (the official TypeScript
+ * client's e2e test "returns query not found error" executes 999999999 and 0 and expects exactly that); it has no
+ * documented "invalid query id" answer, so `-1`, `abc` and `1.5` get the same 404.
+ */
 export function parseQueryId(text: string): number {
-  if (!/^\d{1,15}$/.test(text) || Number(text) <= 0) throw apiError("invalid_query_id", { id: text.slice(0, 40) });
+  if (!/^\d{1,15}$/.test(text) || Number(text) <= 0) throw apiError("query_not_found");
   return Number(text);
 }
 
