@@ -15,6 +15,12 @@ export const EXIT_CODES = {
   serviceUnavailable: 5,
   /** The file was written, but some cells or tables are not current (failed, not run, held by the budget…). */
   incomplete: 6,
+  /**
+   * The target was not replaced because someone else has it: it is open in Excel (its owner file `~$name` is
+   * beside it) or was saved while the refresh ran. Found at the start: nothing was run, read or written. Found at
+   * the end: the refreshed workbook is kept beside it (`report.refreshed-<time>.xlsx`, named in the report).
+   */
+  notReplaced: 7,
 } as const;
 
 export type ExitCode = (typeof EXIT_CODES)[keyof typeof EXIT_CODES];
