@@ -7,7 +7,10 @@ export const EXIT_CODES = {
   fresh: 0,
   /** The command line is wrong (unknown flag, missing file, no key or service address). */
   usage: 2,
-  /** The file was refused: it cannot be read, or a result cannot be written into it as it is. Nothing written. */
+  /**
+   * The file was refused (it cannot be read, is too large or a zip bomb, is read-only without --force, or a result
+   * cannot be written into it as it is), or could not be written (a full disk). Nothing written.
+   */
   fileRefused: 3,
   /** The plan's estimated credits are over --budget: nothing was run, read or written. */
   budgetRefused: 4,

@@ -28,9 +28,7 @@ export type XlsxErrorKind =
   /** The file could not be written; the target was left as it was. */
   | "write-failed"
   /** Its parts would inflate past what can be held in memory, or far past what real workbooks compress to. */
-  | "too-large"
-  /** The target changed, is open in Excel, or may not be replaced: the result was kept elsewhere or not written. */
-  | "conflict";
+  | "too-large";
 
 export class XlsxError extends Error {
   override readonly name = "XlsxError";
