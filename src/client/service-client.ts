@@ -24,7 +24,7 @@ import {
 } from "./params";
 import { type RunOptions, type RunResult, runToEnd } from "./polling/run";
 import type { CsvPage, Envelope, ExecuteAck, ExecutionStatus, Page, Source, Table } from "./types";
-import { checkExecutionId, checkQueryId, segment } from "./validate";
+import { checkExecutionId, checkQueryId } from "./validate";
 import { type ClientObserver, type ReadRecord, tell } from "./observer";
 
 export type { ServiceClientOptions } from "./client-options";
@@ -80,7 +80,7 @@ export class ServiceClient {
   }
 
   async status(executionId: string, options: CallOptions = {}): Promise<ExecutionStatus> {
-    const path = `/v1/execution/${segment(checkExecutionId(executionId))}/status`;
+    const path = `/v1/execution/${checkExecutionId(executionId)}/status`;
     const status = normalizeStatus(await this.#getJson<ExecutionStatus>(path, {}, options));
     tell(this.#observer.status, status);
     return status;
@@ -88,18 +88,18 @@ export class ServiceClient {
 
   /** E2, one page, as the server sent it. */
   async results(executionId: string, params: ResultParams & CallOptions = {}): Promise<Envelope> {
-    const path = `/v1/execution/${segment(checkExecutionId(executionId))}/results`;
+    const path = `/v1/execution/${checkExecutionId(executionId)}/results`;
     return (await this.#getEnvelope(path, params, params)).envelope;
   }
 
   /** E3, one page. */
   async resultsCsv(executionId: string, params: ResultParams & CallOptions = {}): Promise<CsvPage> {
-    return this.#getCsv(`/v1/execution/${segment(checkExecutionId(executionId))}/results/csv`, params, params);
+    return this.#getCsv(`/v1/execution/${checkExecutionId(executionId)}/results/csv`, params, params);
   }
 
   /** E4. Repeating a cancel is harmless, so it is retried like a read. */
   async cancel(executionId: string, options: CallOptions = {}): Promise<boolean> {
-    const path = `/v1/execution/${segment(checkExecutionId(executionId))}/cancel`;
+    const path = `/v1/execution/${checkExecutionId(executionId)}/cancel`;
     const response = await this.#send(
       { method: "POST", path, accept: "application/json", retryMode: "idempotent" },
       options,

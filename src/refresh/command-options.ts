@@ -14,6 +14,7 @@ export const FLAGS = {
     value: "FILE",
     help: "write the refreshed workbook here (default: replace the file, once the new one is complete)",
   },
+  force: { help: "replace the file even if it is read-only (never one open in Excel or saved meanwhile)" },
   rerun: {
     value: "none|stale|all",
     help: "SERVICE.QUERY inputs to run again: none (default), stale (no current result), all",
@@ -104,6 +105,7 @@ export function parseCommandOptions(
     rerun: rerun as Rerun,
     ...(values.budget !== undefined ? { budget: credits(values.budget) } : {}),
     dryRun,
+    ...(values.force === true ? { force: true } : {}),
     json: values.json === true,
     plan: billingPlan(planName, rate),
     ...(values.service ? { serviceUrl: (httpUrl("service", values.service), values.service) } : {}),

@@ -53,6 +53,7 @@ export async function runRefreshCommand(
     ...(deps.clientClock ? { clientClock: deps.clientClock } : {}),
     ...(deps.fetch ? { fetch: deps.fetch } : {}),
     ...(deps.spillLimitBytes !== undefined ? { spillLimitBytes: deps.spillLimitBytes } : {}),
+    ...(deps.fileSystem ? { fileSystem: deps.fileSystem } : {}),
   });
   io.out(options.json ? JSON.stringify(report, null, 2) : formatReport(report));
   return report.exitCode;

@@ -7,7 +7,10 @@ export const EXIT_CODES = {
   fresh: 0,
   /** The command line is wrong (unknown flag, missing file, no key or service address). */
   usage: 2,
-  /** The file was refused: it cannot be read, or a result cannot be written into it as it is. Nothing written. */
+  /**
+   * The file was refused (it cannot be read, is too large or a zip bomb, is read-only without --force, or a result
+   * cannot be written into it as it is), or could not be written (a full disk). Nothing written.
+   */
   fileRefused: 3,
   /** The plan's estimated credits are over --budget: nothing was run, read or written. */
   budgetRefused: 4,
@@ -15,6 +18,12 @@ export const EXIT_CODES = {
   serviceUnavailable: 5,
   /** The file was written, but some cells or tables are not current (failed, not run, held by the budget…). */
   incomplete: 6,
+  /**
+   * The target was not replaced because someone else has it: it is open in Excel (its owner file `~$name` is
+   * beside it) or was saved while the refresh ran. Found at the start: nothing was run, read or written. Found at
+   * the end: the refreshed workbook is kept beside it (`report.refreshed-<time>.xlsx`, named in the report).
+   */
+  notReplaced: 7,
 } as const;
 
 export type ExitCode = (typeof EXIT_CODES)[keyof typeof EXIT_CODES];

@@ -5,7 +5,7 @@ import { systemClock, type Clock } from "../clock";
 import { Session, createKeyStore } from "../session";
 import { DEFAULT_SPILL_LIMIT_BYTES } from "../service-cells";
 import { findServiceCells, isXlsxError, type WorkbookFile } from "../xlsx";
-import { readWorkbookFile, writeFileReplacing } from "../xlsx/file";
+import { readIdentifiedWorkbook, type WriteFileSystem } from "../xlsx/file";
 import { AddinDocument } from "./addin-document";
 import { buildHost, startEngine } from "./engine-setup";
 import { executePlan } from "./execute-plan";
@@ -19,6 +19,7 @@ import type { RefreshReport } from "./report";
 import { readReports, runReports, unwrittenReports } from "./report-lists";
 import { finish, refuse } from "./report-outcome";
 import { writeWorkbook } from "./write-workbook";
+import { checkTarget, writeTarget } from "./write-target";
 
 export interface RefreshOptions {
   file: string;
@@ -33,6 +34,8 @@ export interface RefreshOptions {
   apiKey?: string;
   /** Add a month-end snapshot: a new sheet of the refreshed results as values, with their sources, named so. */
   snapshot?: string;
+  /** Replace a read-only target (never one open in Excel, or saved by someone else while the refresh ran). */
+  force?: boolean;
 }
 
 export interface RefreshDeps {
@@ -44,6 +47,8 @@ export interface RefreshDeps {
   spillLimitBytes?: number;
   /** Progress lines (never the key). */
   log?: (line: string) => void;
+  /** The file operations of the final write (node:fs by default; tests inject a full disk). */
+  fileSystem?: WriteFileSystem;
 }
 
 function emptyReport(options: RefreshOptions, at: number): RefreshReport {
@@ -67,8 +72,8 @@ function emptyReport(options: RefreshOptions, at: number): RefreshReport {
 
 /** Everything before a request: the file read, its inputs computed, the plan and its estimated cost. */
 async function planRefresh(options: RefreshOptions, now: number) {
-  const book = await readWorkbookFile(options.file);
-  return { book, ...setUp(book, options, now) };
+  const { book, identity } = await readIdentifiedWorkbook(options.file);
+  return { book, identity, ...setUp(book, options, now) };
 }
 
 function setUp(book: WorkbookFile, options: RefreshOptions, now: number) {
@@ -100,6 +105,9 @@ export async function refreshWorkbook(options: RefreshOptions, deps: RefreshDeps
   const now = deps.now();
   const log = deps.log ?? (() => undefined);
   const report = emptyReport(options, now);
+  // A target that would not be replaced at the end (open in Excel, read-only) is refused before anything is spent.
+  const target = options.dryRun ? {} : await checkTarget(options);
+  if (target.refusal) return refuse(report, target.refusal.code, target.refusal.message);
   let setup: Awaited<ReturnType<typeof planRefresh>>;
   try {
     setup = await planRefresh(options, now);
@@ -107,7 +115,7 @@ export async function refreshWorkbook(options: RefreshOptions, deps: RefreshDeps
     if (isXlsxError(error)) return refuse(report, EXIT_CODES.fileRefused, `${error.message}`);
     throw error;
   }
-  const { book, plan, host, engine, document } = setup;
+  const { book, identity, plan, host, engine, document } = setup;
   if (book.date1904)
     return refuse(
       report,
@@ -161,21 +169,14 @@ export async function refreshWorkbook(options: RefreshOptions, deps: RefreshDeps
     Object.assign(report, unwrittenReports(plan, "Not written: the refresh was refused."));
     return refuse(report, EXIT_CODES.fileRefused, `${error.message} The reads above were made and billed.`);
   }
-  Object.assign(report, { cells: written.cells, tables: written.tables, dependents: written.dependents });
-  report.settings = written.settings;
-  report.notes.push(...written.notes);
-  if (written.snapshot !== undefined) report.snapshot = written.snapshot;
-  const out = options.out ?? options.file;
-  if (written.changed || out !== options.file) {
-    log(`Writing ${out}…`);
-    try {
-      await writeFileReplacing(out, written.bytes);
-    } catch (error) {
-      if (!isXlsxError(error)) throw error;
-      return refuse(report, EXIT_CODES.fileRefused, error.message);
-    }
-    report.written = out;
-    report.parts = written.parts;
-  }
-  return finish(report, written.changed ? `Refreshed ${out}.` : `Nothing changed; ${options.file} was left as it was.`);
+  const expected = target.expected === undefined ? identity : target.expected;
+  return writeTarget(report, {
+    options,
+    plan,
+    written,
+    expected,
+    now,
+    log,
+    ...(deps.fileSystem ? { fs: deps.fileSystem } : {}),
+  });
 }

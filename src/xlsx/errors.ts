@@ -26,7 +26,9 @@ export type XlsxErrorKind =
   /** A write would overwrite a cell that is not the writer's to overwrite. */
   | "blocked"
   /** The file could not be written; the target was left as it was. */
-  | "write-failed";
+  | "write-failed"
+  /** Its parts would inflate past what can be held in memory, or far past what real workbooks compress to. */
+  | "too-large";
 
 export class XlsxError extends Error {
   override readonly name = "XlsxError";

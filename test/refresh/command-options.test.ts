@@ -16,6 +16,7 @@ describe("the command line", () => {
     ],
     [["--rerun", "STALE", "r.xlsx", "--out=o.xlsx"], KEY, { file: "r.xlsx", out: "o.xlsx", rerun: "stale" }],
     [["r.xlsx", "--budget", "12.5", "--json"], KEY, { budget: 12.5, json: true }],
+    [["r.xlsx", "--force"], KEY, { force: true }],
     [["r.xlsx", "--plan", "plus"], KEY, { plan: { plan: "plus", creditsPerMb: 2 } }],
     [["r.xlsx"], { ...KEY, SERVICE_PLAN: "analyst" }, { plan: { plan: "analyst", creditsPerMb: 10 } }],
     [
@@ -57,7 +58,7 @@ describe("the command line", () => {
     const help = await refresh(["--help"], {}, { now: () => 0 });
     expect(help.code).toBe(0);
     expect(help.out).toContain(
-      "Exit codes: 0 fresh, 2 usage, 3 fileRefused, 4 budgetRefused, 5 serviceUnavailable, 6 incomplete.",
+      "Exit codes: 0 fresh, 2 usage, 3 fileRefused, 4 budgetRefused, 5 serviceUnavailable, 6 incomplete, 7 notReplaced.",
     );
   });
 

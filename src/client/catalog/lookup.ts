@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from "../errors/local-errors";
+import { segment } from "../validate";
 import { DATASET_CATALOG, type DatasetEntry } from "./datasets";
 import type { RefreshSchedule } from "./schedule";
 
@@ -41,7 +42,7 @@ export function datasetPath(name: string, args: readonly string[] = []): string 
         `Unknown ${argName} "${raw}" for dataset "${entry.name}"; allowed: ${allowed.join(", ")}`,
       );
     }
-    path = path.replace(`{${argName}}`, value);
+    path = path.replace(`{${argName}}`, segment(value, argName));
   });
   return path;
 }

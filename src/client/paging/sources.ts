@@ -28,7 +28,7 @@ export function jsonFetcher(io: SourceIo, path: string, base: ResultParams): Pag
 export function latestJsonFetcher(io: SourceIo, latestPath: string, base: ResultParams): PageFetcher {
   let pinned: string | undefined;
   return async (window, signal) => {
-    const path = pinned === undefined ? latestPath : `/v1/execution/${segment(pinned)}/results`;
+    const path = pinned === undefined ? latestPath : `/v1/execution/${segment(pinned, "execution id")}/results`;
     const page = await io.json(path, withWindow(base, window), signal);
     if (pinned === undefined && page.executionId) pinned = page.executionId;
     return page;
@@ -38,7 +38,7 @@ export function latestJsonFetcher(io: SourceIo, latestPath: string, base: Result
 /** Which requests read a source's pages. Arguments are checked here, before any request. */
 export function fetcherFor(source: Source, params: ResultParams, io: SourceIo): PageFetcher {
   if (source && "executionId" in source) {
-    return jsonFetcher(io, `/v1/execution/${segment(checkExecutionId(source.executionId))}/results`, params);
+    return jsonFetcher(io, `/v1/execution/${checkExecutionId(source.executionId)}/results`, params);
   }
   if (source && "queryId" in source) {
     const id = checkQueryId(source.queryId);

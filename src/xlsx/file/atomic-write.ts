@@ -23,12 +23,14 @@ export interface WriteFileSystem {
  * Writes `bytes` to a temporary file beside `target` (same folder, so the rename cannot cross file systems), flushes
  * it to disk, and only then renames it over the target: a reader, a crash or a full disk sees the old file or the
  * new one, never half of one. On failure the temporary file is removed and the target is untouched. The new file
- * keeps the old one's permissions.
+ * keeps the old one's permissions. `destination`, called once the new file is complete, may name another path in the
+ * same folder to rename it to instead (the last moment to find that the target is no longer ours to replace).
  */
 export async function writeFileReplacing(
   target: string,
   bytes: Uint8Array,
   fs: WriteFileSystem = nodeFs,
+  destination: () => Promise<string> = () => Promise.resolve(target),
 ): Promise<void> {
   const temp = join(dirname(target), `.${basename(target)}.${randomBytes(6).toString("hex")}.tmp`);
   const mode = await fs.stat(target).then(
@@ -46,7 +48,7 @@ export async function writeFileReplacing(
     await handle.sync();
     await handle.close();
     handle = undefined;
-    await fs.rename(temp, target);
+    await fs.rename(temp, await destination());
   } catch (e) {
     await handle?.close().catch(() => undefined);
     await fs.unlink(temp).catch(() => undefined);

@@ -1,23 +1,40 @@
 // Node-only surface of src/xlsx: reading a workbook file from disk and replacing one safely. The browser bundle
 // imports `src/xlsx` itself, which touches no file system.
-import { readFile } from "node:fs/promises";
 import { basename } from "node:path";
 import { XlsxError } from "../errors";
 import { openWorkbook } from "../read/open-workbook";
 import type { WorkbookFile } from "../workbook-file";
+import { readIdentified, type FileIdentity } from "./file-identity";
 
 export { writeFileReplacing, type WriteFileSystem } from "./atomic-write";
+export { readIdentified as readIdentifiedFile, type FileIdentity } from "./file-identity";
+export {
+  inspectTarget,
+  replaceWorkbookFile,
+  type Blocked,
+  type ReplaceOutcome,
+  type TargetState,
+} from "./replace-target";
 
 /** Opens a workbook file from disk (refused with an XlsxError when it cannot be understood). */
 export async function readWorkbookFile(path: string): Promise<WorkbookFile> {
-  let bytes: Uint8Array;
+  return (await readIdentifiedWorkbook(path)).book;
+}
+
+/**
+ * Opens a workbook file from disk with the identity of what was read (size, time, hash), for a later replacing
+ * write to check that nobody saved the file in between.
+ */
+export async function readIdentifiedWorkbook(path: string): Promise<{ book: WorkbookFile; identity: FileIdentity }> {
+  let read: Awaited<ReturnType<typeof readIdentified>>;
   try {
-    bytes = new Uint8Array(await readFile(path));
+    read = await readIdentified(path);
+    if (!read) throw Object.assign(new Error("no such file"), { code: "ENOENT" });
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     const why =
       code === "ENOENT" ? "there is no such file" : code === "EISDIR" ? "it is a folder" : (e as Error).message;
     throw new XlsxError("not-found", `"${path}" cannot be opened: ${why}.`);
   }
-  return openWorkbook(bytes, { fileName: basename(path) });
+  return { book: openWorkbook(read.bytes, { fileName: basename(path) }), identity: read.identity };
 }

@@ -4,15 +4,11 @@ import { crc32 } from "./crc32";
 import type { ZipArchive, ZipEntry } from "./zip-entry";
 
 /**
- * The largest part we inflate: beyond it a "workbook" is a decompression bomb or more than a JavaScript string holds
- * (V8 caps strings near 512 MB; a sheet's XML is read as one).
+ * An entry's uncompressed bytes, checked against the size and CRC the directory records. The declared size was held
+ * to the package's limits when it was read (zip-limits.ts); the output buffer is exactly that size, so a part whose
+ * data inflates further is cut there and fails its checksum instead of filling memory.
  */
-export const MAX_PART_BYTES = 512 * 1024 * 1024;
-
-/** An entry's uncompressed bytes, checked against the size and CRC the directory records. */
 export function entryData(archive: ZipArchive, entry: ZipEntry, file?: string): Uint8Array {
-  if (entry.size > MAX_PART_BYTES)
-    throw damaged(file, `the part "${entry.name}" claims ${entry.size} bytes`, entry.name);
   const raw = archive.bytes.subarray(entry.dataOffset, entry.dataOffset + entry.compressedSize);
   let data: Uint8Array;
   if (entry.method === 0) data = raw;

@@ -9,6 +9,7 @@ import {
   type ZipArchive,
   type ZipEntry,
 } from "./zip-entry";
+import { checkZipLimits, ZIP_LIMITS, type ZipLimits } from "./zip-limits";
 
 const MAX_COMMENT = 0xffff;
 const u16 = (b: Uint8Array, at: number) => b[at] | (b[at + 1] << 8);
@@ -73,9 +74,10 @@ function zip64(central: Uint8Array, nameLen: number, extraLen: number, entry: Zi
 
 /**
  * Reads a zip package's directory without decompressing anything: enough to copy every entry's compressed bytes
- * as they are and to inflate only the parts that are read. Any inconsistency is refused as damage.
+ * as they are and to inflate only the parts that are read. Any inconsistency is refused as damage, and a package
+ * that would inflate past the limits (zip-limits.ts) is refused before any part is inflated.
  */
-export function readZip(bytes: Uint8Array, file?: string): ZipArchive {
+export function readZip(bytes: Uint8Array, file?: string, limits: ZipLimits = ZIP_LIMITS): ZipArchive {
   const end = findEnd(bytes, file);
   const dir = directory(bytes, end, file);
   const entries: ZipEntry[] = [];
@@ -104,6 +106,7 @@ export function readZip(bytes: Uint8Array, file?: string): ZipArchive {
     at += length;
   }
   locate(bytes, entries, dir.offset, file);
+  checkZipLimits(entries, file, limits);
   return { bytes, entries, comment: bytes.slice(end + 22, end + 22 + u16(bytes, end + 20)) };
 }
 

@@ -1,5 +1,6 @@
 import { runRefreshCommand } from "../../../src/refresh";
 import type { FetchLike } from "../../../src/client";
+import type { WriteFileSystem } from "../../../src/xlsx/file";
 
 export interface CommandRun {
   code: number;
@@ -11,7 +12,7 @@ export interface CommandRun {
 export async function refresh(
   argv: string[],
   env: Record<string, string | undefined>,
-  deps: { now: () => number; fetch?: FetchLike; spillLimitBytes?: number },
+  deps: { now: () => number; fetch?: FetchLike; spillLimitBytes?: number; fileSystem?: WriteFileSystem },
 ): Promise<CommandRun> {
   const out: string[] = [];
   const err: string[] = [];
