@@ -54,6 +54,7 @@ const cases: [source: string, value: number | string, format: string, shown: str
   [CODES, -5, '[>100]"big";[<=0]"none";0', "none"],
   [CODES, 50, '[>100]"big";[<=0]"none";0', "50"],
   [CODES, 1.5, "General", "1.5"],
+  [CODES, 1e-7, "General", "1E-07"],
   [CODES, 0.5, "?/8", "4/8"],
   [CODES, 12345, "##0.0E+0", "12.3E+3"],
   [CODES, OCT_31_2026, "m", "10"],

@@ -14,13 +14,15 @@ import {
 export function general(n: number): string {
   if (Number.isInteger(n) && Math.abs(n) < 1e11) return String(n);
   const abs = Math.abs(n);
-  if (abs !== 0 && (abs >= 1e11 || abs < 1e-9))
+  const plain = String(Number(n.toPrecision(10)));
+  // JavaScript writes 1e-7 where Excel writes 1E-07.
+  if (abs !== 0 && (abs >= 1e11 || abs < 1e-9 || plain.includes("e")))
     return n
       .toExponential(5)
       .replace(/\.?0+e/, "E")
       .replace(/E([+-])(\d)$/, "E$10$2")
       .toUpperCase();
-  return String(Number(n.toPrecision(10)));
+  return plain;
 }
 
 const holds = (c: Condition, n: number): boolean =>
