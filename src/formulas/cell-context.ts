@@ -42,6 +42,10 @@ export class CellContext implements EvalContext {
     return this.gate.host.isExternal?.(name) ?? false;
   }
 
+  externalFunctions(): readonly string[] | undefined {
+    return this.gate.host.externalFunctions?.();
+  }
+
   now(): number {
     this.cell.volatile = true;
     return this.gate.now();

@@ -18,4 +18,6 @@ export interface EvalContext {
   volatile(): void;
   /** Functions that live outside the engine (an add-in's), only callable as a whole formula. */
   isExternal(name: string): boolean;
+  /** Those functions by name, when the host knows them (for the message of a misspelt one). */
+  externalFunctions(): readonly string[] | undefined;
 }

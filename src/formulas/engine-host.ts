@@ -26,4 +26,9 @@ export interface EngineHost {
   externalSpill?(sheet: string, row: number, column: number): CellBlock | undefined;
   /** Whether a function name is an external one (it cannot be part of a larger expression). */
   isExternal?(name: string): boolean;
+  /**
+   * The external functions there are (qualified, as "SERVICE.DATASET"), from the add-in's own list: a call of
+   * another name in their namespace is #NAME? with a message naming them.
+   */
+  externalFunctions?(): readonly string[];
 }

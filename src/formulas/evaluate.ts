@@ -3,6 +3,7 @@ import type { EvalContext } from "./context";
 import { FUNCTIONS } from "./functions";
 import { LAST_COLUMN, LAST_ROW } from "./grammar";
 import { lift } from "./lift";
+import { unknownFunctionMessage } from "./unknown-function";
 import { applyBinary, applyNegate, applyPercent } from "./operators";
 import { FormulaError, RangeRef, type Matrix, type Scalar, type Value } from "./values";
 
@@ -64,6 +65,9 @@ function call(node: FormulaNode & { type: "call" }, ctx: EvalContext): Value {
   const spec = FUNCTIONS.get(node.name);
   if (!spec) {
     if (ctx.isExternal(node.name)) {
+      const known = ctx.externalFunctions();
+      if (known && !known.some((k) => k.toUpperCase() === node.name.toUpperCase()))
+        return new FormulaError("#NAME?", unknownFunctionMessage(node.name, known));
       return new FormulaError(
         "#VALUE!",
         `In the playground ${node.name} must be a formula of its own (=${node.name}(…)); refer to its result from ` +

@@ -19,3 +19,4 @@ export {
 } from "./spill-plan";
 export { coerceText, type Coerced } from "./text-values";
 export { displayText } from "./number-format";
+export { unknownFunctionMessage } from "./unknown-function";

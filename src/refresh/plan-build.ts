@@ -1,6 +1,6 @@
 import { addCredits } from "../billing";
 import { NO_ADDRESS_MESSAGE } from "../service-cells";
-import type { FormulaEngine } from "../formulas";
+import { unknownFunctionMessage, type FormulaEngine } from "../formulas";
 import { parseAddress, qualifiedAddress, type CellBlock } from "../sheet";
 import type { ServiceCell, WorkbookFile } from "../xlsx";
 import { ArgumentRefusal, prepareCall, readCall, referencedCell, type PreparedCall } from "./call-arguments";
@@ -27,8 +27,9 @@ export function prepareCells(book: WorkbookFile, cells: readonly ServiceCell[], 
     const fn = cell.unknownNames[0] ?? first?.function ?? "SERVICE";
     const plan: CellPlan = { cell, address, fn, block: parseAddress(cell.spillRef), inputs: [] };
     if (cell.unknownNames.length > 0) {
-      const names = cell.unknownNames.map((n) => `SERVICE.${n.toUpperCase()}`).join(", ");
-      plan.hold = { message: `${names} is not a function of the add-in; the cell is left as it is.`, failed: true };
+      const known = host.externalFunctions();
+      const why = cell.unknownNames.map((n) => unknownFunctionMessage(`SERVICE.${n}`, known)).join(" ");
+      plan.hold = { message: `${why} The cell is left as it is.`, failed: true };
     } else if (cell.calls.length !== 1 || !first?.whole) {
       const message =
         "Its SERVICE call is part of a larger formula: the refresh computes cells whose formula is one SERVICE call; Excel recomputes this one when the file opens.";

@@ -1,6 +1,6 @@
 import { FormulaError, type EngineHost, type ErrorCode, type Scalar } from "../formulas";
 import { type CellBlock } from "../sheet";
-import { isCellError, type XlsxValue } from "../xlsx";
+import { isCellError, SERVICE_FUNCTIONS, type XlsxValue } from "../xlsx";
 
 interface HostSheet {
   name: string;
@@ -138,5 +138,10 @@ export class WorkbookHost implements EngineHost {
 
   isExternal(name: string): boolean {
     return name.toUpperCase().startsWith("SERVICE.");
+  }
+
+  /** The add-in's functions, as the workbook reader knows them (a misspelt one's message lists them). */
+  externalFunctions(): readonly string[] {
+    return SERVICE_FUNCTIONS.map((fn) => `SERVICE.${fn}`);
   }
 }

@@ -47,6 +47,8 @@ function setup(document?: WorkbookDocument) {
   const wb = createWorkbook({
     sheets: ["Sheet1", "Data"],
     evaluateFormula: cells.hook,
+    isExternalFunction: (name) => name.toUpperCase().startsWith("SERVICE."),
+    externalFunctionNames: () => cells.registeredNames(),
     document,
     spills: () => cells.spills(),
     onFullCalculation: () => cells.fullCalculation(),
@@ -182,6 +184,22 @@ describe("SERVICE.* cells in the playground workbook", () => {
     await flush();
     expect(wb.inspect.values("Sheet1", "A1:A2")).toEqual([["#N/A"], ["#NAME?"]]);
     expect(cells.ownerOf("Sheet1", 0, 0)?.message).toBe("nothing here");
+  });
+
+  test("a misspelt function of the add-in says which functions there are, as a formula or inside one", async () => {
+    const { wb, write, cells } = setup();
+    await write("A1", "=SERVICE.GRD(2,2)");
+    await write("A2", "=ROWS(SERVICE.GRD(2,2))");
+    await flush();
+    expect(wb.inspect.values("Sheet1", "A1:A2")).toEqual([["#NAME?"], ["#NAME?"]]);
+    // The names come from functions.json, for the functions the bundle registered.
+    const known = "its functions are SERVICE.FAIL, SERVICE.GRID, SERVICE.TICKS.";
+    expect(cells.ownerOf("Sheet1", 0, 0)?.message).toBe(
+      `SERVICE.GRD is not a function of the add-in (did you mean SERVICE.GRID?); ${known}`,
+    );
+    expect(wb.inspect.message("Sheet1", "A2")).toBe(
+      `SERVICE.GRD is not a function of the add-in (did you mean SERVICE.GRID?); ${known}`,
+    );
   });
 
   test("spilled strings are data: a spilled '=1+1' is text, never a formula", async () => {

@@ -82,7 +82,9 @@ describe("inputs computed by the formula engine", () => {
         cell: "Report!B8",
         function: "FORECAST",
         status: "failed",
-        message: "SERVICE.FORECAST is not a function of the add-in; the cell is left as it is.",
+        message:
+          "SERVICE.FORECAST is not a function of the add-in; its functions are SERVICE.DATASET, SERVICE.QUERY, " +
+          "SERVICE.RESULTS, SERVICE.SOURCE, SERVICE.STATUS. The cell is left as it is.",
       }),
       expect.objectContaining({ cell: "Report!B14", function: "RESULTS", status: "skipped" }),
     ]);

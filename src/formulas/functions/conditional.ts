@@ -1,6 +1,7 @@
 import type { EvalContext } from "../context";
 import { toScalar } from "../lift";
 import { FormulaError, type Matrix, type Scalar, type Value } from "../values";
+import { max, min, sum } from "./aggregates";
 import { matrixArg } from "./args";
 import { criterion } from "./criteria";
 import type { FunctionTable } from "./spec";
@@ -48,7 +49,6 @@ function picked(values: Value, pairs: Value[], ctx: EvalContext, sameSize: boole
   return out;
 }
 
-const sum = (n: number[]) => n.reduce((a, b) => a + b, 0);
 const average = (n: number[]): Scalar =>
   n.length === 0 ? new FormulaError("#DIV/0!", "No cell meets the criteria.") : sum(n) / n.length;
 
@@ -93,12 +93,12 @@ export const CONDITIONAL: FunctionTable = {
     min: 3,
     max: 255,
     call: ([s, ...p], ctx) =>
-      pairsValid(p, 0) ? result(picked(s, p, ctx, true), (n) => (n.length ? Math.max(...n) : 0)) : PAIRS,
+      pairsValid(p, 0) ? result(picked(s, p, ctx, true), (n) => (n.length ? max(n) : 0)) : PAIRS,
   },
   MINIFS: {
     min: 3,
     max: 255,
     call: ([s, ...p], ctx) =>
-      pairsValid(p, 0) ? result(picked(s, p, ctx, true), (n) => (n.length ? Math.min(...n) : 0)) : PAIRS,
+      pairsValid(p, 0) ? result(picked(s, p, ctx, true), (n) => (n.length ? min(n) : 0)) : PAIRS,
   },
 };

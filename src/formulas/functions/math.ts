@@ -2,6 +2,7 @@ import * as F from "@formulajs/formulajs";
 import { toNumber } from "../coerce";
 import { toMatrix, toScalar } from "../lift";
 import { FormulaError, RangeRef, type Scalar } from "../values";
+import * as A from "./aggregates";
 import { elements, numbersFn, numbersOf, scalarFn } from "./args";
 import { fromLibrary } from "./library";
 import type { FunctionTable } from "./spec";
@@ -9,14 +10,8 @@ import type { FunctionTable } from "./spec";
 const N = "number" as const;
 
 export const MATH: FunctionTable = {
-  SUM: numbersFn(
-    (n) => F.SUM(n),
-    () => 0,
-  ),
-  PRODUCT: numbersFn(
-    (n) => F.PRODUCT(n),
-    () => 0,
-  ),
+  SUM: numbersFn(A.sum, () => 0),
+  PRODUCT: numbersFn(A.product, () => 0),
   ROUND: scalarFn([N, N], 2, F.ROUND),
   ROUNDUP: scalarFn([N, N], 2, F.ROUNDUP),
   ROUNDDOWN: scalarFn([N, N], 2, F.ROUNDDOWN),
@@ -52,8 +47,18 @@ export const MATH: FunctionTable = {
         return new FormulaError("#VALUE!", "SUMPRODUCT's arrays must have the same size.");
       }
       for (const m of arrays) for (const row of m) for (const v of row) if (v instanceof FormulaError) return v;
-      const numeric = arrays.map((m) => m.map((row) => row.map((v) => (typeof v === "number" ? v : 0))));
-      return F.SUMPRODUCT(...numeric) as number;
+      let total = 0;
+      for (let r = 0; r < rows; r++) {
+        for (let c = 0; c < columns; c++) {
+          let p = 1;
+          for (const m of arrays) {
+            const v = m[r][c];
+            p *= typeof v === "number" ? v : 0;
+          }
+          total += p;
+        }
+      }
+      return fromLibrary(total);
     },
   },
 };
@@ -90,37 +95,22 @@ function kth(name: string, impl: (numbers: number[], k: number) => unknown): Fun
 }
 
 export const STATISTICS: FunctionTable = {
-  AVERAGE: numbersFn((n) => F.AVERAGE(n), noNumbers("AVERAGE")),
-  MIN: numbersFn(
-    (n) => F.MIN(n),
-    () => 0,
-  ),
-  MAX: numbersFn(
-    (n) => F.MAX(n),
-    () => 0,
-  ),
-  MEDIAN: numbersFn(
-    (n) => F.MEDIAN(n),
-    () => new FormulaError("#NUM!", "MEDIAN found no numbers."),
-  ),
+  AVERAGE: numbersFn(A.average, noNumbers("AVERAGE")),
+  MIN: numbersFn(A.min, () => 0),
+  MAX: numbersFn(A.max, () => 0),
+  MEDIAN: numbersFn(A.median, () => new FormulaError("#NUM!", "MEDIAN found no numbers.")),
   STDEV: numbersFn(
-    needTwo("STDEV", (n) => F.STDEV.S(n)),
+    needTwo("STDEV", (n) => Math.sqrt(A.varianceSample(n))),
     noNumbers("STDEV"),
   ),
   "STDEV.S": numbersFn(
-    needTwo("STDEV.S", (n) => F.STDEV.S(n)),
+    needTwo("STDEV.S", (n) => Math.sqrt(A.varianceSample(n))),
     noNumbers("STDEV.S"),
   ),
-  "STDEV.P": numbersFn((n) => F.STDEV.P(n), noNumbers("STDEV.P")),
-  VAR: numbersFn(
-    needTwo("VAR", (n) => F.VAR.S(n)),
-    noNumbers("VAR"),
-  ),
-  "VAR.S": numbersFn(
-    needTwo("VAR.S", (n) => F.VAR.S(n)),
-    noNumbers("VAR.S"),
-  ),
-  "VAR.P": numbersFn((n) => F.VAR.P(n), noNumbers("VAR.P")),
+  "STDEV.P": numbersFn((n) => Math.sqrt(A.variancePopulation(n)), noNumbers("STDEV.P")),
+  VAR: numbersFn(needTwo("VAR", A.varianceSample), noNumbers("VAR")),
+  "VAR.S": numbersFn(needTwo("VAR.S", A.varianceSample), noNumbers("VAR.S")),
+  "VAR.P": numbersFn(A.variancePopulation, noNumbers("VAR.P")),
   COUNT: { min: 1, max: 255, call: (args, ctx) => count(args, ctx) },
   COUNTA: {
     min: 1,
@@ -144,6 +134,6 @@ export const STATISTICS: FunctionTable = {
       return Math.max(total, read) - filled;
     },
   },
-  LARGE: kth("LARGE", (n, k) => F.LARGE(n, k)),
-  SMALL: kth("SMALL", (n, k) => F.SMALL(n, k)),
+  LARGE: kth("LARGE", A.large),
+  SMALL: kth("SMALL", A.small),
 };

@@ -1,6 +1,7 @@
 import { blockAddress, qualifiedAddress } from "../../sheet";
 import { type CallArgument, parseCall, UnsupportedFormulaError } from "../formulas/parse-call";
 import { resolveArguments, type ArgumentValue, type CellReader } from "../formulas/resolve-args";
+import { unknownFunctionMessage } from "../../formulas";
 import { CellError } from "../workbook";
 import type { CatalogEntry, FunctionCatalog } from "./function-catalog";
 
@@ -46,9 +47,9 @@ export function dispatchFormula(
   if (!call) return { kind: "not-ours" };
   const entry = catalog.lookup(call.name);
   if (!entry || !registered.includes(entry.id.toUpperCase())) {
-    return catalog.inNamespace(call.name)
-      ? { kind: "error", key: `unknown:${call.name}`, error: new CellError("#NAME?") }
-      : { kind: "not-ours" };
+    if (!catalog.inNamespace(call.name)) return { kind: "not-ours" };
+    const message = unknownFunctionMessage(call.name, catalog.callableNames(registered));
+    return { kind: "error", key: `unknown:${call.name}`, error: new CellError("#NAME?"), message };
   }
   const args = resolveArguments(call.args, sheet, read);
   if (!args.ok) return { kind: "error", key: `error:${args.error.code}`, error: args.error };

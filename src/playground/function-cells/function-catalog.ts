@@ -46,6 +46,11 @@ export class FunctionCatalog {
     return name.toUpperCase().startsWith(`${this.namespace.toUpperCase()}.`);
   }
 
+  /** The names a formula can call: those whose function the bundle registered (`registered`: ids in upper case). */
+  callableNames(registered: readonly string[]): string[] {
+    return [...this.byName.values()].filter((e) => registered.includes(e.id.toUpperCase())).map((e) => e.qualifiedName);
+  }
+
   get names(): string[] {
     return [...this.byName.keys()];
   }

@@ -124,6 +124,11 @@ export class FunctionCells {
     return name !== undefined && this.options.catalog.inNamespace(name);
   }
 
+  /** The add-in's functions a formula can call now (in the catalog and registered by the functions bundle). */
+  registeredNames(): string[] {
+    return this.options.catalog.callableNames(this.options.runtime.ids);
+  }
+
   readonly hook: FormulaHook = (formula, at) => this.#evaluate(formula, at.sheet, at.address);
 
   /** A full calculation is about to run: every custom function is invoked again when its cell calculates. */

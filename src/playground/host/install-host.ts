@@ -88,6 +88,7 @@ export async function installHost(
     sheets: config.sheets,
     evaluateFormula: functions.hook,
     isExternalFunction: (name) => catalog.inNamespace(name),
+    externalFunctionNames: () => functions.registeredNames(),
     externalSpill: (sheet, row, column) => functions.ownerOf(sheet, row, column)?.spilled?.block,
     document: await file.open(local),
     onSettingsSaved: () => file.settingsSaved(),

@@ -35,6 +35,8 @@ export interface WorkbookOptions {
   evaluateFormula?: FormulaHook;
   /** The hook's function names (a call of one inside a larger expression is refused with a message). */
   isExternalFunction?: (name: string) => boolean;
+  /** The hook's functions by qualified name (a misspelt one's message lists them). */
+  externalFunctionNames?: () => readonly string[];
   /** The block the hook's formula at a cell spilled into, for `A1#`. */
   externalSpill?: (sheet: string, row: number, column: number) => CellBlock | undefined;
   /** TODAY and NOW read it; the system clock by default. */
@@ -146,7 +148,12 @@ export function createWorkbook(options: WorkbookOptions = {}): PlaygroundWorkboo
   const state = new WorkbookState(
     doc ? doc.sheets.map((s) => s.name) : (options.sheets ?? ["Sheet1"]),
     options.evaluateFormula,
-    { clock: options.clock, isExternal: options.isExternalFunction, externalSpill: options.externalSpill },
+    {
+      clock: options.clock,
+      isExternal: options.isExternalFunction,
+      externalNames: options.externalFunctionNames,
+      externalSpill: options.externalSpill,
+    },
   );
   const openedSpills = doc ? restoreInto(state, doc) : [];
   const openedFormulas = doc ? openedFormulasOf(state, doc) : [];

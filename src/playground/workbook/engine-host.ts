@@ -8,6 +8,8 @@ export interface ExternalFunctions {
   /** Evaluates a formula that is a call of such a function; undefined when it is not one. */
   evaluate(formula: string, cell: { sheet: string; address: string; row: number; column: number }): Scalar | undefined;
   isExternal?(name: string): boolean;
+  /** The add-in's functions by qualified name (the message of a misspelt one lists them). */
+  names?(): readonly string[];
   /** The block such a formula's result spilled into. */
   spillAt?(sheet: string, row: number, column: number): CellBlock | undefined;
 }
@@ -52,6 +54,7 @@ export function engineHost(state: WorkbookState, external?: ExternalFunctions): 
           external.evaluate(formula, { sheet: name, address: cellAddress(row, column), row, column })
       : undefined,
     isExternal: external?.isExternal,
+    externalFunctions: external?.names,
     externalSpill: external?.spillAt,
   };
 }

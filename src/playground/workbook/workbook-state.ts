@@ -19,6 +19,8 @@ export interface CalculationOptions {
   clock?: Pick<Clock, "now">;
   /** Names of functions only the hook evaluates (they cannot be part of a larger expression). */
   isExternal?: (name: string) => boolean;
+  /** Those functions by qualified name. */
+  externalNames?: () => readonly string[];
   /** The block the hook's formula at a cell spilled into (for `A1#`). */
   externalSpill?: ExternalFunctions["spillAt"];
 }
@@ -48,6 +50,7 @@ export class WorkbookState {
     const external: ExternalFunctions | undefined = evaluateHook && {
       evaluate: (formula, at) => evaluateHook(formula, { sheet: at.sheet, address: at.address }),
       isExternal: calculation.isExternal,
+      names: calculation.externalNames,
       spillAt: calculation.externalSpill,
     };
     this.externalSpill = calculation.externalSpill;
