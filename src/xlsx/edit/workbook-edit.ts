@@ -6,7 +6,6 @@ import type { WorkbookFile } from "../workbook-file";
 import { addValuesSheet } from "./add-sheet";
 import { subtract } from "./blocks";
 import { editCalcChain } from "./calc-chain-edit";
-import { ensureDynamicArrayCm } from "./metadata-edit";
 import { PackageEdits } from "./package-edits";
 import { editSheet } from "./sheet-edit";
 import { SheetState } from "./sheet-state";
@@ -36,7 +35,6 @@ export class WorkbookEdit {
   private readonly tableRefs = new Map<string, string>();
   private readonly settings = new Map<string, Map<string, string | null>>();
   private fullCalc = false;
-  private dynamicCm: number | null = null;
 
   constructor(readonly book: WorkbookFile) {
     this.edits = new PackageEdits(book.internals.pkg);
@@ -55,18 +53,13 @@ export class WorkbookEdit {
   }
 
   /**
-   * Writes a formula's new result over the range it spills to: its own cell keeps the formula (its range and
-   * dynamic-array mark set as Excel writes them), the cells it newly takes get the values, the cells it leaves are
-   * cleared. Refused, with the cell named, when it would take a cell that holds anything or belongs to another
-   * formula's range, a table or merged cells.
+   * Writes a formula's new result. A dynamic array (`cm` marking it so) spills: its own cell keeps the formula with
+   * its new range, the cells it newly takes get the values, the cells it leaves are cleared; refused, with the cell
+   * named, when it would take a cell that holds anything or belongs to another formula's range, a table or merged
+   * cells. A legacy formula keeps its cells: one value for a plain formula, its range for a Ctrl+Shift+Enter array.
    */
   writeSpill(sheet: string, anchor: string, values: readonly (readonly XlsxValue[])[]): SpillPlan {
-    return writeSpillInto(this.state(sheet), anchor, values, () => this.dynamicArrayCm());
-  }
-
-  private dynamicArrayCm(): number {
-    if (this.dynamicCm === null) this.dynamicCm = ensureDynamicArrayCm(this.book.internals, this.edits);
-    return this.dynamicCm;
+    return writeSpillInto(this.state(sheet), anchor, values);
   }
 
   /**
