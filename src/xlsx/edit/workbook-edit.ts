@@ -4,7 +4,7 @@ import type { XlsxValue } from "../model/cell-types";
 import { openWorkbook } from "../read/open-workbook";
 import type { WorkbookFile } from "../workbook-file";
 import { addValuesSheet } from "./add-sheet";
-import { subtract } from "./blocks";
+import { contains, subtract } from "./blocks";
 import { editCalcChain } from "./calc-chain-edit";
 import { PackageEdits } from "./package-edits";
 import { editSheet } from "./sheet-edit";
@@ -176,7 +176,15 @@ export class WorkbookEdit {
     if (!calcChainPart) return;
     const gone = new Map<number, Set<string>>();
     for (const state of this.states.values()) {
-      const refs = [...state.writes].filter(([, w]) => w.kind !== "anchor").map(([ref]) => ref);
+      // A cell keeps its entry while it holds a formula: an anchor, or a member of an array formula's range (Excel
+      // lists each cell of a legacy Ctrl+Shift+Enter range in the chain).
+      const inArray = (ref: string) => {
+        const at = parseA1(ref);
+        return [...state.arrays.values()].some((b) => contains(b, at.row, at.column));
+      };
+      const refs = [...state.writes]
+        .filter(([ref, w]) => w.kind !== "anchor" && !(w.kind === "result" && inArray(ref)))
+        .map(([ref]) => ref);
       if (refs.length) gone.set(this.book.sheetInfo(state.name).sheetId, new Set(refs));
     }
     if (!gone.size) return;
