@@ -173,6 +173,26 @@ export class FormulaEngine implements ReadGate {
     return this.#cells.get(cellKey(sheet, row, column))?.note;
   }
 
+  /**
+   * The formulas that read the blocks, directly or through other formulas, as the last calculation found them (what
+   * each read): what a change to those cells reaches. External formulas are not followed: their values are the
+   * host's, not computed from what they read.
+   */
+  dependentsOf(
+    blocks: ReadonlyArray<{ sheet: string; block: CellBlock }>,
+  ): Array<{ sheet: string; row: number; column: number }> {
+    const found = new Set<FormulaCell>();
+    const queue = [...blocks];
+    for (let next = queue.pop(); next; next = queue.pop()) {
+      for (const cell of this.#graph.dependentsOf(next.sheet, next.block)) {
+        if (found.has(cell) || cell.external) continue;
+        found.add(cell);
+        queue.push({ sheet: cell.sheet, block: cell.output });
+      }
+    }
+    return [...found].map((c) => ({ sheet: c.sheet, row: c.row, column: c.column }));
+  }
+
   /** The formula cells in a circular reference, as "Sheet!A1". */
   circularReferences(): string[] {
     return [...this.#cells.values()].filter((c) => c.note).map((c) => `${c.sheet}!${cellAddress(c.row, c.column)}`);

@@ -116,11 +116,24 @@ export async function refreshWorkbook(options: RefreshOptions, deps: RefreshDeps
     throw error;
   }
   const { book, identity, plan, host, engine, document } = setup;
+  if (plan.cells.length === 0 && plan.tables.length === 0) {
+    // Nothing the refresh could change: the file is not written (not even to --out), so it stays byte for byte
+    // what Excel saved, volatile formulas (RAND, NOW) included.
+    const elsewhere = options.out && options.out !== options.file ? `, and nothing was written to ${options.out}` : "";
+    return finish(
+      report,
+      `Nothing to refresh: ${options.file} holds no SERVICE cell and no bound table; it was left as it was${elsewhere}.`,
+    );
+  }
+  // Dates in the 1904 system are serials 1,462 days below the 1900 system's; the formula engine (TODAY, DATE,
+  // EOMONTH…), date parameters and results shown as Excel dates all count in the 1900 system. A file with something
+  // to refresh is refused rather than given dates four years off; one with nothing to refresh is not touched above.
   if (book.date1904)
     return refuse(
       report,
       EXIT_CODES.fileRefused,
-      `"${options.file}" uses the 1904 date system, whose dates the refresh does not compute; nothing was written.`,
+      `"${options.file}" uses the 1904 date system, whose dates the refresh does not compute; nothing was written. ` +
+        "Refresh it in Excel, or switch it to the 1900 date system there (File > Options > Advanced; its dates then need checking).",
     );
   report.estimate = planCost(plan);
   report.runs = runReports(plan);

@@ -23,15 +23,12 @@ export function toXlsxValue(value: Scalar): XlsxValue {
 
 /**
  * The workbook as the formula engine sees it during a refresh: the file's cells with their cached values, its
- * formulas, and the SERVICE cells as external formulas whose values (and spills) the refresh sets itself. Each
- * write the engine makes at a formula's cell is reported to `onFormulaWrite`, so the refresh knows which formulas
- * a change reached.
+ * formulas, and the SERVICE cells as external formulas whose values (and spills) the refresh sets itself.
  */
 export class WorkbookHost implements EngineHost {
   readonly #sheets = new Map<string, HostSheet>();
   /** SERVICE cells ("sheet!row,column" in lower case) and the blocks their results fill. */
   readonly #external = new Map<string, CellBlock>();
-  onFormulaWrite?: (sheet: string, row: number, column: number) => void;
 
   addSheet(name: string): void {
     this.#sheets.set(name.toLowerCase(), { name, values: new Map(), formulas: new Map() });
@@ -125,7 +122,6 @@ export class WorkbookHost implements EngineHost {
         this.setValue(sheet, row + i, column + j, v === undefined ? null : v);
       }),
     );
-    if (this.hasFormula(sheet, row, column)) this.onFormulaWrite?.(this.sheetNamed(sheet)!, row, column);
   }
 
   external(_formula: string, sheet: string, row: number, column: number): Scalar | undefined {

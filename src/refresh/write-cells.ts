@@ -1,4 +1,4 @@
-import { FormulaError, type ErrorCode, type FormulaEngine, type Scalar } from "../formulas";
+import { FormulaError, type ErrorCode, type Scalar } from "../formulas";
 import {
   cellFailure,
   formatStatus,
@@ -16,18 +16,20 @@ import { isCellError, type WorkbookEdit, type XlsxValue } from "../xlsx";
 import type { Execution } from "./execute-plan";
 import type { CellPlan, Plan } from "./plan-types";
 import type { CellReport } from "./report";
+import type { ResultChanges } from "./result-changes";
 import type { WorkbookHost } from "./workbook-host";
 
 export interface WriteContext {
   edit: WorkbookEdit;
   host: WorkbookHost;
-  engine: FormulaEngine;
   plan: Plan;
   ex: Execution;
   spillLimitBytes: number;
   now: number;
   /** Texts that must never reach the file (the key): a value holding one is written as "[redacted]". */
   secrets: readonly string[];
+  /** Where new values go into the engine's host (and reach the formulas that read them). */
+  changes: ResultChanges;
 }
 
 /** A result written by this refresh, and where its rows came from (what SERVICE.SOURCE cells name). */
@@ -130,12 +132,13 @@ export function writeCells(ctx: WriteContext): {
     if (!values) return report;
     const spill = ctx.edit.writeSpill(cell.cell.sheet, cell.cell.ref, values);
     const block = parseAddress(spill.newRef);
-    ctx.host.setExternalResult(
-      cell.cell.sheet,
-      block,
-      values.map((row) => row.map(toScalar)),
+    ctx.changes.apply(cell.cell.sheet, blockUnion(parseAddress(spill.oldRef), block), () =>
+      ctx.host.setExternalResult(
+        cell.cell.sheet,
+        block,
+        values.map((row) => row.map(toScalar)),
+      ),
     );
-    ctx.engine.changed(cell.cell.sheet, blockUnion(parseAddress(spill.oldRef), block));
     Object.assign(report, { status: "refreshed", rowsAfter: values.length, rangeAfter: spill.newRef });
     const read = cell.readId ? ctx.ex.reads.get(cell.readId) : undefined;
     const origin = datasetOriginText(read?.outcome?.table.origin, ctx.now);

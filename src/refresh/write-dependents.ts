@@ -4,6 +4,7 @@ import { isCellError, isXlsxError, type WorkbookEdit, type WorkbookFile, type Xl
 import { errorText } from "./call-arguments";
 import type { FormulaAt } from "./precedents";
 import type { DependentReport } from "./report";
+import type { ResultChanges } from "./result-changes";
 import { toXlsxValue, type WorkbookHost } from "./workbook-host";
 
 function same(a: XlsxValue, b: XlsxValue): boolean {
@@ -38,31 +39,13 @@ function cachedOf(book: WorkbookFile, f: FormulaAt): XlsxValue[][] {
 
 const keyOf = (f: FormulaAt) => qualifiedAddress(f.sheet, cellAddress(f.row, f.column));
 
-/** The formulas a calculation reaches, in order, with what each shows afterwards. */
-function calculate(host: WorkbookHost, engine: FormulaEngine): Map<string, { at: FormulaAt; values: string }> {
-  const reached: FormulaAt[] = [];
-  host.onFormulaWrite = (sheet, row, column) => reached.push({ sheet, row, column });
-  try {
-    engine.recalculate();
-  } finally {
-    host.onFormulaWrite = undefined;
-  }
-  return new Map(reached.map((at) => [keyOf(at), { at, values: JSON.stringify(current(host, engine, at)) }]));
-}
-
 /**
- * The volatile formulas (TODAY, NOW, RAND…) and what they show before any result is written: the engine
- * recalculates them on every calculation, so only a change of value tells that one of them reads a new result.
- */
-export function volatileFormulas(host: WorkbookHost, engine: FormulaEngine): Map<string, string> {
-  return new Map([...calculate(host, engine)].map(([key, v]) => [key, v.values]));
-}
-
-/**
- * Recalculates what the new results reach and writes back, beside `inputs` (the formulas SERVICE cells' inputs came
- * from, computed at today's date), every formula whose value changed. A volatile formula that reads no new result
- * is not written (a date shown beside last month's data would say they are this month's), nor is a value the engine
- * cannot vouch for (an error: a function it lacks shows #NAME?); Excel's full calculation on load does the rest.
+ * Recalculates what the new values reach and writes back, beside `inputs` (the formulas SERVICE cells' inputs came
+ * from, computed at today's date), every formula whose value changed and that reads, directly or through other
+ * formulas, a cell whose value the refresh changed (`changes`). Nothing else is written: a volatile formula (RAND,
+ * NOW, TODAY) that reads no new value keeps what the file shows (a date shown beside last month's data would say
+ * they are this month's; a file with nothing new is not touched), nor is a value the engine cannot vouch for (an
+ * error: a function it lacks shows #NAME?); Excel's full calculation on load does the rest.
  */
 export function writeDependents(
   edit: WorkbookEdit,
@@ -70,12 +53,11 @@ export function writeDependents(
   host: WorkbookHost,
   engine: FormulaEngine,
   inputs: readonly FormulaAt[],
-  volatile: ReadonlyMap<string, string>,
+  changes: ResultChanges,
   isServiceCell: (f: FormulaAt) => boolean,
 ): DependentReport[] {
-  const reached = [...calculate(host, engine).values()]
-    .filter(({ at, values }) => volatile.get(keyOf(at)) !== values)
-    .map(({ at }) => at);
+  engine.recalculate();
+  const reached = changes.blocks.length ? engine.dependentsOf(changes.blocks) : [];
   const seen = new Set<string>();
   const reports: DependentReport[] = [];
   const worksheets = new Set(book.worksheets().map((w) => w.info.name));

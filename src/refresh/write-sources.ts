@@ -1,23 +1,23 @@
 import { bindingAt, type TableBinding } from "../excel";
 import { readResultSource, sourceText, type ResultSource } from "../service-cells";
-import type { FormulaEngine } from "../formulas";
 import { cellAddress, qualifiedAddress } from "../sheet";
 import type { WorkbookEdit } from "../xlsx";
 import type { CellPlan } from "./plan-types";
 import type { CellReport } from "./report";
 import type { PlacedSource } from "./write-cells";
+import type { ResultChanges } from "./result-changes";
 import type { WorkbookHost } from "./workbook-host";
 
 export interface SourceWriteContext {
   edit: WorkbookEdit;
   host: WorkbookHost;
-  engine: FormulaEngine;
   /** The results this refresh wrote, with their sources. */
   places: readonly PlacedSource[];
   /** Every table binding as it will be saved (refreshed ones with their new address and source). */
   bindings: readonly TableBinding[];
   /** The workbook's query page pattern. */
   pattern: string;
+  changes: ResultChanges;
 }
 
 function placeAt(places: readonly PlacedSource[], sheet: string, row: number, column: number) {
@@ -62,8 +62,7 @@ export function writeSources(ctx: SourceWriteContext, cells: readonly CellPlan[]
     }
     const spill = ctx.edit.writeSpill(cell.cell.sheet, cell.cell.ref, [[text]]);
     const block = { row: cell.block.row, column: cell.block.column, rowCount: 1, columnCount: 1 };
-    ctx.host.setExternalResult(cell.cell.sheet, block, [[text]]);
-    ctx.engine.changed(cell.cell.sheet, block);
+    ctx.changes.apply(cell.cell.sheet, block, () => ctx.host.setExternalResult(cell.cell.sheet, block, [[text]]));
     Object.assign(report, { status: "refreshed", rowsAfter: 1, rangeAfter: spill.newRef });
   });
 }

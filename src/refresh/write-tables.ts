@@ -1,5 +1,5 @@
 import type { TableBinding } from "../excel";
-import type { FormulaEngine, Scalar } from "../formulas";
+import type { Scalar } from "../formulas";
 import { describeBound, renderSpill, sourceText, storedSource } from "../service-cells";
 import { datasetOriginText } from "../session";
 import { a1Range, blockUnion, cellAddress, parseAddress, qualifiedAddress, snapshotTableLabel } from "../sheet";
@@ -8,18 +8,19 @@ import type { Execution } from "./execute-plan";
 import type { Plan, TablePlan } from "./plan-types";
 import type { TableReport } from "./report";
 import { redact, type PlacedSource } from "./write-cells";
+import type { ResultChanges } from "./result-changes";
 import type { WorkbookHost } from "./workbook-host";
 
 export interface TableWriteContext {
   edit: WorkbookEdit;
   host: WorkbookHost;
-  engine: FormulaEngine;
   plan: Plan;
   ex: Execution;
   now: number;
   secrets: readonly string[];
   /** The workbook's query page pattern, for caption rows. */
   pattern: string;
+  changes: ResultChanges;
 }
 
 /** Rows as the pane writes them into a table: no header row, text and arrays as the cells show them. */
@@ -71,13 +72,14 @@ export function writeTables(ctx: TableWriteContext): {
     const after = parseAddress(written.newRef);
     const header = t.info.headerRowCount;
     const sheet = t.info.sheet;
-    for (let r = header; r < Math.max(before.rowCount, after.rowCount); r++) {
-      for (let c = 0; c < after.columnCount; c++) {
-        const value = r < after.rowCount ? ((rows[r - header]?.[c] ?? null) as Scalar) : null;
-        ctx.host.setValue(sheet, after.row + r, after.column + c, value);
+    ctx.changes.apply(sheet, blockUnion(before, after), () => {
+      for (let r = header; r < Math.max(before.rowCount, after.rowCount); r++) {
+        for (let c = 0; c < after.columnCount; c++) {
+          const value = r < after.rowCount ? ((rows[r - header]?.[c] ?? null) as Scalar) : null;
+          ctx.host.setValue(sheet, after.row + r, after.column + c, value);
+        }
       }
-    }
-    ctx.engine.changed(sheet, blockUnion(before, after));
+    });
     Object.assign(report, { status: "refreshed", rowsAfter: written.rowsAfter, rangeAfter: written.newRef });
     const origin = datasetOriginText(table.origin, ctx.now);
     if (origin) report.message = origin;
@@ -87,7 +89,8 @@ export function writeTables(ctx: TableWriteContext): {
     if (t.binding.options?.caption === true && after.row > 0) {
       const caption = redact(sourceText(source, ctx.pattern), ctx.secrets);
       ctx.edit.setCells(sheet, [{ ref: cellAddress(after.row - 1, after.column), value: caption }]);
-      ctx.host.setValue(sheet, after.row - 1, after.column, caption);
+      const at = { row: after.row - 1, column: after.column, rowCount: 1, columnCount: 1 };
+      ctx.changes.apply(sheet, at, () => ctx.host.setValue(sheet, at.row, at.column, caption));
     }
     const headerRow = t.info.headerRowCount > 0 ? [t.info.columns.map((c) => c.name)] : [];
     const label = snapshotTableLabel(t.info.name, qualifiedAddress(sheet, written.newRef));

@@ -9,8 +9,9 @@ import type { CellReport, DependentReport, TableReport } from "./report";
 import { writeCells } from "./write-cells";
 import { writeSources } from "./write-sources";
 import { snapshotRows } from "./snapshot";
-import { volatileFormulas, writeDependents } from "./write-dependents";
+import { writeDependents } from "./write-dependents";
 import { writeTables } from "./write-tables";
+import { ResultChanges } from "./result-changes";
 import type { WorkbookHost } from "./workbook-host";
 
 export interface WorkbookWrite {
@@ -50,20 +51,20 @@ export interface WorkbookWriteContext {
 export async function writeWorkbook(ctx: WorkbookWriteContext): Promise<WorkbookWrite> {
   const { book, host, engine, plan, ex, document, now, secrets } = ctx;
   const edit = new WorkbookEdit(book);
-  const volatile = volatileFormulas(host, engine);
-  const cells = writeCells({ edit, host, engine, plan, ex, now, secrets, spillLimitBytes: ctx.spillLimitBytes });
+  const changes = new ResultChanges(host, engine);
+  const cells = writeCells({ edit, host, changes, plan, ex, now, secrets, spillLimitBytes: ctx.spillLimitBytes });
   const pattern = queryPagePattern(document.settings);
-  const tables = writeTables({ edit, host, engine, plan, ex, now, secrets, pattern });
+  const tables = writeTables({ edit, host, changes, plan, ex, now, secrets, pattern });
   const bindings = new Map(document.bindings().map((b) => [b.tableName.toLowerCase(), b]));
   for (const b of tables.bindings) bindings.set(b.tableName.toLowerCase(), b);
   const places = [...cells.places, ...tables.places];
-  const sourceContext = { edit, host, engine, places, bindings: [...bindings.values()], pattern };
+  const sourceContext = { edit, host, changes, places, bindings: [...bindings.values()], pattern };
   writeSources(sourceContext, plan.cells, cells.reports);
   const service = new Set(plan.cells.map((c) => c.address));
   const inputs = plan.cells
     .filter((c) => cells.reports.some((r) => r.cell === c.address && r.status === "refreshed"))
     .flatMap((c) => c.inputs);
-  const dependents = writeDependents(edit, book, host, engine, inputs, volatile, (f) =>
+  const dependents = writeDependents(edit, book, host, engine, inputs, changes, (f) =>
     service.has(qualifiedAddress(f.sheet, cellAddress(f.row, f.column))),
   );
   const notes: string[] = [];

@@ -17,7 +17,7 @@ export type {
   Worksheet,
 } from "./model/workbook-types";
 export { findServiceCells, type ServiceCell } from "./service-cells";
-export { SERVICE_FUNCTIONS, type ServiceCall, type ServiceFunction } from "./formula/service-calls";
+export { SERVICE_FUNCTIONS, findServiceCalls, type ServiceCall, type ServiceFunction } from "./formula/service-calls";
 export type { FormulaArgument } from "./formula/arguments";
 export { WorkbookEdit, type PartChanges, type SpillPlan, type TablePlan } from "./edit/workbook-edit";
 export { addinSettings, type AddinSettings } from "./addin-settings";

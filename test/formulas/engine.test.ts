@@ -15,6 +15,20 @@ describe("recalculation follows dependencies", () => {
     expect([wb.get("B1"), wb.get("B2"), wb.get("B3"), wb.get("D1"), wb.get("E1")]).toEqual([50, 51, 10, 102, 103]);
   });
 
+  test("what a change reaches: the formulas reading the cells, through other formulas, never a volatile bystander", () => {
+    const wb = new MemoryWorkbook()
+      .set("A1", 1)
+      .set("B1", "=A1*2")
+      .set("C1", "=B1+RAND()")
+      .set("D1", "=RAND()")
+      .set("E1", "=NOW()")
+      .calc();
+    const reached = wb.engine.dependentsOf([
+      { sheet: "Sheet1", block: { row: 0, column: 0, rowCount: 1, columnCount: 1 } },
+    ]);
+    expect(reached.map((f) => `${f.row},${f.column}`).sort()).toEqual(["0,1", "0,2"]);
+  });
+
   test("a formula that reads a formula typed later is right whatever the order they were entered", () => {
     const wb = new MemoryWorkbook().set("A1", "=B1+1").set("B1", "=C1*2").set("C1", 4).calc();
     expect(wb.get("A1")).toBe(9);

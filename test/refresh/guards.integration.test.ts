@@ -67,12 +67,14 @@ describe("npm run refresh while it runs", () => {
     expect(changedCells(before, await bytesOf(file), "Report")).toEqual([]);
   });
 
-  test("volatile formulas are written only where they read a new result", async () => {
+  test("volatile formulas (NOW, RAND, RANDBETWEEN) are written only where they read a new result", async () => {
     const file = await writeBook(
       reportSpec({
         extraRows:
           row(16, formula("B16", "NOW()", 46000.5)) +
-          row(17, formula("B17", "IF(TODAY()>0,ROWS(_xlfn.ANCHORARRAY(B2)),0)", 2)),
+          row(17, formula("B17", "IF(TODAY()>0,ROWS(_xlfn.ANCHORARRAY(B2)),0)", 2)) +
+          // Recomputed on every calculation, but reading no SERVICE result: their values stay as Excel left them.
+          row(18, formula("B18", "RAND()", 0.25) + formula("C18", "RANDBETWEEN(1,6)", 3)),
       }),
     );
     const before = await bytesOf(file);

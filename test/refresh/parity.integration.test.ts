@@ -8,7 +8,7 @@ import { ManualClock } from "../support/manual-clock";
 import { startTestService, waitFinished, type TestService } from "../support/service";
 import { executesSent, generatedMetadata, matrixOf, TestDocument, workbench } from "../functions/support/harness";
 import { row } from "../xlsx/support/build-workbook";
-import { bytesOf, formula, NOW, reportSpec, text, writeBook } from "./support/report-book";
+import { bytesOf, NOW, serviceFormula, reportSpec, text, writeBook } from "./support/report-book";
 import { recordingFetch, refresh } from "./support/run";
 import { settingsOf, valuesAt } from "./support/workbook-diff";
 import { cellAddress, parseAddress } from "../../src/sheet";
@@ -92,7 +92,7 @@ describe("parity with the add-in's functions", () => {
   test.each(cases)("%s: the same requests and the same cell values", async (_name, stored, excel) => {
     const file = await writeBook({
       sheets: [
-        { name: "Sheet1", rows: row(1, formula("A1", stored(executionId), "#N/A", "e")) },
+        { name: "Sheet1", rows: row(1, serviceFormula("A1", stored(executionId), "#N/A", "e")) },
         { name: "In", rows: inputs },
       ],
       dynamicArrays: true,

@@ -6,7 +6,7 @@ import { generatedMetadata, workbench } from "../functions/support/harness";
 import { ManualClock } from "../support/manual-clock";
 import { startTestService, type TestService } from "../support/service";
 import { row } from "../xlsx/support/build-workbook";
-import { bytesOf, formula, NOW, PAIRS_BINDING, reportSpec, writeBook } from "./support/report-book";
+import { bytesOf, NOW, serviceFormula, PAIRS_BINDING, reportSpec, writeBook } from "./support/report-book";
 import { recordingFetch, refresh } from "./support/run";
 import { documentOf, settingsOf, valuesAt } from "./support/workbook-diff";
 
@@ -83,7 +83,7 @@ describe("npm run refresh against a service without its curated endpoints", () =
   test("a DATASET cell and a dataset table still refresh, through the same requests and values as the add-in's", async () => {
     const stored = '_xldudf_SERVICE_DATASET("dex","ethereum","limit=2","columns=token_pair,chain")';
     const file = await writeBook({
-      sheets: [{ name: "Sheet1", rows: row(1, formula("A1", stored, "#N/A", "e")) }],
+      sheets: [{ name: "Sheet1", rows: row(1, serviceFormula("A1", stored, "#N/A", "e")) }],
       dynamicArrays: true,
     });
     const commandFetch = recordingFetch();

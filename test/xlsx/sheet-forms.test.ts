@@ -38,7 +38,8 @@ describe("sheets as other writers store them", () => {
     const book = openWorkbook(oneSheet(xml));
     expect([...book.worksheet("S").cells.keys()]).toEqual(["A1", "B1", "A2"]);
     const edit = new WorkbookEdit(book);
-    expect(() => edit.writeSpill("S", "A1", [[1, 2]])).toThrow("S!B1 holds 7");
+    // A formula stored without the dynamic-array mark keeps one value: B1 is not its to take.
+    expect(edit.writeSpill("S", "A1", [[1, 2]]).newRef).toBe("A1");
     edit.setCells("S", [
       { ref: "A1", value: 5 },
       { ref: "C1", value: 9 },

@@ -1,5 +1,4 @@
 import * as XLSX from "@e965/xlsx";
-import { strToU8, unzipSync, zipSync } from "fflate";
 import { findServiceCells, isXlsxError, openWorkbook, WorkbookEdit } from "../../src/xlsx";
 import { buildWorkbook, row } from "./support/build-workbook";
 import { differingEntries, partText } from "./support/compare-packages";
@@ -101,83 +100,76 @@ describe("writing a spill", () => {
     expect(edit.toBytes().parts).toEqual({ changed: [], added: [], dropped: [] });
   });
 
-  test("a formula that starts to spill becomes a dynamic array, the metadata part added as Excel writes it", () => {
-    const before = buildWorkbook({
-      sheets: [{ name: "S", rows: row(1, '<c r="A1"><f>_xldudf_SERVICE_RESULTS(1002)</f><v>1</v></c>') }],
-    });
-    const edit = new WorkbookEdit(openWorkbook(before));
-    edit.writeSpill("S", "A1", [[1], [2]]);
-    const { bytes, parts } = edit.toBytes();
-    expect(parts).toEqual({
-      changed: ["[Content_Types].xml", "xl/_rels/workbook.xml.rels", SHEET],
-      added: ["xl/metadata.xml"],
-      dropped: [],
-    });
-    const book = openWorkbook(bytes);
-    expect(book.worksheet("S").cells.get("A1")?.formula).toMatchObject({
-      kind: "array",
-      ref: "A1:A2",
-      dynamicArray: true,
-    });
-    expect(partText(bytes, SHEET)).toContain('<c r="A1" cm="1"><f t="array" ref="A1:A2">');
-  });
-});
-
-describe("dynamic-array metadata added to a workbook that has other cell metadata", () => {
-  const RICH =
-    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n' +
-    '<metadata xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:xlrd="http://schemas.microsoft.com/office/spreadsheetml/2017/richdata">' +
-    '<metadataTypes count="1"><metadataType name="XLRICHVALUE" minSupportedVersion="120000" copy="1" pasteAll="1" pasteValues="1" merge="1" splitFirst="1" rowColShift="1" clearFormats="1" clearComments="1" assign="1" coerce="1"/></metadataTypes>' +
-    '<futureMetadata name="XLRICHVALUE" count="1"><bk><extLst><ext uri="{3e2802c4-a4d2-4d8b-9148-e3be6c30e623}"><xlrd:rvb i="0"/></ext></extLst></bk></futureMetadata>' +
-    '<valueMetadata count="1"><bk><rc t="1" v="0"/></bk></valueMetadata></metadata>';
-
-  test("the XLDAPR type, record and cell metadata are appended, and the rich-value metadata stays as it was", () => {
+  test("a formula without the dynamic-array mark keeps one value, the result's first: it never spills, nor is blocked", () => {
+    // Excel 365 shows such a formula as =@… (implicit intersection): one value, whatever the function returns.
     const before = buildWorkbook({
       sheets: [
         {
           name: "S",
-          rows: row(
-            1,
-            '<c r="A1"><f>_xldudf_SERVICE_RESULTS(1)</f><v>1</v></c><c r="C1" t="e" vm="1"><v>#VALUE!</v></c>',
-          ),
+          rows:
+            row(1, '<c r="A1"><f>_xldudf_SERVICE_RESULTS(1002)</f><v>1</v></c>') +
+            row(2, '<c r="A2" t="inlineStr"><is><t>note</t></is></c>'),
         },
       ],
-      extraParts: {
-        "xl/metadata.xml": {
-          data: RICH,
-          contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheetMetadata+xml",
-        },
-      },
     });
-    const withRel = withMetadataRelationship(before);
-    const edit = new WorkbookEdit(openWorkbook(withRel));
-    edit.writeSpill("S", "A1", [[1], [2]]);
+    const edit = new WorkbookEdit(openWorkbook(before));
+    expect(
+      edit.writeSpill("S", "A1", [
+        [7, 8],
+        [9, 10],
+      ]),
+    ).toEqual({
+      sheet: "S",
+      anchor: "A1",
+      oldRef: "A1",
+      newRef: "A1",
+      takes: [],
+      leaves: [],
+    });
     const { bytes, parts } = edit.toBytes();
-    expect(parts.changed).toEqual(["xl/metadata.xml", SHEET]);
-    const metadata = partText(bytes, "xl/metadata.xml");
-    expect(metadata).toContain('<metadataTypes count="2"><metadataType name="XLRICHVALUE"');
-    expect(metadata).toContain('<metadataType name="XLDAPR" minSupportedVersion="120000"');
-    expect(metadata).toContain(
-      '<futureMetadata name="XLDAPR" count="1"><bk><extLst><ext uri="{bdbb8cdc-fa1e-496e-a857-3c3f30c029c3}">',
-    );
-    expect(metadata).toContain(
-      '<cellMetadata count="1"><bk><rc t="2" v="0"/></bk></cellMetadata><valueMetadata count="1"><bk><rc t="1" v="0"/></bk></valueMetadata>',
-    );
+    expect(parts).toEqual({ changed: [SHEET], added: [], dropped: [] });
+    const xml = partText(bytes, SHEET);
+    expect(xml).toContain('<c r="A1"><f>_xldudf_SERVICE_RESULTS(1002)</f><v>7</v></c>');
+    expect(xml).toContain('<c r="A2" t="inlineStr"><is><t>note</t></is></c>');
+    const sheet = XLSX.read(bytes, { type: "array", cellFormula: true }).Sheets.S;
+    expect(sheet.A1.v).toBe(7);
+    expect(sheet.A2.v).toBe("note");
+    expect(sheet.B1).toBeUndefined();
+  });
+
+  test("a legacy array formula (Ctrl+Shift+Enter) keeps its range: the result cut to it, #N/A beyond the result", () => {
+    const before = buildWorkbook({
+      sheets: [
+        {
+          name: "S",
+          dimension: "A1:B3",
+          rows:
+            row(
+              1,
+              '<c r="A1"><f t="array" ref="A1:B3">_xldudf_SERVICE_RESULTS(1002)</f><v>1</v></c><c r="B1"><v>2</v></c>',
+            ) +
+            row(2, '<c r="A2"><v>3</v></c><c r="B2"><v>4</v></c>') +
+            row(3, '<c r="A3"><v>5</v></c><c r="B3"><v>6</v></c>') +
+            row(4, '<c r="A4" t="inlineStr"><is><t>below</t></is></c>'),
+        },
+      ],
+    });
+    const edit = new WorkbookEdit(openWorkbook(before));
+    const plan = edit.writeSpill("S", "A1", [
+      ["a", "b", "c"],
+      ["d", "e", "f"],
+    ]);
+    expect(plan).toMatchObject({ oldRef: "A1:B3", newRef: "A1:B3", takes: [], leaves: [] });
+    const { bytes } = edit.toBytes();
+    const xml = partText(bytes, SHEET);
+    expect(xml).toContain('<c r="A1" t="str"><f t="array" ref="A1:B3">_xldudf_SERVICE_RESULTS(1002)</f><v>a</v></c>');
+    expect(xml).toContain('<c r="A3" t="e"><v>#N/A</v></c><c r="B3" t="e"><v>#N/A</v></c>');
     const cells = openWorkbook(bytes).worksheet("S").cells;
-    expect(cells.get("A1")?.formula).toMatchObject({ kind: "array", ref: "A1:A2", dynamicArray: true });
-    expect(partText(bytes, SHEET)).toContain('<c r="C1" t="e" vm="1"><v>#VALUE!</v></c>');
+    expect(cells.get("A1")?.formula).toMatchObject({ kind: "array", ref: "A1:B3", dynamicArray: false });
+    expect([cells.get("B2")?.value, cells.get("A4")?.value]).toEqual(["e", "below"]);
+    const sheet = XLSX.read(bytes, { type: "array", cellFormula: true }).Sheets.S;
+    expect([sheet.A1.v, sheet.B1.v, sheet.A2.v, sheet.B2.v]).toEqual(["a", "b", "d", "e"]);
+    expect(sheet.A3.w).toBe("#N/A");
+    expect(sheet.C1).toBeUndefined();
   });
 });
-
-/** The fixture builder links metadata.xml only for dynamic arrays; this links the rich-value one given as an extra part. */
-function withMetadataRelationship(bytes: Uint8Array): Uint8Array {
-  const files = unzipSync(bytes);
-  const rels = new TextDecoder().decode(files["xl/_rels/workbook.xml.rels"]);
-  files["xl/_rels/workbook.xml.rels"] = strToU8(
-    rels.replace(
-      "</Relationships>",
-      '<Relationship Id="rId99" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/sheetMetadata" Target="metadata.xml"/></Relationships>',
-    ),
-  );
-  return zipSync(files);
-}

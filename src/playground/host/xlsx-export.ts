@@ -1,6 +1,6 @@
 import { ADDIN_MANIFEST_ID } from "../../document-settings";
 import { toFileFormula } from "../../formulas";
-import { buildWorkbook, type NewCell, type NewWorkbook } from "../../xlsx";
+import { buildWorkbook, findServiceCalls, type NewCell, type NewWorkbook } from "../../xlsx";
 import type { WorkbookDocument } from "../workbook";
 import { FUNCTIONS_NAMESPACE } from "./page-config";
 
@@ -40,6 +40,10 @@ export function newWorkbookOf(doc: WorkbookDocument): NewWorkbook {
       const spill = spills.get(`${saved.name.toLowerCase()}!${row},${column}`);
       if (spill && spill.rowCount * spill.columnCount > 1)
         cell.spill = { rowCount: spill.rowCount, columnCount: spill.columnCount };
+      // The add-in's functions return a matrix, so Excel saves a formula calling one as a dynamic array even while
+      // its result is one cell (`<f t="array" ref="B8">` with `cm`); without the mark it would be a legacy formula,
+      // which a refresh must keep to one value.
+      else if (findServiceCalls(cell.formula).length > 0) cell.spill = { rowCount: 1, columnCount: 1 };
     }
     const tables = doc.tables
       .filter((t) => t.sheet.toLowerCase() === saved.name.toLowerCase())

@@ -1,7 +1,7 @@
 import { strToU8, zipSync, type Zippable } from "fflate";
 import { XlsxError } from "../errors";
 import { sheetNameProblem } from "../../sheet";
-import { newMetadataPart } from "../edit/metadata-edit";
+import { newMetadataPart } from "./metadata-part";
 import type { XlsxValue } from "../model/cell-types";
 import { REL } from "../read/relationship-types";
 import { escapeAttribute } from "../xml/entities";

@@ -21,10 +21,19 @@ interface Parts {
   styles: StylesPart;
 }
 
-/** One cell as Excel writes it: plain text as a shared string, a formula's text result inline (`t="str"`). */
-function cellXml(cell: NewCell, ref: string, where: string, parts: Parts, dynamicCm: number): string {
+/**
+ * One cell as Excel writes it: plain text as a shared string; a formula's text result, and a text a dynamic array
+ * spills into another cell (`spilled`), inline as a formula result (`t="str"` with `<v>`).
+ */
+function cellXml(cell: NewCell, ref: string, where: string, parts: Parts, dynamicCm: number, spilled: boolean): string {
   const s = parts.styles.styleOf(cell.numberFormat);
   const style = s ? ` s="${s}"` : "";
+  if (cell.formula === undefined && spilled) {
+    const stored = storedValue(cell.value, "result", "", where);
+    if (cell.value === null) return style ? `<c r="${ref}"${style}/>` : "";
+    const t = stored.t ? ` t="${stored.t}"` : "";
+    return `<c r="${ref}"${style}${t}>${stored.inner}</c>`;
+  }
   if (cell.formula === undefined) {
     if (typeof cell.value === "string") {
       storedValue(cell.value, "inline", "", where); // refuses a text longer than a cell holds
@@ -45,6 +54,18 @@ function cellXml(cell: NewCell, ref: string, where: string, parts: Parts, dynami
 /** A worksheet part: the cells by row, its dimension, the selected tab's view, its tables. */
 export function sheetPartXml(sheet: SheetPartInput, parts: Parts): string {
   const cells = [...sheet.cells].sort((a, b) => a.row - b.row || a.column - b.column);
+  const spills = cells.flatMap((c) =>
+    c.spill && c.formula !== undefined ? [{ row: c.row, column: c.column, ...c.spill }] : [],
+  );
+  const inSpill = (c: NewCell) =>
+    spills.some(
+      (b) =>
+        c.row >= b.row &&
+        c.row < b.row + b.rowCount &&
+        c.column >= b.column &&
+        c.column < b.column + b.columnCount &&
+        (c.row !== b.row || c.column !== b.column),
+    );
   const rows: string[] = [];
   let rowCells: string[] = [];
   let current = -1;
@@ -59,7 +80,7 @@ export function sheetPartXml(sheet: SheetPartInput, parts: Parts): string {
       current = cell.row;
     }
     const ref = cellAddress(cell.row, cell.column);
-    const xml = cellXml(cell, ref, `${sheet.name}!${ref}`, parts, sheet.dynamicCm);
+    const xml = cellXml(cell, ref, `${sheet.name}!${ref}`, parts, sheet.dynamicCm, inSpill(cell));
     if (!xml) continue;
     rowCells.push(xml);
     [top, left] = [Math.min(top, cell.row), Math.min(left, cell.column)];

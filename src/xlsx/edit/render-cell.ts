@@ -2,7 +2,7 @@ import { MAX_CELL_CHARS } from "../../sheet";
 import { XlsxError } from "../errors";
 import { ERROR_VALUES, isCellError, type XlsxValue } from "../model/cell-types";
 import type { CellLayout, ElementSpan } from "../read/sheet-layout";
-import { encodeXstring, escapeAttribute, escapeText } from "../xml/entities";
+import { encodeXstring, escapeText } from "../xml/entities";
 import { applySplices, removeAttribute, setAttribute, type Splice } from "../xml/splice";
 import type { CellWrite } from "./cell-write";
 
@@ -64,24 +64,12 @@ function slice(doc: string, span: ElementSpan): string {
   return doc.slice(span.start, span.end);
 }
 
-/** The `<f>` of an anchor: as written, with the range it fills set (and made an array formula when it was not). */
-function anchorFormula(
-  doc: string,
-  p: string,
-  layout: CellLayout,
-  write: Extract<CellWrite, { kind: "anchor" }>,
-): string {
+/** The `<f>` of an anchor: as written, with a dynamic array's new range set. */
+function anchorFormula(doc: string, layout: CellLayout, write: Extract<CellWrite, { kind: "anchor" }>): string {
   const f = layout.f!;
-  if (write.formulaText !== undefined) {
-    const ref = write.ref ? ` ref="${escapeAttribute(write.ref)}"` : "";
-    return `<${f.name} t="array"${ref}>${escapeText(write.formulaText)}</${f.name}>`;
-  }
   if (write.ref === null) return slice(doc, f);
-  const kind = f.attrs.find((a) => a.name === "t")?.value;
-  // Attributes in the order Excel writes them (t before ref), for a new one.
-  const changes: Record<string, string | null> = kind === "array" ? { ref: write.ref } : { t: "array", ref: write.ref };
   const empty = f.openEnd === f.end;
-  return editStartTag(doc, f, changes, empty) + doc.slice(f.openEnd, f.end);
+  return editStartTag(doc, f, { ref: write.ref }, empty) + doc.slice(f.openEnd, f.end);
 }
 
 /**
@@ -108,14 +96,13 @@ export function renderCell(
   }
   const el = layout.element;
   const others = layout.others.map((o) => slice(doc, o)).join("");
-  const children = (write.kind === "anchor" ? anchorFormula(doc, p, layout, write) : "") + stored.inner + others;
+  const children = (write.kind === "anchor" ? anchorFormula(doc, layout, write) : "") + stored.inner + others;
   // A cell stored without its address (the format allows it) gets one, so cells added around it cannot move it.
   const changes: Record<string, string | null> = el.attrs.some((a) => a.name === "r") ? {} : { r: ref };
   changes.t = stored.t;
   changes.vm = null;
-  if (write.kind === "anchor") {
-    if (write.dynamicCm !== null) changes.cm = String(write.dynamicCm);
-  } else changes.cm = null;
+  // An anchor keeps its `cm` (the dynamic-array mark, or none for a legacy formula); any other write drops it.
+  if (write.kind !== "anchor") changes.cm = null;
   const hasStyle = el.attrs.some((a) => a.name === "s" && a.value !== "0");
   if (write.kind === "value" && write.style && !hasStyle) changes.s = String(write.style);
   const keeps = el.attrs.some(

@@ -109,7 +109,9 @@ function editRow(
     } else if (text) {
       const next = row.cells[nextIndex];
       const at = next ? next.element.start : row.element.closeStart;
-      inserts.set(at, [...(inserts.get(at) ?? []), text]);
+      const before = inserts.get(at);
+      if (before) before.push(text);
+      else inserts.set(at, [text]);
       columns.add(item.column);
       added.push([row.row, item.column]);
     }
@@ -172,6 +174,11 @@ function addMissingAddresses(layout: SheetLayout, touched: Set<object>, splices:
   }
 }
 
+/**
+ * Splices the new rows in before the first existing row below each (or at the end of `<sheetData>`). Both lists are
+ * in row order, so one walk places them all and each place gets one splice: a large result (100,000 new rows at the
+ * end of a sheet) costs time in proportion to its rows.
+ */
 function insertRows(layout: SheetLayout, rows: Array<{ row: number; text: string }>, splices: Splice[]): void {
   if (!rows.length) return;
   const doc = layout.text;
@@ -181,13 +188,18 @@ function insertRows(layout: SheetLayout, rows: Array<{ row: number; text: string
     splices.push({ start: sd.start, end: sd.end, insert: `${tag}${rows.map((r) => r.text).join("")}</${sd.name}>` });
     return;
   }
-  const inserts = new Map<number, string[]>();
+  let next = 0;
+  let at = -1;
+  let texts: string[] = [];
   for (const r of rows) {
-    const next = layout.rows[firstAfter(layout.rows, r.row, (x) => x.row)];
-    const at = next ? next.element.start : sd.closeStart;
-    inserts.set(at, [...(inserts.get(at) ?? []), r.text]);
+    while (next < layout.rows.length && layout.rows[next].row <= r.row) next++;
+    const place = next < layout.rows.length ? layout.rows[next].element.start : sd.closeStart;
+    if (place !== at && texts.length) splices.push({ start: at, end: at, insert: texts.join("") });
+    if (place !== at) texts = [];
+    at = place;
+    texts.push(r.text);
   }
-  for (const [at, texts] of inserts) splices.push({ start: at, end: at, insert: texts.join("") });
+  splices.push({ start: at, end: at, insert: texts.join("") });
 }
 
 /** The range of the cells the sheet holds after the edit ("A1" for none), for `<dimension>`. */

@@ -17,17 +17,31 @@ export interface SpillPlan {
 const refOf = (b: CellBlock) => blockAddress(b);
 
 /**
- * Writes a formula's new result over the range it spills to: its own cell keeps the formula (its range and
- * dynamic-array mark set as Excel writes them), the cells it newly takes get the values, the cells it leaves are
- * cleared. Refused, with the cell named, when it would take a cell that holds anything or belongs to another
- * formula's range, a table or merged cells. `dynamicArrayCm` gives the cell-metadata index of a dynamic array
- * (adding the metadata the workbook lacks), asked only once nothing can refuse the write.
+ * The values a formula stored without the dynamic-array mark shows, as Excel computes it
+ * (https://support.microsoft.com/office/dynamic-array-formulas-vs-legacy-cse-array-formulas-ca421f1b-fbb2-4c99-9924-df571bd4f1b4):
+ * a plain formula is implicitly intersected (shown as `=@…` in Excel 365) and keeps one value, the result's first
+ * (https://support.microsoft.com/office/implicit-intersection-operator-ce3be07b-0101-4450-a24e-c1c999be2b34); a
+ * legacy array formula (Ctrl+Shift+Enter) keeps the range it was entered over: the result is cut to it, and its
+ * cells beyond the result show #N/A.
+ */
+function legacyValues(block: CellBlock, values: readonly (readonly XlsxValue[])[]): XlsxValue[][] {
+  return Array.from({ length: block.rowCount }, (_, r) =>
+    Array.from({ length: block.columnCount }, (_, c) =>
+      r < values.length && c < values[r].length ? (values[r][c] ?? null) : { error: "#N/A" },
+    ),
+  );
+}
+
+/**
+ * Writes a formula's new result: a dynamic array's over the range it spills to (its own cell keeps the formula with
+ * its new range, the cells it newly takes get the values, the cells it leaves are cleared; refused, with the cell
+ * named, when it would take a cell that holds anything or belongs to another formula's range, a table or merged
+ * cells), a legacy formula's in the cells it has (`legacyValues`): it never spills, so nothing can block it.
  */
 export function writeSpillInto(
   state: SheetState,
   anchor: string,
   values: readonly (readonly XlsxValue[])[],
-  dynamicArrayCm: () => number,
 ): SpillPlan {
   const at = parseA1(anchor);
   const ref = a1Range(at.row, at.column, 1, 1);
@@ -44,7 +58,7 @@ export function writeSpillInto(
   const rows = values.length;
   const columns = Math.max(0, ...values.map((r) => r.length));
   if (!rows || !columns) throw new XlsxError("bad-value", `The result for ${where} has no rows or no columns.`);
-  const limit = checkSheetLimits(rows, columns, at.row, at.column);
+  const limit = f.dynamicArray ? checkSheetLimits(rows, columns, at.row, at.column) : null;
   if (limit) throw new XlsxError("blocked", `${where}: ${limit.message}`, undefined, where);
   if (f.kind === "dataTable") {
     throw new XlsxError(
@@ -54,18 +68,11 @@ export function writeSpillInto(
       where,
     );
   }
-  const multi = rows * columns > 1;
-  if (multi && f.kind === "shared" && f.ref !== undefined) {
-    throw new XlsxError(
-      "blocked",
-      `The result for ${where} fills ${rows}×${columns} cells, but ${ref} starts a group of filled-down formulas that ` +
-        "Excel stores together; nothing was written. Enter the formula in that cell again (so it stands alone) and save.",
-      undefined,
-      where,
-    );
-  }
-  const next: CellBlock = { row: at.row, column: at.column, rowCount: rows, columnCount: columns };
   const old = state.arrays.get(ref) ?? { row: at.row, column: at.column, rowCount: 1, columnCount: 1 };
+  const next: CellBlock = f.dynamicArray
+    ? { row: at.row, column: at.column, rowCount: rows, columnCount: columns }
+    : old;
+  const shown = f.dynamicArray ? values : legacyValues(next, values);
   const takes = subtract(next, old);
   for (const block of takes) {
     state.refuseBlocked(
@@ -76,24 +83,18 @@ export function writeSpillInto(
     );
   }
   const leaves = subtract(old, next);
-  const array = f.kind === "array" || multi;
-  const legacy = f.kind === "array" && !f.dynamicArray;
-  const dynamicCm = array && !legacy && !f.dynamicArray ? dynamicArrayCm() : null;
   state.writes.set(ref, {
     kind: "anchor",
-    value: values[0][0] ?? null,
-    ref: array ? refOf(next) : null,
-    dynamicCm,
-    ...(f.kind === "shared" && multi ? { formulaText: f.text } : {}),
+    value: shown[0][0] ?? null,
+    ref: f.dynamicArray ? refOf(next) : null,
   });
   for (const [r, c] of cellsOf(next)) {
     if (r === at.row && c === at.column) continue;
-    state.writes.set(a1Range(r, c, 1, 1), { kind: "result", value: values[r - at.row][c - at.column] ?? null });
+    state.writes.set(a1Range(r, c, 1, 1), { kind: "result", value: shown[r - at.row][c - at.column] ?? null });
   }
   for (const block of leaves)
     for (const [r, c] of cellsOf(block)) state.writes.set(a1Range(r, c, 1, 1), { kind: "clear" });
-  if (array) state.arrays.set(ref, next);
-  else state.arrays.delete(ref);
+  if (f.kind === "array") state.arrays.set(ref, next);
   return {
     sheet: state.name,
     anchor: ref,

@@ -4,9 +4,8 @@ import type { XlsxValue } from "../model/cell-types";
 import { openWorkbook } from "../read/open-workbook";
 import type { WorkbookFile } from "../workbook-file";
 import { addValuesSheet } from "./add-sheet";
-import { subtract } from "./blocks";
+import { contains, subtract } from "./blocks";
 import { editCalcChain } from "./calc-chain-edit";
-import { ensureDynamicArrayCm } from "./metadata-edit";
 import { PackageEdits } from "./package-edits";
 import { editSheet } from "./sheet-edit";
 import { SheetState } from "./sheet-state";
@@ -36,7 +35,6 @@ export class WorkbookEdit {
   private readonly tableRefs = new Map<string, string>();
   private readonly settings = new Map<string, Map<string, string | null>>();
   private fullCalc = false;
-  private dynamicCm: number | null = null;
 
   constructor(readonly book: WorkbookFile) {
     this.edits = new PackageEdits(book.internals.pkg);
@@ -55,18 +53,13 @@ export class WorkbookEdit {
   }
 
   /**
-   * Writes a formula's new result over the range it spills to: its own cell keeps the formula (its range and
-   * dynamic-array mark set as Excel writes them), the cells it newly takes get the values, the cells it leaves are
-   * cleared. Refused, with the cell named, when it would take a cell that holds anything or belongs to another
-   * formula's range, a table or merged cells.
+   * Writes a formula's new result. A dynamic array (`cm` marking it so) spills: its own cell keeps the formula with
+   * its new range, the cells it newly takes get the values, the cells it leaves are cleared; refused, with the cell
+   * named, when it would take a cell that holds anything or belongs to another formula's range, a table or merged
+   * cells. A legacy formula keeps its cells: one value for a plain formula, its range for a Ctrl+Shift+Enter array.
    */
   writeSpill(sheet: string, anchor: string, values: readonly (readonly XlsxValue[])[]): SpillPlan {
-    return writeSpillInto(this.state(sheet), anchor, values, () => this.dynamicArrayCm());
-  }
-
-  private dynamicArrayCm(): number {
-    if (this.dynamicCm === null) this.dynamicCm = ensureDynamicArrayCm(this.book.internals, this.edits);
-    return this.dynamicCm;
+    return writeSpillInto(this.state(sheet), anchor, values);
   }
 
   /**
@@ -183,7 +176,15 @@ export class WorkbookEdit {
     if (!calcChainPart) return;
     const gone = new Map<number, Set<string>>();
     for (const state of this.states.values()) {
-      const refs = [...state.writes].filter(([, w]) => w.kind !== "anchor").map(([ref]) => ref);
+      // A cell keeps its entry while it holds a formula: an anchor, or a member of an array formula's range (Excel
+      // lists each cell of a legacy Ctrl+Shift+Enter range in the chain).
+      const inArray = (ref: string) => {
+        const at = parseA1(ref);
+        return [...state.arrays.values()].some((b) => contains(b, at.row, at.column));
+      };
+      const refs = [...state.writes]
+        .filter(([ref, w]) => w.kind !== "anchor" && !(w.kind === "result" && inArray(ref)))
+        .map(([ref]) => ref);
       if (refs.length) gone.set(this.book.sheetInfo(state.name).sheetId, new Set(refs));
     }
     if (!gone.size) return;

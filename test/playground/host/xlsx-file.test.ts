@@ -1,3 +1,4 @@
+import { unzipSync } from "fflate";
 import { readOpenedFile } from "../../../src/playground/host/file-commands";
 import { documentFromXlsx } from "../../../src/playground/host/xlsx-import";
 import { xlsxBytesOf } from "../../../src/playground/host/xlsx-export";
@@ -64,8 +65,13 @@ describe("the playground's workbook as an .xlsx", () => {
     const cells = findServiceCells(book);
     expect(cells.map((c) => [c.ref, c.formula, c.spillRef, c.dynamicArray])).toEqual([
       ["B2", '_xldudf_SERVICE_DATASET("dex","ethereum","limit=1")', "B2:C3", true],
-      ["B6", '_xldudf_SERVICE_QUERY(1001,"since",B1)', "B6", false],
+      // A one-cell result is still a dynamic array, as Excel saves a formula calling a function that returns a matrix.
+      ["B6", '_xldudf_SERVICE_QUERY(1001,"since",B1)', "B6", true],
     ]);
+    const xml = new TextDecoder().decode(unzipSync(bytes)["xl/worksheets/sheet1.xml"]);
+    expect(xml).toMatch(/<c r="B6"[^>]* cm="1"><f t="array" ref="B6">_xldudf_SERVICE_QUERY/);
+    // The text a spill puts in its other cells is a formula's result, as Excel stores it: not a shared string.
+    expect(xml).toMatch(/<c r="C3" t="str"><v>[^<]+<\/v><\/c>/);
     expect(book.worksheet("Report").cells.get("B5")!.formula!.text).toBe("ROWS(_xlfn.ANCHORARRAY(B2))");
     expect(addinSettings(book, ADDIN)!.values.get("service.tableBindingIndex")).toEqual(["pairs"]);
   });

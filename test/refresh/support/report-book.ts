@@ -19,6 +19,15 @@ export function formula(ref: string, f: string, v: string | number, t = "", extr
   return cell(ref, `<f${extra}>${esc(f)}</f><v>${esc(String(v))}</v>`, `${t ? ` t="${t}"` : ""}`);
 }
 
+/**
+ * A SERVICE cell as Excel 365 saves one whose result is a single cell: a dynamic-array formula (the add-in's functions
+ * return a matrix) over its own cell, `<f t="array" ref="B8">` with `cm` pointing at the XLDAPR cell metadata (the
+ * book needs `dynamicArrays: true`). Without `cm` it would be a legacy formula, which keeps one value.
+ */
+export function serviceFormula(ref: string, f: string, v: string | number, t = ""): string {
+  return cell(ref, `<f t="array" ref="${ref}">${esc(f)}</f><v>${esc(String(v))}</v>`, `${t ? ` t="${t}"` : ""} cm="1"`);
+}
+
 /** Cached cells of a spill from B2: `[["token_pair","chain"],["OLD/PAIR","ethereum"]]`. */
 export function spillCells(anchorRow: number, column: string, values: (string | number)[][]): Map<number, string> {
   const rows = new Map<number, string>();
@@ -136,7 +145,7 @@ export function reportSpec(o: ReportOptions = {}): BookSpec {
       row(3, spill.get(3)!) +
       (o.blockRow4 ? row(4, o.blockRow4) : "") +
       row(6, text("A6", "Rows") + formula("B6", "ROWS(_xlfn.ANCHORARRAY(B2))", 2)) +
-      row(8, text("A8", "Prices") + formula("B8", o.queryFormula ?? QUERY_FORMULA, "#N/A", "e")) +
+      row(8, text("A8", "Prices") + serviceFormula("B8", o.queryFormula ?? QUERY_FORMULA, "#N/A", "e")) +
       (o.extraRows ?? ""),
   };
   const data: SheetSpec = {

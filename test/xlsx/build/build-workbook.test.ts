@@ -71,7 +71,7 @@ describe("building a workbook file", () => {
     expect(shown("A1")).toEqual(["s", "Period", undefined, undefined, undefined]);
     expect(shown("B1")).toEqual(["n", 46081, "EOMONTH(TODAY(),-1)", false, undefined]);
     expect(shown("B2")).toEqual(["str", "token_pair", DATASET, true, "B2:C4"]);
-    expect(shown("C4")).toEqual(["s", "ethereum", undefined, undefined, undefined]);
+    expect(shown("C4")).toEqual(["str", "ethereum", undefined, undefined, undefined]);
     expect(shown("B6")).toEqual(["n", 3, "ROWS(_xlfn.ANCHORARRAY(B2))", false, undefined]);
     expect(shown("A7")).toEqual(["b", true, undefined, undefined, undefined]);
     expect(shown("B7")).toEqual(["e", { error: "#N/A" }, '_xldudf_SERVICE_QUERY(1001,"days",3)', false, undefined]);

@@ -63,6 +63,8 @@ export interface BookSpec {
   macroEnabled?: boolean;
   /** Store entries without compression (some writers do). */
   store?: boolean;
+  /** The 1904 date system (`<workbookPr date1904="1">`, as Excel writes it). */
+  date1904?: boolean;
 }
 
 export const DYNAMIC_ARRAY_METADATA =
@@ -207,7 +209,7 @@ export function buildWorkbook(spec: BookSpec): Uint8Array {
     HEADER +
     `<workbook xmlns="${NS.main}" xmlns:r="${NS.r}" xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006" ` +
     'mc:Ignorable="x15 xr xr6 xr10 xr2" xmlns:x15="http://schemas.microsoft.com/office/spreadsheetml/2010/11/main">' +
-    '<fileVersion appName="xl" lastEdited="7" lowestEdited="7" rupBuild="28030"/><workbookPr defaultThemeVersion="202300"/>' +
+    `<fileVersion appName="xl" lastEdited="7" lowestEdited="7" rupBuild="28030"/><workbookPr${spec.date1904 ? ' date1904="1"' : ""} defaultThemeVersion="202300"/>` +
     '<bookViews><workbookView xWindow="-120" yWindow="-120" windowWidth="29040" windowHeight="15720"/></bookViews><sheets>' +
     spec.sheets.map((s, i) => `<sheet name="${escape(s.name)}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`).join("") +
     `</sheets>${spec.definedNames ? `<definedNames>${spec.definedNames}</definedNames>` : ""}` +
