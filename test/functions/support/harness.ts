@@ -166,7 +166,6 @@ export function errorOf(value: unknown): CustomFunctionsError {
   return value;
 }
 
-
 /** Moves the runtime's clock a step at a time (status polls fire) until `done()`, waiting for real I/O between steps. */
 export async function until(bench: Workbench, done: () => boolean, stepMs = 1000, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -177,7 +176,6 @@ export async function until(bench: Workbench, done: () => boolean, stepMs = 1000
     await settle();
   }
 }
-
 
 /** Execute requests the bench's functions have sent to the service. */
 export function executesSent(bench: Workbench): number {
