@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startRelay, type RunningRelay } from "../../src/relay";
-import { until } from "../support/until";
+import { waitFor } from "../support/wait-for";
 
 /**
  * An upstream that misbehaves (a damaged body, a cut-off body, a connection dropped mid-answer) and a cache file
@@ -111,7 +111,10 @@ test("a damaged cache file is a miss: a second relay on the same disk asks the u
   const good = await (await get(path)).text();
   expect(good).toContain('"answer":1');
   // Kept once written (after the answer): whole and renamed into place, no partial file left behind.
-  await until(() => readdirSync(cacheDir).length === 1 && !readdirSync(cacheDir)[0]!.endsWith(".partial"));
+  await waitFor(
+    () => readdirSync(cacheDir).length === 1 && !readdirSync(cacheDir)[0]!.endsWith(".partial"),
+    "the page written to the disk cache",
+  );
   expect(await (await get(path)).text()).toBe(good); // from the cache
   const files = readdirSync(cacheDir);
   expect(files).toHaveLength(1);

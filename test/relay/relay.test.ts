@@ -8,7 +8,7 @@ import { startRelay, type RunningRelay } from "../../src/relay";
 import { api } from "../support/http";
 import { rawExchange } from "../support/raw-http";
 import { startTestService, TEST_KEYS, waitFinished, type TestService } from "../support/service";
-import { until } from "../support/until";
+import { waitFor } from "../support/wait-for";
 
 /**
  * The relay in front of the real local service, the service's own CORS turned off (`--cors-origins none`): every
@@ -264,7 +264,7 @@ describe("the shared cache of finished results", () => {
     ]) {
       const lines = logs.length;
       const again = await via().get(`${page}&${guard}`);
-      await until(() => logs.length > lines);
+      await waitFor(() => logs.length > lines, "the request's log line");
       expect(JSON.parse(logs[lines]!)).toMatchObject({ route: "/v1/execution/:execution_id/results", cache: "hit" });
       expect(again.body.result).toEqual(first.body.result);
     }
@@ -281,7 +281,7 @@ describe("the shared cache of finished results", () => {
         const lines = logs.length;
         const res = method === "GET" ? await via().get(path) : await via().post(path);
         expect(res.status).toBe(200);
-        await until(() => logs.length > lines);
+        await waitFor(() => logs.length > lines, "the request's log line");
         expect(JSON.parse(logs[lines]!)).toMatchObject({ method, cache: "none" });
       }
     }

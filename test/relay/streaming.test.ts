@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { startRelay, type RelayOptions, type RunningRelay } from "../../src/relay";
-import { until } from "../support/until";
+import { waitFor } from "../support/wait-for";
 
 /**
  * Pages too large to keep are streamed, the caller's departure stops the upstream, and the disk cache keeps to its
@@ -197,7 +197,7 @@ describe("a caller that leaves stops the upstream", () => {
     const relay = await relayWith({});
     const pending = open(relay, `${RESULTS}?limit=silent`);
     pending.answer.catch(() => undefined);
-    await until(() => asked.some((q) => q.includes("silent")));
+    await waitFor(() => asked.some((q) => q.includes("silent")), "the silent page asked upstream");
     pending.leave();
     await upstreamClosed;
   });
@@ -223,7 +223,7 @@ describe("the disk cache keeps to its budget", () => {
       await get(relay, page(0)); // kept in use: the one page that must stay
       expect(dirBytes(dir) - "not a cached page".length).toBeLessThanOrEqual(budget);
     }
-    await until(() => readdirSync(dir).filter((f) => f.endsWith(".page")).length >= 5);
+    await waitFor(() => readdirSync(dir).filter((f) => f.endsWith(".page")).length >= 5, "five pages on disk");
     const before = asked.length;
     await get(relay, page(0));
     expect(asked.length).toBe(before); // still on disk
@@ -231,10 +231,10 @@ describe("the disk cache keeps to its budget", () => {
     await get(relay, page(1));
     expect(asked.length).toBe(before + 1); // long gone
     // Kept again once written: room made (one file out), then the page written and renamed into place.
-    await until(() => {
+    await waitFor(() => {
       const now = readdirSync(dir);
       return now.length === files.length && now.join() !== files.join() && !now.some((f) => f.endsWith(".partial"));
-    });
+    }, "the page written after room was made");
 
     // A relay started with a smaller budget counts what is there and evicts down to it at once.
     const smaller = 2.5 * PAGE_BYTES;

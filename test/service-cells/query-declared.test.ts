@@ -1,7 +1,7 @@
 import type { FetchLike, SavedQuery } from "../../src/client";
 import { withDeclaration, readQueryCell } from "../../src/service-cells/query-request";
 import type { FunctionsMetadata } from "../../src/playground/custom-functions";
-import { type Workbench, errorOf, generatedMetadata, workbench } from "../functions/support/harness";
+import { type Workbench, errorOf, generatedMetadata, settle, waitFor, workbench } from "../functions/support/harness";
 
 const KEY = "declared-key-0123456789";
 
@@ -94,20 +94,16 @@ describe("SERVICE.QUERY cells and the queries endpoint", () => {
   });
   afterEach(() => bench.close());
 
-  const until = async (done: () => boolean) => {
-    for (let i = 0; i < 100 && !done(); i++) await new Promise((r) => setTimeout(r, 10));
-  };
-
   it("a name the query does not declare: #VALUE! in the cell, listing the declared names; one request per query", async () => {
     const api = declaringApi();
     bench = workbench(metadata, { baseUrl: "http://service.test", apiKey: KEY, fetch: api.fetch });
     const wrong = bench.cell("QUERY", 7, "colour", "red");
     const right = bench.cell("QUERY", 7, "start_time", SERIAL_2024_03_05);
-    await until(() => errorOf(wrong.latest ?? errorPlaceholder).code === "#VALUE!");
+    await waitFor(() => errorOf(wrong.latest ?? errorPlaceholder).code === "#VALUE!", "the misnamed cell's error");
     expect(errorOf(wrong.latest).message).toBe(
       'Query 7 (Blocks in a window) has no parameter "colour"; its parameters: start_time, from, chain, label',
     );
-    await until(() => /start_time=45356\)/.test(errorOf(right.latest).message ?? ""));
+    await waitFor(() => /start_time=45356\)/.test(errorOf(right.latest).message ?? ""), "the right cell's message");
     expect(errorOf(right.latest).message).toMatch(/^Not run with these inputs yet \(start_time=45356\)/);
     expect(api.asked).toEqual([7]);
   });
@@ -116,14 +112,13 @@ describe("SERVICE.QUERY cells and the queries endpoint", () => {
     const api = declaringApi({ 7: code });
     bench = workbench(metadata, { baseUrl: "http://service.test", apiKey: KEY, fetch: api.fetch });
     const cell = bench.cell("QUERY", 7, "colour", "red", "start_time", SERIAL_2024_03_05);
-    await until(() => api.asked.length > 0);
-    await new Promise((r) => setTimeout(r, 20));
+    await waitFor(() => /^Not run/.test(errorOf(cell.latest ?? errorPlaceholder).message ?? ""), "the cell's message");
     expect(errorOf(cell.latest).message).toMatch(
       /^Not run with these inputs yet \(colour=red, start_time=2024-03-05\)/,
     );
     // Kept for the session: another cell asks nothing.
     bench.cell("QUERY", 7, "start_time", 1);
-    await new Promise((r) => setTimeout(r, 20));
+    await settle();
     expect(api.asked).toEqual([7]);
   });
 });

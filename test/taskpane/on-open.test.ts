@@ -5,7 +5,7 @@ import type { FunctionsMetadata } from "../../src/playground/custom-functions";
 import { functionsQueryReport } from "../../src/taskpane/functions-report";
 import { runOnOpen } from "../../src/taskpane/logic/on-open";
 import { OPEN_BEHAVIOUR_SETTING, type OpenBehaviour } from "../../src/taskpane/logic/open-behaviour";
-import { generatedMetadata, matrixOf, workbench, type Workbench } from "../functions/support/harness";
+import { generatedMetadata, matrixOf, waitFor, workbench, type Workbench } from "../functions/support/harness";
 import { executeAndWait } from "../functions/support/service-runs";
 import { startTestService, type TestService } from "../support/service";
 import { testPane } from "./support/pane-deps";
@@ -115,7 +115,7 @@ test("rerun within a budget of 10 credits: one of the two stale results re-runs,
   expect(executes()).toBe(1);
   expect(functionsQueryReport.rows().map((r) => r.state)).toEqual(["current", "stale", "not run"]);
   expect(functionsQueryReport.budget()).toMatchObject({ creditsPerDay: 10, spentToday: 10 });
-  for (let i = 0; i < 100 && cells[0]!.results.length < 2; i++) await new Promise((r) => setTimeout(r, 20));
+  await waitFor(() => cells[0]!.results.length >= 2, "the re-run's rows in the first cell");
   expect(matrixOf(cells[0]!.latest)).toHaveLength(2);
 });
 

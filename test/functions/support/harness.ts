@@ -20,6 +20,10 @@ import {
 } from "../../../src/playground/custom-functions";
 import { type KeyStore, Session, type StringItem, memorySettingsStore, memoryStringItem } from "../../../src/session";
 import { ManualClock } from "../../support/manual-clock";
+import { settle } from "../../support/wait-for";
+
+// Tests of the functions wait with the one helper every test uses.
+export { settle, waitFor } from "../../support/wait-for";
 
 /** functions.json as custom-functions-metadata makes it from functions.ts (the build test checks the built one). */
 export async function generatedMetadata(): Promise<FunctionsMetadata> {
@@ -162,11 +166,6 @@ export function errorOf(value: unknown): CustomFunctionsError {
   return value;
 }
 
-/** Lets queued promise jobs and I/O run. */
-export async function settle(turns = 5): Promise<void> {
-  for (let i = 0; i < turns; i++) await new Promise<void>((resolve) => setImmediate(resolve));
-}
-
 /** Moves the runtime's clock a step at a time (status polls fire) until `done()`, waiting for real I/O between steps. */
 export async function until(bench: Workbench, done: () => boolean, stepMs = 1000, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -176,12 +175,6 @@ export async function until(bench: Workbench, done: () => boolean, stepMs = 1000
     bench.clock.advance(stepMs);
     await settle();
   }
-}
-
-/** Waits in real time (20 ms steps, up to `timeoutMs`, default 20 s) for something a background run does; fails naming `what`. */
-export async function waitFor(done: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
-  for (let waited = 0; waited < timeoutMs && !done(); waited += 20) await new Promise((r) => setTimeout(r, 20));
-  if (!done()) throw new Error(`timed out waiting for ${what}`);
 }
 
 /** Execute requests the bench's functions have sent to the service. */
