@@ -99,7 +99,13 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   };
   registerExecutionRoutes(app, executions, results);
   registerQueryRoutes(app, executions);
-  registerUsageRoutes(app, billing, options.queries, () => options.clock.now());
+  registerUsageRoutes(
+    app,
+    billing,
+    options.queries,
+    () => options.clock.now(),
+    (caller) => uploads.storage(caller),
+  );
   registerSqlRoutes(app, executions, uploads, options.sqlTimeLimitMs ?? SQL_TIME_LIMIT_MS);
   await registerUploadRoutes(app, uploads, options.maxInsertBytes ?? MAX_INSERT_BYTES);
   const datasets = options.datasets ? await SnapshotService.start(executions, options) : undefined;

@@ -17,6 +17,9 @@ export { describeParquet } from "./result-writer";
 
 type Tier = "medium" | "large";
 
+/** How the statement check names SQL sent as text (`/v1/sql/execute`) in its refusals. */
+const SQL_TEXT = { sql: "SQL text", caller: "SQL text" };
+
 /**
  * Memory a writer instance keeps a result table in before spilling it to its temp directory: results are held there
  * between the sandbox and the Parquet file, and several DuckDB instances share the machine.
@@ -86,7 +89,7 @@ export class DuckDbEngine implements QueryEngine {
         const source = opened.connection;
         connections.push(source);
         connections.push(await this.writers[options.tier].connect());
-        await checkStatements(source, sql, options.tables ? "SQL text" : undefined);
+        await checkStatements(source, sql, options.tables ? SQL_TEXT : undefined);
         if (options.tables) await loadAndLock(source, sql, options.tables);
         if (cancelled || timedOut) throw new QueryCancelledError();
         const rows = await source.stream(sql);

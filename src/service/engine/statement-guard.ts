@@ -36,7 +36,7 @@ export function oneQueryMessage(subject: string): string {
 export async function checkStatements(
   connection: DuckDBConnection,
   sql: string,
-  subject = "A saved query's SQL",
+  subject: { sql: string; caller: string } = { sql: "A saved query's SQL", caller: "A saved query" },
 ): Promise<void> {
   const reader = await connection.runAndReadAll("SELECT json_serialize_sql($1::VARCHAR)", [sql]);
   const tree = JSON.parse(String(reader.getRows()[0][0])) as {
@@ -45,13 +45,13 @@ export async function checkStatements(
     statements?: unknown[];
   };
   if (tree.error) {
-    if (/only select statements/i.test(tree.error_message ?? "")) throw new Error(oneQueryMessage(subject));
+    if (/only select statements/i.test(tree.error_message ?? "")) throw new Error(oneQueryMessage(subject.sql));
     throw new Error(`Parser Error: ${tree.error_message ?? "the SQL could not be parsed"}`);
   }
-  if (tree.statements?.length !== 1) throw new Error(oneQueryMessage(subject));
+  if (tree.statements?.length !== 1) throw new Error(oneQueryMessage(subject.sql));
   for (const name of functionNames(tree.statements)) {
     if (FORBIDDEN.has(name.toLowerCase())) {
-      throw new Error(`${subject} may not call ${name} (it changes the engine's logging or runs SQL text).`);
+      throw new Error(`${subject.caller} may not call ${name} (it changes the engine's logging or runs SQL text).`);
     }
   }
 }

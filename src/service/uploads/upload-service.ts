@@ -90,6 +90,11 @@ export class UploadService {
     return { namespace, tableName, columns: record.columns, file: this.catalog.file(namespace, tableName) };
   }
 
+  /** What the key's namespace stores and may store (`POST /v1/usage`'s `bytes_used`, `bytes_allowed`). */
+  storage(caller: Caller): { used: number; allowed: number } {
+    return { used: this.bytesUsed(namespaceOf(caller)), allowed: this.allowance(caller) };
+  }
+
   /** Bytes the namespace's tables take. */
   bytesUsed(namespace: string): number {
     return this.catalog.all().reduce((sum, r) => (r.namespace === namespace ? sum + r.bytes : sum), 0);
@@ -205,11 +210,15 @@ export class UploadService {
   }
 
   private async checkStorage(caller: Caller, namespace: string, growth: number, written: string): Promise<void> {
-    const allowed = this.storageBytes ?? STORAGE_ALLOWANCE[caller.plan.plan];
+    const allowed = this.allowance(caller);
     if (growth > 0 && this.bytesUsed(namespace) + growth > allowed) {
       await rm(written, { force: true });
       throw apiError("upload_storage_full", { namespace, allowed: formatBytes(allowed) });
     }
+  }
+
+  private allowance(caller: Caller): number {
+    return this.storageBytes ?? STORAGE_ALLOWANCE[caller.plan.plan];
   }
 
   private newRecord(caller: Caller, namespace: string, table: NewTable, rows: number, bytes: number): UploadRecord {

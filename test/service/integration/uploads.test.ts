@@ -180,6 +180,14 @@ test("uploads are billed to the key: a creation and an insert cost 1 credit each
   expect((after.billing_periods[0]?.credits_used ?? 0) - (before.billing_periods[0]?.credits_used ?? 0)).toBe(2);
 });
 
+test("the usage report counts the namespace's stored bytes against its plan's storage", async () => {
+  const usage = (await as("alice").post("/v1/usage", {})).body;
+  const tables = (await as("alice").get("/v1/uploads")).body.tables as { table_size_bytes: string }[];
+  const stored = tables.reduce((sum, t) => sum + Number(t.table_size_bytes), 0);
+  expect(stored).toBeGreaterThan(0);
+  expect(usage).toMatchObject({ bytes_used: stored, bytes_allowed: 100_000_000 });
+});
+
 test("tables and their rows survive a restart", async () => {
   const first = await startTestService();
   const client = api(first.url, first.apiKey);
