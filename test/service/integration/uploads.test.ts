@@ -155,6 +155,13 @@ test("clear empties a table and keeps it; delete removes it; both only in the ke
   });
 });
 
+test("an insert refused before its body is read still answers, whatever the body's size", async () => {
+  const body = `a\n${"1\n".repeat(1_500_000)}`;
+  const res = await send("alice", "POST", "/v1/uploads/carol/anything/insert", body, "text/csv");
+  expect(res.status).toBe(401);
+  expect(String(res.body.error)).toMatch(/not authorized to write to namespace 'carol'/);
+});
+
 test("names, types and bodies are checked before anything is stored", async () => {
   const cases: [unknown, RegExp][] = [
     [{ table_name: "Bad", schema: [{ name: "a", type: "integer" }] }, /table_name: must begin with a lowercase/],

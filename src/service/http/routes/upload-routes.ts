@@ -69,7 +69,12 @@ export async function registerUploadRoutes(
         throw apiError("upload_content_type", { type: type.slice(0, 60) });
       }
       const { namespace, table_name } = request.params;
-      return uploads.insert(callerOf(request), namespace, table_name, format, request.body, maxInsertBytes);
+      const body = request.body;
+      // Refused before its body was read (another namespace, no such table): the rest is drained, not left hanging.
+      return uploads.insert(callerOf(request), namespace, table_name, format, body, maxInsertBytes).catch((error) => {
+        body.resume();
+        throw error;
+      });
     });
 
     scope.post<{ Params: TableParams }>("/v1/uploads/:namespace/:table_name/clear", async (request) => {
