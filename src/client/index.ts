@@ -13,6 +13,15 @@ export { knownTime } from "./responses/normalize";
 export { type InflightLimit, inflightLimitOf } from "./responses/inflight";
 export type { QueryParameterType, SavedQuery, SavedQueryParameter } from "./responses/saved-query";
 export type { BillingPeriod, Usage, UsageOptions } from "./responses/usage";
+export type {
+  CreatedUpload,
+  InsertResult,
+  UploadColumnSpec,
+  UploadColumnType,
+  UploadList,
+  UploadedTable,
+} from "./responses/uploads";
+export type { CreateUploadOptions, ListUploadsOptions, RowsInput, SqlOptions } from "./sql-uploads";
 export { DATASET_CATALOG, DATASET_NAMES, type DatasetArg, type DatasetName } from "./catalog/datasets";
 export { datasetEntry, datasetPath, scheduleForPath } from "./catalog/lookup";
 export { type DatasetFallback, combineFilters, datasetFallback, resultMatchesDataset } from "./catalog/fallback";

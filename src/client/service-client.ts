@@ -26,6 +26,8 @@ import { type RunOptions, type RunResult, runToEnd } from "./polling/run";
 import type { CsvPage, Envelope, ExecuteAck, ExecutionStatus, Page, Source, Table } from "./types";
 import { checkExecutionId, checkQueryId } from "./validate";
 import { type ClientObserver, type ReadRecord, tell } from "./observer";
+import * as sqlUploads from "./sql-uploads";
+import type { CreatedUpload, InsertResult, UploadList } from "./responses/uploads";
 
 export type { ServiceClientOptions } from "./client-options";
 
@@ -142,6 +144,46 @@ export class ServiceClient {
     );
     return normalizeUsage(parseJson<unknown>(response, "POST", path), "POST", path);
   }
+
+  /**
+   * SQL text run as an execution (`POST /v1/sql/execute`), polled and read like any run by its `execution_id`; its
+   * status has no query id. No parameters: the service refuses `{{name}}` placeholders. Spends credits.
+   */
+  async executeSql(sql: string, options: sqlUploads.SqlOptions = {}): Promise<ExecuteAck> {
+    return sqlUploads.executeSql(this.#sender, sql, options);
+  }
+
+  /** The key's uploaded tables (`GET /v1/uploads`), a page at a time. Free. */
+  async listUploads(options: sqlUploads.ListUploadsOptions = {}): Promise<UploadList> {
+    return sqlUploads.listUploads(this.#sender, options);
+  }
+
+  /** An empty uploaded table with its columns; private unless `isPrivate: false` says otherwise. Costs credits. */
+  async createUpload(options: sqlUploads.CreateUploadOptions): Promise<CreatedUpload> {
+    return sqlUploads.createUpload(this.#sender, options);
+  }
+
+  /** Rows appended to an uploaded table, all or none: CSV with a header, NDJSON, or objects. Costs credits. */
+  async insertRows(
+    namespace: string,
+    tableName: string,
+    rows: sqlUploads.RowsInput,
+    options: CallOptions = {},
+  ): Promise<InsertResult> {
+    return sqlUploads.insertRows(this.#sender, namespace, tableName, rows, options);
+  }
+
+  /** Empties an uploaded table, keeping its columns; the service's confirmation. */
+  async clearUpload(namespace: string, tableName: string, options: CallOptions = {}): Promise<string> {
+    return sqlUploads.clearUpload(this.#sender, namespace, tableName, options);
+  }
+
+  /** Deletes an uploaded table and its rows; the service's confirmation. */
+  async deleteUpload(namespace: string, tableName: string, options: CallOptions = {}): Promise<string> {
+    return sqlUploads.deleteUpload(this.#sender, namespace, tableName, options);
+  }
+
+  readonly #sender: sqlUploads.Send = (request, options) => this.#send(request, options);
 
   /** E6–E11, one page. Names: avs, operators, dex <chain>, marketshare <market> <chain>, channels, users. */
   async dataset(

@@ -62,6 +62,43 @@ export const ERRORS = {
     message: () =>
       "This api request would exceed your configured limits per request. Please visit your settings and adjust your limits to continue usage.",
   },
+  // SQL text runs as written: the real service has no parameters on /v1/sql/execute (models.ExecuteSQLRequest).
+  sql_has_parameters: {
+    status: 400,
+    message: (p: { names: string[] }) =>
+      `This SQL has parameters (${p.names.map((n) => `{{${n}}}`).join(", ")}), but SQL sent to /v1/sql/execute runs ` +
+      "as written: save it as a query to parameterise it, or write the values into the SQL.",
+  },
+  // Uploaded tables: the real service's words where its documentation records them (catalyst/tables-openapi.json).
+  upload_not_found: { status: 404, message: (p: { name: string }) => `Table ${p.name} not found` },
+  upload_exists: { status: 409, message: () => "This table already exists" },
+  // 401, as the real service answers it (its client tells this from a bad key by the text).
+  upload_forbidden: {
+    status: 401,
+    message: (p: { namespace: string }) =>
+      `You are not authorized to write to namespace '${p.namespace}'. You are allowed to upload into the namespace ` +
+      "which is the same as the user or team which your token is associated with.",
+  },
+  upload_content_type: {
+    status: 400,
+    message: (p: { type: string }) =>
+      `Invalid content type '${p.type}'. We support CSV (Content-Type: text/csv) and newline delimited JSON ` +
+      "(Content-Type: application/x-ndjson).",
+  },
+  upload_data_invalid: {
+    status: 400,
+    message: (p: { reason: string }) => `The data does not fit the table, nothing was inserted: ${p.reason}`,
+  },
+  upload_too_large: {
+    status: 413,
+    message: (p: { limit: string }) => `The request body is larger than ${p.limit}, the most one request may send.`,
+  },
+  upload_storage_full: {
+    status: 413,
+    message: (p: { namespace: string; allowed: string }) =>
+      `This would take the uploads of namespace '${p.namespace}' over the plan's storage of ${p.allowed}: ` +
+      "delete or clear tables you no longer need.",
+  },
   rate_limited: {
     status: 429,
     message: (p: { limit: number }) => `rate limit of ${p.limit} requests per minute exceeded; retry later`,

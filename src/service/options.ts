@@ -36,5 +36,11 @@ export interface ServiceOptions {
   datasets: boolean;
   /** Serve the curated datasets' own endpoints (E6–E11); off, they answer 404 like any unknown route. */
   curatedEndpoints: boolean;
+  /** How long SQL text (`/v1/sql/execute`) may run before it is stopped and fails; default 5 minutes. */
+  sqlTimeLimitMs?: number;
+  /** The most one insert into an uploaded table may send; default the real service's 1.2 GB. */
+  maxInsertBytes?: number;
+  /** Storage each namespace's uploads may take, in place of its plan's allowance (uploads/upload-rules.ts). */
+  uploadStorageBytes?: number;
   log: (line: string) => void;
 }

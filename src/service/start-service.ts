@@ -14,14 +14,21 @@ import {
   registerExecutionRoutes,
   registerQueryRoutes,
   registerUsageRoutes,
+  registerSqlRoutes,
+  registerUploadRoutes,
   PageBodies,
 } from "./http";
+import { UploadService } from "./uploads/upload-service";
+import { MAX_INSERT_BYTES } from "./uploads/upload-rules";
 import type { ExecutionRecord } from "./executions/execution-record";
 import type { ServiceOptions } from "./options";
 import { ResultReader } from "./results/result-reader";
 import { checkSavedQueries } from "./queries/check-queries";
 import { ExecutionStore } from "./store/execution-store";
 import { SnapshotService } from "./snapshots/snapshot-service";
+
+/** How long SQL text may run unless the options say otherwise: the local service is shared, so a runaway stops. */
+const SQL_TIME_LIMIT_MS = 5 * 60_000;
 
 /** Response bodies of result pages kept for repeat requests (the pager and many cells ask the same pages). */
 const PAGE_CACHE_BYTES = 64 * 1024 * 1024;
@@ -65,6 +72,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     readCredits: (keyId, periodId) => ledger.spent(keyId, periodId),
   });
   const billing = new KeyBilling(ledger, executions, options.clock);
+  const uploads = await UploadService.open(dataDir, billing, options.clock, options.uploadStorageBytes);
   const app = await buildApp({
     keys: new KeyRing(options.keys),
     rateLimiters: {
@@ -91,7 +99,15 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   };
   registerExecutionRoutes(app, executions, results);
   registerQueryRoutes(app, executions);
-  registerUsageRoutes(app, billing, options.queries, () => options.clock.now());
+  registerUsageRoutes(
+    app,
+    billing,
+    options.queries,
+    () => options.clock.now(),
+    (caller) => uploads.storage(caller),
+  );
+  registerSqlRoutes(app, executions, uploads, options.sqlTimeLimitMs ?? SQL_TIME_LIMIT_MS);
+  await registerUploadRoutes(app, uploads, options.maxInsertBytes ?? MAX_INSERT_BYTES);
   const datasets = options.datasets ? await SnapshotService.start(executions, options) : undefined;
   // Off: the datasets' snapshots are still made, readable as their queries' latest results; their own paths are unknown.
   if (datasets && options.curatedEndpoints) registerDatasetRoutes(app, datasets, results);
@@ -113,6 +129,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
         await app.close();
         await datasets?.close();
         await executions.close();
+        await uploads.close();
         await ledger.close();
         await reader.close();
         await engine.close();

@@ -55,6 +55,11 @@ export interface TestServiceOptions {
   maxInflight?: number;
   queries?: SavedQuery[];
   datasets?: boolean;
+  /** How long SQL text may run (`sqlTimeLimitMs`). */
+  sqlTimeLimitMs?: number;
+  /** The most one upload insert may send, and each namespace's upload storage. */
+  maxInsertBytes?: number;
+  uploadStorageBytes?: number;
   /** Reuse a data directory (restart tests). */
   dataDir?: string;
   log?: (line: string) => void;
@@ -93,6 +98,9 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
   if (options.rateLimitWrite !== undefined) overrides.rateLimitWrite = options.rateLimitWrite;
   if (options.curatedEndpoints !== undefined) overrides.curatedEndpoints = options.curatedEndpoints;
   if (options.maxInflight !== undefined) overrides.maxInflight = options.maxInflight;
+  if (options.sqlTimeLimitMs !== undefined) overrides.sqlTimeLimitMs = options.sqlTimeLimitMs;
+  if (options.maxInsertBytes !== undefined) overrides.maxInsertBytes = options.maxInsertBytes;
+  if (options.uploadStorageBytes !== undefined) overrides.uploadStorageBytes = options.uploadStorageBytes;
   const service = await startService(defaultOptions(overrides));
   return {
     url: service.url,

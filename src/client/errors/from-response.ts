@@ -76,7 +76,11 @@ export function errorFromResponse(init: HttpErrorInit): ServiceError {
   // The spec does not fix the status of the partial-result refusal (ours is 400), so the text decides.
   if (status >= 400 && status < 500 && isPartialResultMessage(init.serverMessage)) return new PartialResultError(init);
   if (status === 400) return new BadRequestError(init);
-  if (status === 401) return new UnauthorizedError(init);
+  // The real service also answers 401 to a valid key writing where it may not (an upload to another namespace,
+  // "You are not authorized to write to namespace …"): that is a refusal to show as sent, not a bad key.
+  if (status === 401) {
+    return /not authorized to/i.test(init.serverMessage ?? "") ? new ForbiddenError(init) : new UnauthorizedError(init);
+  }
   if (status === 402) return new CreditLimitError(init);
   if (status === 403) return new ForbiddenError(init);
   if (status === 404) return new NotFoundError(init);

@@ -33,12 +33,14 @@ export interface TransportConfig {
 }
 
 export interface HttpRequest {
-  method: "GET" | "POST";
+  method: "GET" | "POST" | "DELETE";
   /** Absolute API path with every segment already encoded, e.g. `/v1/execution/abc/status`. */
   path: string;
   query?: URLSearchParams;
   /** Sent as JSON. */
   body?: unknown;
+  /** Sent as is, with its own content type (rows for an uploaded table: CSV or NDJSON); instead of `body`. */
+  rawBody?: { text: string; contentType: string };
   accept: "application/json" | "text/csv";
   retryMode: RetryMode;
   signal?: AbortSignal;
@@ -132,7 +134,10 @@ export class Transport {
     try {
       const headers: Record<string, string> = { Accept: request.accept, "X-Service-Api-Key": config.apiKey };
       const init: RequestInit = { method, headers, signal: attempt.signal, redirect: "manual" };
-      if (request.body !== undefined) {
+      if (request.rawBody !== undefined) {
+        headers["Content-Type"] = request.rawBody.contentType;
+        init.body = request.rawBody.text;
+      } else if (request.body !== undefined) {
         headers["Content-Type"] = "application/json";
         init.body = JSON.stringify(request.body);
       }

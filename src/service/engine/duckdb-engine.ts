@@ -1,14 +1,24 @@
 import { DuckDBInstance, type DuckDBConnection } from "@duckdb/node-api";
 import { mkdir, rm } from "node:fs/promises";
 import { basename, join } from "node:path";
-import { QueryCancelledError, type QueryEngine, type RunningQuery, type StoredResult } from "./query-engine";
+import {
+  QueryCancelledError,
+  type QueryEngine,
+  type RunOptions,
+  type RunningQuery,
+  type StoredResult,
+} from "./query-engine";
 import { writeResult } from "./result-writer";
 import { openSandbox } from "./sandbox";
+import { loadAndLock, openSqlSandbox } from "./sql-sandbox";
 import { checkStatements } from "./statement-guard";
 
 export { describeParquet } from "./result-writer";
 
 type Tier = "medium" | "large";
+
+/** How the statement check names SQL sent as text (`/v1/sql/execute`) in its refusals. */
+const SQL_TEXT = { sql: "SQL text", caller: "SQL text" };
 
 /**
  * Memory a writer instance keeps a result table in before spilling it to its temp directory: results are held there
@@ -46,27 +56,52 @@ export class DuckDbEngine implements QueryEngine {
     return new DuckDbEngine({ medium: await writer("medium"), large: await writer("large") }, threads, spillDir);
   }
 
-  runToFile(sql: string, options: { tier: Tier; file: string; maxBytes: number }): RunningQuery {
+  /**
+   * Saved queries run in a sandbox without tables; SQL text (`options.tables`) in one holding the tables it names and
+   * may read (sql-sandbox.ts), under a time limit (`options.timeLimitMs`): past it the run is interrupted and fails.
+   */
+  runToFile(sql: string, options: RunOptions): RunningQuery {
     const connections: DuckDBConnection[] = [];
     let cancelled = false;
+    let timedOut = false;
+    const interrupt = () => {
+      for (const connection of connections) connection.interrupt();
+    };
+    const timer =
+      options.timeLimitMs === undefined
+        ? undefined
+        : setTimeout(() => {
+            timedOut = true;
+            interrupt();
+          }, options.timeLimitMs);
+    (timer as { unref?: () => void } | undefined)?.unref?.();
     const done = (async (): Promise<StoredResult> => {
       const spill = join(this.spillDir, basename(options.file, ".parquet"));
       await mkdir(spill, { recursive: true });
-      const sandbox = await openSandbox(this.threads[options.tier], spill);
+      const threads = this.threads[options.tier];
+      const opened = options.tables
+        ? await openSqlSandbox(threads, spill)
+        : await openSandbox(threads, spill).then(async (instance) => ({
+            instance,
+            connection: await instance.connect(),
+          }));
       try {
-        const source = await sandbox.connect();
+        const source = opened.connection;
         connections.push(source);
         connections.push(await this.writers[options.tier].connect());
-        await checkStatements(source, sql);
-        if (cancelled) throw new QueryCancelledError();
+        await checkStatements(source, sql, options.tables ? SQL_TEXT : undefined);
+        if (options.tables) await loadAndLock(source, sql, options.tables);
+        if (cancelled || timedOut) throw new QueryCancelledError();
         const rows = await source.stream(sql);
-        return await writeResult(rows, connections[1], { ...options, cancelled: () => cancelled });
+        return await writeResult(rows, connections[1], { ...options, cancelled: () => cancelled || timedOut });
       } catch (error) {
+        if (timedOut) throw new Error(timeLimitMessage(options.timeLimitMs as number));
         if (cancelled || /INTERRUPT/i.test(String(error))) throw new QueryCancelledError();
         throw error;
       } finally {
+        clearTimeout(timer);
         for (const connection of connections) connection.closeSync();
-        sandbox.closeSync();
+        opened.instance.closeSync();
         await rm(spill, { recursive: true, force: true });
       }
     })();
@@ -74,7 +109,7 @@ export class DuckDbEngine implements QueryEngine {
       done,
       cancel: () => {
         cancelled = true;
-        for (const connection of connections) connection.interrupt();
+        interrupt();
       },
     };
   }
@@ -83,4 +118,9 @@ export class DuckDbEngine implements QueryEngine {
     this.writers.medium.closeSync();
     this.writers.large.closeSync();
   }
+}
+
+function timeLimitMessage(ms: number): string {
+  const limit = ms >= 60_000 ? `${Math.round(ms / 60_000)} minutes` : `${Math.round(ms / 1000)} seconds`;
+  return `The SQL ran longer than ${limit}, the longest the local service lets SQL text run; narrow it (filters, LIMIT) or save it as a query.`;
 }

@@ -17,9 +17,15 @@ const FORBIDDEN = new Set([
   "json_execute_serialized_sql",
 ]);
 
-export const ONE_QUERY_MESSAGE =
-  "A saved query's SQL must be a single query (SELECT, WITH, VALUES, FROM, DESCRIBE, SUMMARIZE); " +
-  "other statements (CALL, SET, PRAGMA, COPY, ATTACH, EXPORT, INSTALL, LOAD, CREATE …) are refused.";
+export const ONE_QUERY_MESSAGE = oneQueryMessage("A saved query's SQL");
+
+/** The refusal of anything but one query, naming what was sent (a saved query's SQL, SQL text). */
+export function oneQueryMessage(subject: string): string {
+  return (
+    `${subject} must be a single query (SELECT, WITH, VALUES, FROM, DESCRIBE, SUMMARIZE); ` +
+    "other statements (CALL, SET, PRAGMA, COPY, ATTACH, EXPORT, INSTALL, LOAD, CREATE …) are refused."
+  );
+}
 
 /**
  * Checks a saved query's SQL before it runs, with DuckDB's own parser (`json_serialize_sql`, which gives the syntax
@@ -27,7 +33,11 @@ export const ONE_QUERY_MESSAGE =
  * would refuse every file access anyway; this keeps the SQL to what a query is, and away from the one switch that
  * could end the process.
  */
-export async function checkStatements(connection: DuckDBConnection, sql: string): Promise<void> {
+export async function checkStatements(
+  connection: DuckDBConnection,
+  sql: string,
+  subject: { sql: string; caller: string } = { sql: "A saved query's SQL", caller: "A saved query" },
+): Promise<void> {
   const reader = await connection.runAndReadAll("SELECT json_serialize_sql($1::VARCHAR)", [sql]);
   const tree = JSON.parse(String(reader.getRows()[0][0])) as {
     error?: boolean;
@@ -35,13 +45,13 @@ export async function checkStatements(connection: DuckDBConnection, sql: string)
     statements?: unknown[];
   };
   if (tree.error) {
-    if (/only select statements/i.test(tree.error_message ?? "")) throw new Error(ONE_QUERY_MESSAGE);
+    if (/only select statements/i.test(tree.error_message ?? "")) throw new Error(oneQueryMessage(subject.sql));
     throw new Error(`Parser Error: ${tree.error_message ?? "the SQL could not be parsed"}`);
   }
-  if (tree.statements?.length !== 1) throw new Error(ONE_QUERY_MESSAGE);
+  if (tree.statements?.length !== 1) throw new Error(oneQueryMessage(subject.sql));
   for (const name of functionNames(tree.statements)) {
     if (FORBIDDEN.has(name.toLowerCase())) {
-      throw new Error(`A saved query may not call ${name} (it changes the engine's logging or runs SQL text).`);
+      throw new Error(`${subject.caller} may not call ${name} (it changes the engine's logging or runs SQL text).`);
     }
   }
 }

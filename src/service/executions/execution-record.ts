@@ -37,7 +37,8 @@ export interface ResultColumn {
 /** What the service knows about one execution. Times are epoch milliseconds; the wire format is made elsewhere. */
 export interface ExecutionRecord {
   executionId: string;
-  queryId: number;
+  /** Absent for a run of SQL text (`/v1/sql/execute`): its status then has no `query_id`. */
+  queryId?: number;
   state: ExecutionState;
   performance: Performance;
   /** Who ran it: results are visible to this user, their teams, and everyone when the query is public. */

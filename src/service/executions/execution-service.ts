@@ -14,7 +14,7 @@ import { TIER_CREDITS, addCredits } from "../../billing";
 import { periodAt } from "../credits/billing-periods";
 import { isTerminal, STATES, type ExecutionRecord, type Performance } from "./execution-record";
 import { executingRuns, executionCredits, inflightFields, type InflightFields } from "./key-runs";
-import { Executor } from "./executor";
+import { Executor, type SqlRun } from "./executor";
 import { ResultExpiry } from "./result-expiry";
 import { canCancelExecution, canSeeExecution, canSeeQuery } from "./visibility";
 
@@ -140,6 +140,34 @@ export class ExecutionService {
   }
 
   /**
+   * A run of SQL text (`/v1/sql/execute`): priced, queued, polled, read, cancelled and kept as any run, with no query
+   * id; only its runner can see it (visibility.ts: no query makes it anyone else's). `sqlRun` gives the tables it may
+   * read and its time limit.
+   */
+  async executeSql(caller: Caller, sql: string, performance: Performance, sqlRun: SqlRun): Promise<ExecutionRecord> {
+    this.checkCredits(caller, performance);
+    if (!this.disk.writable()) throw apiError("storage_full");
+    const record: ExecutionRecord = {
+      executionId: newExecutionId(this.options.clock.now()),
+      state: STATES.pending,
+      performance,
+      user: caller.user,
+      teams: [...caller.teams],
+      keyId: caller.keyId,
+      parameters: {},
+      submittedAt: this.options.clock.now(),
+      credits: 0,
+    };
+    try {
+      await this.executor.submit(record, sql, sqlRun);
+    } catch (error) {
+      if (this.disk.noteFailure(error)) throw apiError("storage_full");
+      throw error;
+    }
+    return record;
+  }
+
+  /**
    * A key with a credit limit may not start a run that could take it past the limit in this billing cycle: what it
    * has spent (executions and reads), plus the price of its runs still queued (credits are spent when a run starts),
    * plus this run's price.
@@ -167,7 +195,8 @@ export class ExecutionService {
   async find(executionId: string, caller: Caller): Promise<ExecutionRecord> {
     if (!isValidExecutionId(executionId)) throw apiError("invalid_execution_id", { id: executionId });
     const record = this.records.get(executionId);
-    if (!record || !canSeeExecution(record, this.queries.get(record.queryId), caller)) {
+    const query = record?.queryId === undefined ? undefined : this.queries.get(record.queryId);
+    if (!record || !canSeeExecution(record, query, caller)) {
       throw apiError("execution_not_found", { id: executionId });
     }
     return this.expiry.view(record);

@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { rm } from "node:fs/promises";
 import type { Clock } from "../../clock";
-import { QueryCancelledError, type QueryEngine, type RunningQuery } from "../engine/query-engine";
+import { QueryCancelledError, type QueryEngine, type RunOptions, type RunningQuery } from "../engine/query-engine";
 import { fileChecksum } from "../results/integrity";
 import type { DiskGuard } from "../store/disk-guard";
 import { isDiskFull } from "../store/disk-full";
@@ -11,9 +11,13 @@ import { STATES, type ExecutionRecord, type Performance } from "./execution-reco
 import { DISK_FULL_MESSAGE, failureMessage } from "./failure-message";
 import { endRun, startRun, type Outcome } from "./transitions";
 
+/** What a run of SQL text adds to the engine's options: the tables it may read and its time limit. */
+export type SqlRun = Pick<RunOptions, "tables" | "timeLimitMs">;
+
 interface Job {
   record: ExecutionRecord;
   sql: string;
+  sqlRun?: SqlRun;
 }
 
 /** The store writes the executor makes (an interface so tests can make them fail). */
@@ -52,7 +56,7 @@ export class Executor {
   ) {}
 
   /** Accepts a run once its PENDING record is stored; if that fails, the run never existed (and costs nothing). */
-  async submit(record: ExecutionRecord, sql: string): Promise<void> {
+  async submit(record: ExecutionRecord, sql: string, sqlRun?: SqlRun): Promise<void> {
     this.records.set(record.executionId, record);
     try {
       await this.store.save(record);
@@ -60,7 +64,7 @@ export class Executor {
       this.records.delete(record.executionId);
       throw error;
     }
-    this.queues[record.performance].push({ record, sql });
+    this.queues[record.performance].push({ record, sql, sqlRun });
     this.pump(record.performance);
   }
 
@@ -119,7 +123,7 @@ export class Executor {
     }
   }
 
-  private async execute({ record, sql }: Job): Promise<void> {
+  private async execute({ record, sql, sqlRun }: Job): Promise<void> {
     if (!startRun(record, this.options.clock.now())) return;
     const price = record.credits;
     const unstored = (await this.persist(record)) ?? (await this.charge(record));
@@ -129,7 +133,7 @@ export class Executor {
     const file = join(this.options.resultsDir, `${record.executionId}.parquet`);
     // The small tier has no engine instance of its own: it runs on the medium one, with its own queue and slots.
     const tier = record.performance === "small" ? "medium" : record.performance;
-    const run = this.engine.runToFile(sql, { tier, file, maxBytes: this.options.maxResultBytes });
+    const run = this.engine.runToFile(sql, { ...sqlRun, tier, file, maxBytes: this.options.maxResultBytes });
     this.running.set(record.executionId, run);
     let outcome: Outcome;
     let endedAt = this.options.clock.now();
@@ -168,7 +172,8 @@ export class Executor {
       return;
     }
     if (outcome.state === STATES.failed) {
-      this.options.log(`execution ${record.executionId} of query ${record.queryId} failed: ${outcome.errorMessage}`);
+      const what = record.queryId === undefined ? "SQL text" : `query ${record.queryId}`;
+      this.options.log(`execution ${record.executionId} of ${what} failed: ${outcome.errorMessage}`);
       if (outcome.refund) await this.refund(record, price);
       await this.persist(record);
     }

@@ -53,8 +53,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const presented = typeof header === "string" ? header : typeof fromQuery === "string" ? fromQuery : undefined;
     const caller = deps.keys.authenticate(presented);
     if (!caller) throw apiError("invalid_api_key");
-    // Writes are what starts or stops work (execute, cancel); the usage report is a read, though it is a POST.
-    const write = request.method === "POST" && !request.url.startsWith("/v1/usage");
+    // Writes are what starts or stops work or changes data (execute, cancel, uploads); the usage report is a read,
+    // though it is a POST.
+    const write = request.method === "DELETE" || (request.method === "POST" && !request.url.startsWith("/v1/usage"));
     const kind = write ? deps.rateLimiters.write : deps.rateLimiters.read;
     for (const limiter of [deps.rateLimiters.all, kind]) {
       const wait = limiter.take(caller.keyId);

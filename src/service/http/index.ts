@@ -4,5 +4,7 @@ export { registerDatasetRoutes } from "./routes/dataset-routes";
 export { registerExecutionRoutes } from "./routes/execution-routes";
 export { registerQueryRoutes } from "./routes/query-routes";
 export { registerUsageRoutes } from "./routes/usage-routes";
+export { registerSqlRoutes } from "./routes/sql-routes";
+export { registerUploadRoutes } from "./routes/upload-routes";
 export { decoratePublicUrl } from "./public-url";
 export { PageBodies } from "./page-bodies";

@@ -242,8 +242,8 @@ describe("POST /v1/usage: the key's credits per billing cycle, in the real endpo
     expect(res.body).toEqual({
       private_queries: 1, // 1006, private to the demo user's team
       private_dashboards: 0,
-      bytes_used: 0,
-      bytes_allowed: 0,
+      bytes_used: 0, // no uploaded tables
+      bytes_allowed: 100_000_000, // the Free plan's upload storage
       billing_periods: [{ start_date: "2026-01-01", end_date: "2026-02-01", credits_used: 10, credits_included: 0 }],
     });
     expect((await api(svc.url, svc.apiKey).post("/v1/usage", {})).body.billing_periods).toEqual(

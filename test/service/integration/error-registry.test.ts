@@ -1,4 +1,5 @@
 import { DuckDBInstance } from "@duckdb/node-api";
+import { createHash } from "node:crypto";
 import { readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { ERRORS, type ErrorCode } from "../../../src/service/errors";
@@ -94,6 +95,56 @@ const TRIGGERS: Record<ErrorCode, () => Promise<Trigger>> = {
     answer(ok().post("/v1/query/1001/execute", { query_parameters: { symbol: "x".repeat(1_100_000) } })),
   unsupported_media_type: () =>
     answer(ok().post("/v1/query/1001/execute", "symbol=WETH", { "Content-Type": "text/plain" })),
+  sql_has_parameters: () =>
+    answer(ok().post("/v1/sql/execute", { sql: "select {{day}}, '{{ day }}', {{n}} -- {{not_this}}" }), {
+      names: ["day", "n"],
+    }),
+  upload_not_found: () => answer(ok().post("/v1/uploads/demo/nothing_here/clear"), { name: "demo.nothing_here" }),
+  upload_exists: async () => {
+    const table = { table_name: "registry_twice", schema: [{ name: "x", type: "integer" }], is_private: true };
+    await ok().post("/v1/uploads", table);
+    return answer(ok().post("/v1/uploads", table));
+  },
+  upload_forbidden: () => answer(ok().post("/v1/uploads/alice/rates/clear"), { namespace: "alice" }),
+  upload_content_type: () =>
+    answer(ok().post("/v1/uploads/demo/registry_typed/insert", "x\n1\n", { "Content-Type": "text/plain" }), {
+      type: "text/plain",
+    }),
+  upload_data_invalid: async () => {
+    await ok().post("/v1/uploads", { table_name: "registry_typed", schema: [{ name: "x", type: "integer" }] });
+    return answer(ok().post("/v1/uploads/demo/registry_typed/insert", "y\n1\n", { "Content-Type": "text/csv" }), {
+      reason: "the table has no column named y (its columns: x)",
+    });
+  },
+  upload_too_large: async () => {
+    const small = await startTestService({ maxInsertBytes: 1000 });
+    try {
+      const client = api(small.url, small.apiKey);
+      await client.post("/v1/uploads", { table_name: "registry_big", schema: [{ name: "x", type: "varchar" }] });
+      const body = `x\n${"y".repeat(5000)}\n`;
+      return await answer(client.post("/v1/uploads/demo/registry_big/insert", body, { "Content-Type": "text/csv" }), {
+        limit: "1 KB",
+      });
+    } finally {
+      await small.close();
+    }
+  },
+  upload_storage_full: async () => {
+    const small = await startTestService({ uploadStorageBytes: 2000 });
+    try {
+      const client = api(small.url, small.apiKey);
+      await client.post("/v1/uploads", { table_name: "registry_full", schema: [{ name: "x", type: "varchar" }] });
+      // Hashes: text Parquet cannot compress, so the table outgrows 2 KB.
+      const rowsOf = Array.from({ length: 400 }, (_, i) => createHash("sha256").update(String(i)).digest("hex"));
+      const body = `x\n${rowsOf.join("\n")}\n`;
+      return await answer(client.post("/v1/uploads/demo/registry_full/insert", body, { "Content-Type": "text/csv" }), {
+        namespace: "demo",
+        allowed: "2 KB",
+      });
+    } finally {
+      await small.close();
+    }
+  },
   credit_limit: async () => {
     const budget = await startTestService({ credits: { demo: 10 } });
     try {

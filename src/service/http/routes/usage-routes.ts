@@ -1,3 +1,4 @@
+import type { Caller } from "../../auth/keys";
 import type { FastifyInstance } from "fastify";
 import { badParameter } from "../../errors";
 import { MAX_PERIODS, parseDay, periodAt, periodsBetween } from "../../credits/billing-periods";
@@ -18,14 +19,15 @@ interface BillingPeriodBody {
  * `POST /v1/usage` (free): the key's credits used per billing cycle (calendar months, UTC), executions and reads
  * together, in the real endpoint's shape. No body (or `{}`): the cycle in force; `start_date` and `end_date`
  * (`YYYY-MM-DD`, both): every cycle with a day between them. `credits_included` is the key's limit per cycle (0 when
- * it has none); `private_queries` counts the saved queries the key's user owns that are private; the service stores
- * no tables or dashboards, so the storage and dashboard counts are 0.
+ * it has none); `private_queries` counts the saved queries the key's user owns that are private; `bytes_used` and
+ * `bytes_allowed` are the key's namespace's uploaded tables and its storage allowance; there are no dashboards.
  */
 export function registerUsageRoutes(
   app: FastifyInstance,
   billing: KeyBilling,
   queries: readonly SavedQuery[],
   now: () => number,
+  storage: (caller: Caller) => { used: number; allowed: number },
 ): void {
   app.post<{ Querystring: IdQuery; Body: UsageBody | null }>(
     "/v1/usage",
@@ -33,11 +35,12 @@ export function registerUsageRoutes(
     async (request) => {
       const caller = callerOf(request);
       const periods = requestedPeriods(request.body ?? {}, now());
+      const stored = storage(caller);
       return {
         private_queries: queries.filter((q) => q.is_private && q.owner === caller.user).length,
         private_dashboards: 0,
-        bytes_used: 0,
-        bytes_allowed: 0,
+        bytes_used: stored.used,
+        bytes_allowed: stored.allowed,
         billing_periods: periods.map((period): BillingPeriodBody => ({
           start_date: period.startDate,
           end_date: period.endDate,
