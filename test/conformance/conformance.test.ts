@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import {
   ExecutionFailedError,
+  InvalidArgumentError,
   ServiceClient,
   inflightLimitOf,
   isBadRequestError,
@@ -436,8 +437,20 @@ describe("acknowledgements", () => {
   });
 });
 
+test('the id the recorded 400 answered ("Wonky Job ID") is refused before any request: an id holds no spaces', async () => {
+  const served = serve("error-400-invalid-execution-id.json", 400);
+  const error = await served.client.status("Wonky Job ID").then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(InvalidArgumentError);
+  expect(served.requests).toHaveLength(0);
+});
+
 type Call = (client: ServiceClient) => Promise<unknown>;
-const STATUS: Call = (c) => c.status("Wonky Job ID");
+// The recorded 400 answered the id "Wonky Job ID"; the client now refuses such an id before asking (below), so the
+// recorded answers are served to a well-formed id.
+const STATUS: Call = (c) => c.status("01HKZJ2683PHF9Q9PHHQ8FW4Q1");
 const EXECUTE: Call = (c) => c.execute(1215383);
 const RESULTS: Call = (c) => c.results("01HKZJ2683PHF9Q9PHHQ8FW4Q1");
 const CSV: Call = (c) => c.resultsCsv("01HKZJ2683PHF9Q9PHHQ8FW4Q1");
