@@ -1,3 +1,4 @@
+import { sheetNameProblem } from "../sheet";
 import { basename } from "node:path";
 import { addCredits, type BillingPlan } from "../billing";
 import { type FetchLike } from "../client";
@@ -134,6 +135,19 @@ export async function refreshWorkbook(options: RefreshOptions, deps: RefreshDeps
       EXIT_CODES.fileRefused,
       `"${options.file}" uses the 1904 date system, whose dates the refresh does not compute; nothing was written. ` +
         "Refresh it in Excel, or switch it to the 1900 date system there (File > Options > Advanced; its dates then need checking).",
+    );
+  // A snapshot that cannot be added (its month already has a sheet) is refused before any run or read is paid for.
+  const snapshotProblem = options.snapshot
+    ? sheetNameProblem(
+        options.snapshot,
+        book.sheets.map((s) => s.name),
+      )
+    : undefined;
+  if (snapshotProblem)
+    return refuse(
+      report,
+      EXIT_CODES.fileRefused,
+      `--snapshot: ${snapshotProblem.replace("; nothing was written.", "; nothing was run, read or written.")}`,
     );
   report.estimate = planCost(plan);
   report.runs = runReports(plan);

@@ -1,4 +1,5 @@
 import { collectTable, knownTime, type Page, type PagingParams, type Source } from "../client";
+import { PROBE_ROWS } from "../billing";
 import type { DatasetOrigin, ReadBudget, Session } from "../session";
 import type { CachedTable } from "./render";
 import type { CanonicalRequest } from "./request";
@@ -81,7 +82,7 @@ async function readPages(
 ): Promise<FetchOutcome> {
   // A little slack: the rough estimate runs a bit under or over the exact one done when rendering.
   const stopAt = Math.ceil(limitBytes * 1.2);
-  const read = openPages(session, request, { ...request.params, ...meter.params() }, now);
+  const read = openPages(session, request, { ...request.params, ...pagesWithin(meter.params(), stopAt) }, now);
   const table = await collectTable(checkedPages(read.pages, request, stopAt, limitBytes, meter));
   const { columns, types, rows, partial, typesInferred, totalRowCount } = table;
   const cached: CachedTable = { columns, types, rows, partial, typesInferred, readAt: now() };
@@ -95,6 +96,22 @@ async function readPages(
   const origin = read.origin();
   if (origin?.kind === "query") cached.origin = origin;
   return { table: cached, requests: Math.max(1, table.requestCount) };
+}
+
+/**
+ * A cell's pages are never larger than what a cell may show: a read with no cap of its own (the headless refresh,
+ * whose plan was priced whole) would otherwise take the whole result in one large page, billed in full, before the
+ * spill limit could stop it. The first page is a probe of PROBE_ROWS rows when nothing else sized it, so a result far
+ * too large is found out for the price of a few kilobytes, as the add-in's capped reads are. Tables (no limit) keep
+ * the pages the meter chose.
+ */
+function pagesWithin(params: ReturnType<ReturnType<Session["meterRead"]>["params"]>, stopAt: number) {
+  if (!Number.isFinite(stopAt)) return params;
+  return {
+    ...params,
+    firstPageRows: params.firstPageRows ?? PROBE_ROWS,
+    maxPageBytes: Math.min(params.maxPageBytes ?? Infinity, stopAt),
+  };
 }
 
 /**

@@ -67,6 +67,22 @@ describe("npm run refresh while it runs", () => {
     expect(changedCells(before, await bytesOf(file), "Report")).toEqual([]);
   });
 
+  test("a result too large to spill is found out from a first page, not read whole and thrown away", async () => {
+    // No limit: the whole dataset's columns are far more than a spill limit of 2,000 bytes may show. The add-in stops
+    // such a read after its first small page; the refresh, whose plan has no per-request cap, used to take the whole
+    // result in one large page (every byte billed) before finding it too large.
+    const file = await writeBook(reportSpec({ datasetOptions: '"columns=token_pair,chain"' }));
+    const whole = await fetch(`${service.url}/v1/dex/pairs/ethereum?columns=token_pair,chain`, {
+      headers: { "X-Service-Api-Key": service.apiKey },
+    }).then((r) => r.text());
+    const run = await refresh([file, "--json"], env, { now, spillLimitBytes: 2_000 });
+    const report = JSON.parse(run.out);
+    expect(report.cells[0].message).toMatch(/^Not refreshed: Too large to spill/);
+    const read = report.reads.find((r: { request: string }) => r.request.startsWith("/v1/dex/pairs/ethereum"));
+    expect(whole.length).toBeGreaterThan(50_000);
+    expect(read.bytes).toBeLessThan(whole.length / 10);
+  });
+
   test("volatile formulas (NOW, RAND, RANDBETWEEN) are written only where they read a new result", async () => {
     const file = await writeBook(
       reportSpec({

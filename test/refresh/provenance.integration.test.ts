@@ -14,7 +14,7 @@ import {
   text,
   writeBook,
 } from "./support/report-book";
-import { refresh } from "./support/run";
+import { recordingFetch, refresh } from "./support/run";
 import { changedCells, documentOf, valuesAt } from "./support/workbook-diff";
 
 const CAPTIONED = { ...PAIRS_BINDING, address: "Data!A2:B3", options: { headers: true, caption: true } };
@@ -146,9 +146,12 @@ describe("npm run refresh --snapshot", () => {
     const file = await writeBook(reportSpec());
     await refresh([file, "--snapshot"], env, { now });
     const once = await bytesOf(file);
-    const run = await refresh([file, "--snapshot", "--snapshot-name", "2026-02"], env, { now });
-    expect(run.code).not.toBe(0);
-    expect(run.out + run.err).toMatch(/already has a sheet "2026-02"; nothing was written/);
+    // Found before anything is spent: no run, no read (it used to run the month's query first, then refuse).
+    const fetch = recordingFetch();
+    const run = await refresh([file, "--snapshot", "--snapshot-name", "2026-02"], env, { now, fetch });
+    expect(run.code).toBe(3);
+    expect(run.out + run.err).toMatch(/already has a sheet "2026-02"; nothing was run, read or written/);
+    expect(fetch.requests).toEqual([]);
     expect(await bytesOf(file)).toEqual(once);
     const bad = await refresh([file, "--snapshot-name", "x"], env, { now });
     expect(bad.err).toMatch(/--snapshot-name goes with --snapshot/);
