@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 import { describeLocation, isAdminCommand, runAdminCommand } from "../team-store";
 import { parseRelayOptions } from "./relay-options";
 import { startRelay } from "./start-relay";
