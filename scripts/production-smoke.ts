@@ -50,6 +50,7 @@ async function main(app: string): Promise<void> {
       /Relay: (\S+)/,
     );
     await expectJson(`${relay.url}/healthz`, undefined, (body) => body.ok === true, "the relay's /healthz");
+    await expectJson(`${relay.url}/readyz`, undefined, (body) => body.ready === true, "the relay's /readyz");
     await expectJson(
       `${relay.url}/v1/dex/pairs/ethereum?limit=2`,
       DEMO_KEY,
@@ -74,10 +75,15 @@ async function main(app: string): Promise<void> {
     const gateway = await start(
       children,
       bin("service-relay"),
-      ["--upstream", service.url, "--port", "0", "--team-key-file", keyFile, "--state-dir", stateDir],
+      [
+        ...["--upstream", service.url, "--port", "0", "--team-key-file", keyFile, "--state-dir", stateDir],
+        ...["--metrics-listen", "127.0.0.1:0"],
+      ],
       /Relay: (\S+)/,
+      /Metrics: (\S+)/,
     );
-    await expectJson(`${gateway.url}/healthz`, undefined, (body) => body.ok === true, "the gateway's /healthz");
+    const metricsUrl = /Metrics: (\S+)/.exec(gateway.output())?.[1] as string;
+    await expectJson(`${gateway.url}/readyz`, undefined, (body) => body.ready === true, "the gateway's /readyz");
     await expectJson(`${gateway.url}/gateway/me`, token, (body) => body.name === "alice", "the gateway's /gateway/me");
     await expectJson(
       `${gateway.url}/v1/dex/pairs/ethereum?limit=2`,
@@ -85,6 +91,9 @@ async function main(app: string): Promise<void> {
       (body) => rowsOf(body) === 2,
       "a dataset read through the gateway",
     );
+    const scraped = await (await fetch(metricsUrl)).text();
+    if (!/^gateway_credits_settled_total \d/m.test(scraped)) throw new Error(`no settled credits in:\n${scraped}`);
+    console.log("ok: the gateway's metrics on their own address");
 
     const book = await writeBook(reportSpec());
     const out = join(dirname(book), "refreshed.xlsx");
@@ -114,8 +123,14 @@ function rowsOf(body: Record<string, unknown>): number | undefined {
   return result?.rows?.length;
 }
 
-/** Starts a server and waits for the line that gives its address. */
-function start(children: ChildProcess[], script: string, args: string[], address: RegExp): Promise<Started> {
+/** Starts a server and waits for the line that gives its address (and `waitFor`'s, when given). */
+function start(
+  children: ChildProcess[],
+  script: string,
+  args: string[],
+  address: RegExp,
+  waitFor: RegExp = address,
+): Promise<Started> {
   const child = spawn(process.execPath, [script, ...args], { stdio: ["ignore", "pipe", "pipe"], env: cleanEnv() });
   children.push(child);
   let output = "";
@@ -124,7 +139,7 @@ function start(children: ChildProcess[], script: string, args: string[], address
     const read = (chunk: Buffer) => {
       output += chunk.toString();
       const url = address.exec(output)?.[1];
-      if (url) {
+      if (url && waitFor.test(output)) {
         clearTimeout(timer);
         resolve({ child, url, output: () => output });
       }
