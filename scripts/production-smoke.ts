@@ -13,6 +13,8 @@ import { reportSpec, writeBook } from "../test/refresh/support/report-book";
  */
 const DEMO_KEY = "demo-local-service-key";
 const STARTUP_MS = 90_000;
+/** How long a server may say it is not ready yet. */
+const READY_MS = 30_000;
 
 interface Started {
   child: ChildProcess;
@@ -50,7 +52,7 @@ async function main(app: string): Promise<void> {
       /Relay: (\S+)/,
     );
     await expectJson(`${relay.url}/healthz`, undefined, (body) => body.ok === true, "the relay's /healthz");
-    await expectJson(`${relay.url}/readyz`, undefined, (body) => body.ready === true, "the relay's /readyz");
+    await expectJson(`${relay.url}/readyz`, undefined, (body) => body.ready === true, "the relay's /readyz", READY_MS);
     await expectJson(
       `${relay.url}/v1/dex/pairs/ethereum?limit=2`,
       DEMO_KEY,
@@ -83,7 +85,13 @@ async function main(app: string): Promise<void> {
       /Metrics: (\S+)/,
     );
     const metricsUrl = /Metrics: (\S+)/.exec(gateway.output())?.[1] as string;
-    await expectJson(`${gateway.url}/readyz`, undefined, (body) => body.ready === true, "the gateway's /readyz");
+    await expectJson(
+      `${gateway.url}/readyz`,
+      undefined,
+      (body) => body.ready === true,
+      "the gateway's /readyz",
+      READY_MS,
+    );
     await expectJson(`${gateway.url}/gateway/me`, token, (body) => body.name === "alice", "the gateway's /gateway/me");
     await expectJson(
       `${gateway.url}/v1/dex/pairs/ethereum?limit=2`,
@@ -180,21 +188,31 @@ function cleanEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
+/**
+ * A GET answered 200 with a body that passes the check. `retryForMs`: asked again until then, as a load balancer's
+ * probe does (a readiness that waits on a service still warming up on a busy machine).
+ */
 async function expectJson(
   url: string,
   key: string | undefined,
   check: (body: Record<string, unknown>) => boolean,
   what: string,
+  retryForMs = 0,
 ): Promise<void> {
-  const res = await fetch(url, { headers: key ? { "X-Service-Api-Key": key } : {} });
-  const text = await res.text();
-  let body: Record<string, unknown> = {};
-  try {
-    body = JSON.parse(text) as Record<string, unknown>;
-  } catch {
-    // Not JSON: the check below fails with the text shown.
+  const deadline = Date.now() + retryForMs;
+  for (;;) {
+    const res = await fetch(url, { headers: key ? { "X-Service-Api-Key": key } : {} });
+    const text = await res.text();
+    let body: Record<string, unknown> = {};
+    try {
+      body = JSON.parse(text) as Record<string, unknown>;
+    } catch {
+      // Not JSON: the check below fails with the text shown.
+    }
+    if (res.status === 200 && check(body)) break;
+    if (Date.now() >= deadline) throw new Error(`${what}: ${res.status} ${text.slice(0, 300)}`);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
   }
-  if (res.status !== 200 || !check(body)) throw new Error(`${what}: ${res.status} ${text.slice(0, 300)}`);
   console.log(`ok: ${what}`);
 }
 

@@ -1,5 +1,8 @@
-/** How long a readiness check waits for the upstream or the store before calling it unready. */
-const CHECK_TIMEOUT_MS = 2_000;
+/**
+ * How long a readiness check waits for the upstream or the store before calling it unready: under the 5 s a probe
+ * usually allows (the Dockerfile's HEALTHCHECK), above a busy upstream's pause.
+ */
+const CHECK_TIMEOUT_MS = 3_000;
 
 /** What `/readyz` checks: each answers undefined when ready, else the reason a load balancer's log should show. */
 export type ReadinessCheck = () => Promise<string | undefined>;
