@@ -21,7 +21,7 @@ export const FLAGS = {
   },
   budget: { value: "CREDITS", help: "refuse to run anything when the plan's estimated credits are over this" },
   "dry-run": { help: "print the plan and its estimated credits; change nothing, send nothing" },
-  json: { help: "print the report as JSON" },
+  json: { help: "print the report as one line of JSON (for a scheduler's log)" },
   snapshot: { help: "add a month-end snapshot: the refreshed results as values, with their sources, on a new sheet" },
   "snapshot-name": { value: "NAME", help: "the snapshot sheet's name (default: the previous month, 2026-02)" },
   plan: { value: "PLAN", env: "SERVICE_PLAN", help: "free (default: the dearest), analyst, plus or enterprise" },

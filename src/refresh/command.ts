@@ -55,6 +55,7 @@ export async function runRefreshCommand(
     ...(deps.spillLimitBytes !== undefined ? { spillLimitBytes: deps.spillLimitBytes } : {}),
     ...(deps.fileSystem ? { fileSystem: deps.fileSystem } : {}),
   });
-  io.out(options.json ? JSON.stringify(report, null, 2) : formatReport(report));
+  // --json: one object on one line, as log collectors (journald, a container's log driver) take a record.
+  io.out(options.json ? JSON.stringify(report) : formatReport(report));
   return report.exitCode;
 }

@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 import { runRefreshCommand } from "./command";
 
 /** `npm run refresh -- report.xlsx [flags]`: exits with the refresh's code (src/refresh/exit-codes.ts). */

@@ -14,6 +14,7 @@ import { ResultCache, keptUntil, type CacheLimits } from "./result-cache";
 import { sendSettled } from "./settled-answer";
 import { sendStreamed, type CompleteAnswer } from "./streamed-answer";
 import { Upstream } from "./upstream";
+import { requestId } from "./operations/request-id";
 
 export interface RelayConfig {
   /** The service the relay stands in front of, e.g. the real API's base address (a path prefix is kept; a trailing `/v1` means its parent, as for the client). */
@@ -35,6 +36,8 @@ export interface RelayConfig {
    * through; gateway mode's policy has people with personal tokens, the team's key upstream, budgets, pacing, audit.
    */
   policy?: ForwardingPolicy;
+  /** Called when the upstream did not answer a request (counted in the metrics). */
+  onUpstreamError?: () => void;
 }
 
 declare module "fastify" {
@@ -54,6 +57,9 @@ export async function buildRelay(config: RelayConfig): Promise<FastifyInstance> 
   const app = Fastify({
     logger: false,
     trustProxy: false,
+    // Each request's id, in its log line and its X-Request-Id answer header (a plain one given by a proxy kept).
+    requestIdHeader: false,
+    genReqId: requestId,
     bodyLimit: BODY_LIMIT_MB * 1024 * 1024,
     // A path that is no valid URL is a bad request; an over-long parameter is simply not one of the API's routes.
     // The reply is sent by answer(); fastify's reply is thenable, and nothing here waits on it.
@@ -116,7 +122,9 @@ export async function buildRelay(config: RelayConfig): Promise<FastifyInstance> 
   app.setErrorHandler((error: FastifyError | RelayRefusal, request, reply) => {
     const refusal = error instanceof RelayRefusal ? error : fromFramework(error);
     if (refusal.status >= 500 && !(error instanceof RelayRefusal)) {
-      config.log(JSON.stringify({ failed: request.routeOptions.url ?? "unmatched", error: error.message }));
+      config.log(
+        JSON.stringify({ id: request.id, failed: request.routeOptions.url ?? "unmatched", error: error.message }),
+      );
     }
     return answer(reply, refusal);
   });
@@ -124,6 +132,8 @@ export async function buildRelay(config: RelayConfig): Promise<FastifyInstance> 
   app.addHook("onResponse", async (request, reply) => {
     config.log(
       JSON.stringify({
+        time: new Date().toISOString(),
+        id: request.id,
         method: request.method,
         route: request.routeOptions.url ?? "unmatched",
         status: reply.statusCode,
@@ -182,6 +192,7 @@ export async function buildRelay(config: RelayConfig): Promise<FastifyInstance> 
     try {
       res = await call.response;
     } catch {
+      config.onUpstreamError?.();
       await passage.unanswered();
       throw refusals.upstreamUnreachable();
     }

@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 import { describeLocation, isAdminCommand, runAdminCommand } from "../team-store";
 import { parseRelayOptions } from "./relay-options";
 import { startRelay } from "./start-relay";
@@ -13,6 +14,7 @@ async function main(): Promise<void> {
   }
   const relay = await startRelay(options, (line) => console.log(line));
   console.log(`Relay: ${relay.url} → ${options.upstream.origin}${options.upstream.pathname.replace(/\/+$/, "")}`);
+  if (relay.metricsUrl) console.log(`Metrics: ${relay.metricsUrl} (Prometheus; keep this address private)`);
   const gateway = options.gateway;
   if (gateway) {
     const pace = (n: number | null, what: string) => (n === null ? `${what} not paced` : `${n} ${what} a minute`);

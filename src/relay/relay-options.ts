@@ -47,6 +47,11 @@ const FLAGS = {
     env: "RELAY_CACHE_DISK_MB",
     help: `disk for cached pages under --cache-dir, in MB (default ${DEFAULT_CACHE_DISK_MB})`,
   },
+  "metrics-listen": {
+    value: "HOST:PORT",
+    env: "RELAY_METRICS_LISTEN",
+    help: "serve Prometheus metrics at /metrics on this address of its own, e.g. 127.0.0.1:9464 (default: off)",
+  },
   ...GATEWAY_FLAGS,
 } satisfies Record<string, FlagSpec>;
 
@@ -64,6 +69,8 @@ export interface RelayOptions {
   cacheDiskMb?: number;
   /** Gateway mode (`--team-key-file`): people sign in with personal tokens; absent, the plain relay. */
   gateway?: GatewayOptions;
+  /** `--metrics-listen`: where `/metrics` is served, apart from the callers' port; absent, nowhere. */
+  metricsListen?: { host: string; port: number };
 }
 
 const MB = 1024 * 1024;
@@ -97,7 +104,15 @@ export function parseRelayOptions(argv: readonly string[], env: NodeJS.ProcessEn
   }
   if (values["public-url"] !== undefined) options.publicUrl = httpUrl("public-url", values["public-url"]);
   if (values["cache-dir"] !== undefined) options.cacheDir = values["cache-dir"];
+  if (values["metrics-listen"] !== undefined) options.metricsListen = listenAddress(values["metrics-listen"]);
   const gateway = gatewayOptions(values);
   if (gateway) options.gateway = gateway;
   return options;
+}
+
+/** `HOST:PORT` (an IPv6 host in brackets, `[::1]:9464`). */
+function listenAddress(text: string): { host: string; port: number } {
+  const match = /^(?:\[([^\]]+)\]|([^:[\]]+)):(\d+)$/.exec(text);
+  if (!match) throw new CommandLineError(`--metrics-listen: expected HOST:PORT (e.g. 127.0.0.1:9464), got ${text}`);
+  return { host: match[1] ?? (match[2] as string), port: wholeNumber("metrics-listen", match[3] as string, 65535) };
 }

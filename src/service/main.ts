@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 import { resolve } from "node:path";
 import { parseCli } from "./cli-options";
 import { DEMO_KEY } from "./demo/demo-keys";

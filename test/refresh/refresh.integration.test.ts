@@ -40,7 +40,16 @@ describe("npm run refresh", () => {
     const out = join(dirname(file), "refreshed.xlsx");
     const run = await refresh([file, "--out", out, "--rerun", "stale", "--json"], env, { now });
     expect(run.code).toBe(0);
+    // One JSON object on one line, its top-level fields as README documents them (optional ones absent when unset).
+    expect(run.out.split("\n")).toHaveLength(1);
     const report = JSON.parse(run.out);
+    expect(Object.keys(report).sort()).toEqual(
+      [
+        ...["file", "written", "dryRun", "plan", "rerun", "at", "cells", "tables", "runs", "reads", "dependents"],
+        ...["estimate", "spent", "bytesRead", "requests", "parts", "settings", "notes", "exitCode", "summary"],
+      ].sort(),
+    );
+    expect(report.exitCode).toBe(run.code);
     expect(await bytesOf(file)).toEqual(before);
     const after = await bytesOf(out);
 

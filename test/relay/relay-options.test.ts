@@ -44,6 +44,19 @@ describe("npm run relay flags (each also an environment variable)", () => {
     expect(options.publicUrl?.toString()).toBe("https://relay.team.example/");
   });
 
+  test("--metrics-listen HOST:PORT (IPv6 in brackets), or RELAY_METRICS_LISTEN; absent, no metrics", () => {
+    const upstream = ["--upstream", "http://x"];
+    expect(parseRelayOptions(upstream, {}).metricsListen).toBeUndefined();
+    expect(parseRelayOptions([...upstream, "--metrics-listen", "127.0.0.1:9464"], {}).metricsListen).toEqual({
+      host: "127.0.0.1",
+      port: 9464,
+    });
+    expect(parseRelayOptions(upstream, { RELAY_METRICS_LISTEN: "[::1]:0" }).metricsListen).toEqual({
+      host: "::1",
+      port: 0,
+    });
+  });
+
   test.each([
     [[], /--upstream URL is required/],
     [["--upstream", "ftp://x"], /--upstream must use http or https/],
@@ -52,6 +65,8 @@ describe("npm run relay flags (each also an environment variable)", () => {
     [["--upstream", "http://x", "--nope"], /Unknown option '--nope'/],
     [["--upstream", "http://x", "--cache-disk-mb=-1"], /--cache-disk-mb must be a whole number/],
     [["--upstream", "http://x", "--cache-page-mb", "0.5"], /--cache-page-mb must be a whole number/],
+    [["--upstream", "http://x", "--metrics-listen", "9464"], /--metrics-listen: expected HOST:PORT/],
+    [["--upstream", "http://x", "--metrics-listen", "127.0.0.1:99999"], /--metrics-listen must be a whole number/],
   ] as const)("%j is refused with a message", (argv, message) => {
     expect(() => parseRelayOptions(argv, {})).toThrow(message);
   });

@@ -305,7 +305,7 @@ test("the key never appears in the relay's output; logs carry no query string", 
   for (const key of Object.values(TEST_KEYS)) expect(text).not.toContain(key);
   expect(text).not.toContain("?");
   const line = JSON.parse(logs.find((l) => l.includes('"cache":"hit"'))!) as Record<string, unknown>;
-  expect(Object.keys(line)).toEqual(["method", "route", "status", "ms", "cache"]);
+  expect(Object.keys(line)).toEqual(["time", "id", "method", "route", "status", "ms", "cache"]);
 });
 
 /**

@@ -9,6 +9,8 @@ import { TeamKey } from "./team-key";
 /** What a test (or an embedding) may set beside the flags: the clock, the pacing window, the store's timeouts. */
 export type GatewayStoreExtras = Pick<PostgresStoreOptions, "clock" | "timeoutMs" | "poolSize" | "reservationTtlMs"> & {
   pacingWindowMs?: number;
+  /** Wraps the store once opened (the relay's metrics count its spending calls). */
+  wrapStore?: (store: GatewayStore) => GatewayStore;
 };
 
 /**
@@ -22,15 +24,16 @@ export async function openGateway(
 ): Promise<{ policy: ForwardingPolicy; store: GatewayStore }> {
   const teamKey = await TeamKey.read(options.teamKeyFile);
   const clock: Clock = extras.clock ?? systemClock;
-  const { pacingWindowMs, ...storeExtras } = extras;
+  const { pacingWindowMs, wrapStore, ...storeExtras } = extras;
   const pacing: NonNullable<PostgresStoreOptions["pacing"]> = {};
   if (options.readsPerMinute !== null) pacing.read = options.readsPerMinute;
   if (options.writesPerMinute !== null) pacing.write = options.writesPerMinute;
   if (pacingWindowMs !== undefined) pacing.windowMs = pacingWindowMs;
-  const store = await openGatewayStore(
+  const opened = await openGatewayStore(
     { database: options.database, stateDir: options.stateDir },
     { ...storeExtras, clock, pacing },
   );
+  const store = wrapStore ? wrapStore(opened) : opened;
   const gateway = new Gateway({
     store,
     teamKey,
