@@ -4,7 +4,7 @@ export type { ServiceClientOptions } from "./client-options";
 export type { FetchLike } from "./http/request";
 export type { ClientObserver, ExecutionRecord, ReadRecord } from "./observer";
 export { apiRootPath } from "./http/api-root";
-export type { PagingParams, ResultParams } from "./params";
+export type { LatestOptions, PagingParams, ResultParams } from "./params";
 export { collectTable, type CollectTableOptions, type TableByteCap, type TableCapProgress } from "./paging/table";
 export { SHARED_PARAM_KEYS, canonicalParams } from "./params";
 export type { RunProgress } from "./polling/run";
@@ -31,6 +31,7 @@ export {
   BadRequestError,
   CreditLimitError,
   ForbiddenError,
+  NoResultError,
   NotFoundError,
   RateLimitedError,
   ServerError,

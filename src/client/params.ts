@@ -140,6 +140,11 @@ export function pickResultParams(source: ResultParams): ResultParams {
   return picked as ResultParams;
 }
 
+/** A latest-result call's options: the call's, and the saved query's inputs whose latest run is wanted. */
+export interface LatestOptions extends CallOptions {
+  parameters?: Record<string, QueryParameterValue>;
+}
+
 /** Inputs of E1. */
 export interface ExecuteOptions extends CallOptions {
   /** Saved-query parameters; omitted ones take the query's defaults. */
@@ -163,4 +168,17 @@ export interface PagingParams extends ResultParams, CallOptions {
    * smaller where a default page would cost more than one request may. Absent: the service's default page.
    */
   maxPageBytes?: number;
+}
+
+/**
+ * A saved query's inputs on its latest result (`GET /v1/query/{id}/results[/csv]`): `params.<name>=value`, as both
+ * official clients send them; the service then answers with the latest run of exactly those inputs (after defaults),
+ * or 404 when none has a result. Names in sorted order, so equal inputs make equal URLs.
+ */
+export function withInputs(
+  search: URLSearchParams,
+  inputs: Record<string, QueryParameterValue> | undefined,
+): URLSearchParams {
+  for (const name of Object.keys(inputs ?? {}).sort()) search.set(`params.${name}`, String(inputs![name]));
+  return search;
 }

@@ -15,12 +15,14 @@ import { type Usage, type UsageOptions, normalizeUsage, usageBody } from "./resp
 import {
   type CallOptions,
   type ExecuteOptions,
+  type LatestOptions,
   type PagingParams,
   type ResultParams,
   guardLifted,
   pickResultParams,
   toSearchParams,
   validateParams,
+  withInputs,
 } from "./params";
 import { type RunOptions, type RunResult, runToEnd } from "./polling/run";
 import type { CsvPage, Envelope, ExecuteAck, ExecutionStatus, Page, Source, Table } from "./types";
@@ -109,17 +111,18 @@ export class ServiceClient {
     return parseJson<{ success?: unknown }>(response, "POST", path)?.success === true;
   }
 
-  /** E5, one page. */
-  async latestCsv(queryId: number, params: ResultParams & CallOptions = {}): Promise<CsvPage> {
-    return this.#getCsv(`/v1/query/${checkQueryId(queryId)}/results/csv`, params, params);
+  /** E5, one page; with `parameters`, of the latest run of exactly those inputs (404 when none has a result). */
+  async latestCsv(queryId: number, params: ResultParams & LatestOptions = {}): Promise<CsvPage> {
+    return this.#getCsv(`/v1/query/${checkQueryId(queryId)}/results/csv`, params, params, params.parameters);
   }
 
   /**
    * A saved query's latest result as JSON (GET /v1/query/{id}/results), one page: typed by the service, with the
    * run it came from (`execution_id`, `execution_ended_at`: its age). Reads cost credits like any result.
    */
-  async latestResults(queryId: number, params: ResultParams & CallOptions = {}): Promise<Envelope> {
-    return (await this.#getEnvelope(`/v1/query/${checkQueryId(queryId)}/results`, params, params)).envelope;
+  async latestResults(queryId: number, params: ResultParams & LatestOptions = {}): Promise<Envelope> {
+    const path = `/v1/query/${checkQueryId(queryId)}/results`;
+    return (await this.#getEnvelope(path, params, params, params.parameters)).envelope;
   }
 
   /**
@@ -240,13 +243,13 @@ export class ServiceClient {
   #io(call: CallOptions): SourceIo {
     const { timeoutMs, onRead } = call;
     return {
-      json: async (path, params, signal) => {
-        const { envelope, bytes } = await this.#getEnvelope(path, params, { signal, timeoutMs, onRead });
+      json: async (path, params, signal, inputs) => {
+        const { envelope, bytes } = await this.#getEnvelope(path, params, { signal, timeoutMs, onRead }, inputs);
         const raw = envelopeToRawPage(envelope, "GET", path);
         raw.bytes = bytes;
         return raw;
       },
-      csv: (path, params, signal) => this.#getCsv(path, params, { signal, timeoutMs, onRead }),
+      csv: (path, params, signal, inputs) => this.#getCsv(path, params, { signal, timeoutMs, onRead }, inputs),
     };
   }
 
@@ -255,8 +258,9 @@ export class ServiceClient {
     path: string,
     params: ResultParams,
     options: CallOptions,
+    inputs?: LatestOptions["parameters"],
   ): Promise<{ envelope: Envelope; bytes: number }> {
-    const query = toSearchParams(pickResultParams(params));
+    const query = withInputs(toSearchParams(pickResultParams(params)), inputs);
     const response = await this.#send(
       { method: "GET", path, query, accept: "application/json", retryMode: "idempotent" },
       options,
@@ -284,8 +288,13 @@ export class ServiceClient {
     return parseJson<T>(response, "GET", path);
   }
 
-  async #getCsv(path: string, params: ResultParams, options: CallOptions): Promise<CsvPage> {
-    const query = toSearchParams(pickResultParams(params));
+  async #getCsv(
+    path: string,
+    params: ResultParams,
+    options: CallOptions,
+    inputs?: LatestOptions["parameters"],
+  ): Promise<CsvPage> {
+    const query = withInputs(toSearchParams(pickResultParams(params)), inputs);
     const response = await this.#send(
       { method: "GET", path, query, accept: "text/csv", retryMode: "idempotent" },
       options,

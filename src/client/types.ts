@@ -114,7 +114,12 @@ export interface CsvPage {
  */
 export type Source =
   | { executionId: string }
-  | { queryId: number; format?: "csv" | "json" }
+  | {
+      queryId: number;
+      format?: "csv" | "json";
+      /** The query's inputs: the latest result of a run of exactly these (after defaults), never another's. */
+      parameters?: Record<string, QueryParameterValue>;
+    }
   | { dataset: string; args?: readonly string[] };
 
 /** One page of rows, already a matrix in `columns` order. */

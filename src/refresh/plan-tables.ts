@@ -37,13 +37,25 @@ function requestOf(b: TableBinding): CanonicalRequest {
   }
   const partial = b.kind === "execution" && b.options?.partial === true ? [[["allow_partial_results=true"]]] : [];
   const { options } = readArguments("RESULTS", partial);
-  return resultsRequest(b.kind === "query" ? Number(b.id) : String(b.id), [], options);
+  if (b.kind !== "query") return resultsRequest(String(b.id), [], options);
+  // The table's own inputs: the latest run of exactly those, never whatever ran last.
+  return resultsRequest(Number(b.id), [], options, tableInputs(b));
+}
+
+/** A query-bound table's inputs, as its binding records them (the run it was inserted from). */
+function tableInputs(b: TableBinding): Record<string, string | number | boolean> {
+  const inputs: Record<string, string | number | boolean> = {};
+  for (const [name, value] of Object.entries(b.params ?? {})) {
+    if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") inputs[name] = value;
+  }
+  return inputs;
 }
 
 function sourceText(b: TableBinding): string {
   if (b.kind === "dataset") return `dataset ${[b.id, ...Object.values(b.args ?? {})].join(" ")}`;
   if (b.kind === "execution") return `execution ${b.id}`;
-  return `query ${b.id}`;
+  const inputs = Object.entries(tableInputs(b)).map(([k, v]) => `${k}=${String(v)}`);
+  return inputs.length > 0 ? `query ${b.id} (${inputs.join(", ")})` : `query ${b.id}`;
 }
 
 /**
@@ -99,7 +111,7 @@ export function planTables(
       plan.runs.set(id, {
         runKey: id,
         queryId: Number(binding.id),
-        parameters: (binding.params ?? {}) as Record<string, string | number | boolean>,
+        parameters: tableInputs(binding),
         performance,
         reason: "--rerun all",
         estimatedCredits: estimateExecutionCredits({ performance }),

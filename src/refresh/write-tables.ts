@@ -1,6 +1,8 @@
 import type { TableBinding } from "../excel";
 import type { Scalar } from "../formulas";
-import { describeBound, renderSpill, sourceText, storedSource } from "../service-cells";
+import { estimateExecutionCredits, formatCredits } from "../billing";
+import { isNoResultError } from "../client";
+import { describeBound, noResultForInputsText, renderSpill, sourceText, storedSource, tierOf } from "../service-cells";
 import { datasetOriginText } from "../session";
 import { a1Range, blockUnion, cellAddress, parseAddress, qualifiedAddress, snapshotTableLabel } from "../sheet";
 import type { WorkbookEdit, XlsxValue } from "../xlsx";
@@ -57,6 +59,18 @@ export function writeTables(ctx: TableWriteContext): {
       return report;
     }
     const read = ctx.ex.reads.get(t.readId!);
+    const hasInputs = Object.keys(t.binding.params ?? {}).length > 0;
+    if (read?.status === "failed" && t.binding.kind === "query" && hasInputs && isNoResultError(read.error)) {
+      // No run of its inputs: the table keeps its rows; a run of those inputs is the way to new ones.
+      report.status = "skipped";
+      report.message = `Not refreshed: ${noResultForInputsText(
+        t.binding.params ?? {},
+        `--rerun all runs query ${String(t.binding.id)} with them (${formatCredits(
+          estimateExecutionCredits({ performance: tierOf(t.binding.options?.performance) }),
+        )}).`,
+      )}`;
+      return report;
+    }
     if (!read || read.status !== "read") {
       report.status = read?.status === "skipped" ? "skipped" : "failed";
       report.message = read?.message ? `Not refreshed: ${read.message}` : "Not read: the refresh stopped before it.";

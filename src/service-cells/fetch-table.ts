@@ -23,7 +23,7 @@ function clientSource(request: CanonicalRequest): Source {
   const source = request.source;
   if (source.kind === "dataset") return { dataset: source.dataset, args: source.args };
   if (source.kind === "execution") return { executionId: source.executionId };
-  return { queryId: source.queryId };
+  return source.parameters ? { queryId: source.queryId, parameters: source.parameters } : { queryId: source.queryId };
 }
 
 /**

@@ -18,6 +18,7 @@ export {
   OPENED_WITHOUT_DATA,
   requestLabel,
 } from "./not-loaded";
+export { noResultForInputsText } from "./no-result";
 export { booleanValue } from "./option-values";
 export { type CellRequestOptions, defaultCellOptions, type OptionsFunction } from "./options";
 export {

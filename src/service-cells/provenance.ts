@@ -17,7 +17,11 @@ export interface ResultSource {
   executionId?: string;
   /** When the run that made the rows ended (ISO 8601), as the service said. */
   ranAt?: string;
-  /** The saved query's parameters, as sent. */
+  /**
+   * The saved query's parameters, as sent. On a run, the inputs it ran with; on a latest result, the inputs it was
+   * asked for (the service then answers only with a run of exactly those): either way the rows are a run of these.
+   * A latest result without them may be a run of any inputs.
+   */
   parameters?: Record<string, string | number | boolean>;
   /** A curated dataset: its name, path arguments, and the refresh slot its rows belong to (ISO 8601, UTC). */
   dataset?: { name: string; args: string[]; slot?: string };
@@ -94,6 +98,7 @@ export function describeRead(what: CellSource, facts: ReadFacts, run?: RunOf): R
   } else if (what.kind === "query") {
     out.kind = "latest";
     out.queryId = what.queryId;
+    if (what.parameters && Object.keys(what.parameters).length > 0) out.parameters = { ...what.parameters };
   } else if (facts.queryId !== undefined) out.queryId = facts.queryId;
   if (run) {
     out.kind = "run";
@@ -125,8 +130,8 @@ export function describeBound(bound: BoundTo, executionId: string | undefined, f
     return describeRead({ kind: "dataset", dataset, args, path: datasetPath(dataset, args) }, facts);
   }
   if (bound.kind === "execution") return describeRead({ kind: "execution", executionId: String(bound.id) }, facts);
-  if (!executionId) return describeRead({ kind: "query", queryId: Number(bound.id) }, facts);
   const parameters = (bound.params ?? {}) as Record<string, string | number | boolean>;
+  if (!executionId) return describeRead({ kind: "query", queryId: Number(bound.id), parameters }, facts);
   return describeRead({ kind: "execution", executionId }, facts, { queryId: Number(bound.id), parameters });
 }
 
@@ -180,7 +185,9 @@ export function sourceText(source: ResultSource, pattern: string = DEFAULT_QUERY
   } else if (named) {
     const head = named.charAt(0).toUpperCase() + named.slice(1);
     const given = source.parameters ? parametersText(source.parameters) : "";
-    parts.push(`${head}${source.kind === "latest" ? ", latest result" : ""}${given ? ` (${given})` : ""}`);
+    // A latest result asked for by inputs is a run of them; one without may be a run of any inputs.
+    const latest = source.kind !== "latest" ? "" : given ? ", latest result of these inputs" : ", latest result";
+    parts.push(`${head}${latest}${given ? ` (${given})` : ""}`);
   }
   if (source.executionId) {
     const ran = source.ranAt ? ` ran ${utc(source.ranAt)}` : "";

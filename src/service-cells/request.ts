@@ -4,6 +4,7 @@ import {
   canonicalParams,
   datasetEntry,
   datasetPath,
+  type QueryParameterValue,
   type ResultParams,
   type Source,
 } from "../client";
@@ -14,7 +15,12 @@ import type { CellRequestOptions } from "./options";
 export type CellSource =
   | { kind: "dataset"; dataset: string; args: string[]; path: string }
   | { kind: "execution"; executionId: string }
-  | { kind: "query"; queryId: number };
+  | {
+      kind: "query";
+      queryId: number;
+      /** A bound table's inputs: the latest result of a run of exactly these, never of other inputs. */
+      parameters?: Record<string, QueryParameterValue>;
+    };
 
 /** A request in canonical form: two cells that mean the same thing get the same `key` (one cache entry). */
 export interface CanonicalRequest {
@@ -39,9 +45,16 @@ export function readKeyOf(source: Source, params: ResultParams): string {
   if ("executionId" in source) return keyOf(`execution:${source.executionId}`, canonical);
   if ("queryId" in source) {
     const format = source.format === "json" ? ":json" : "";
-    return keyOf(`query:${source.queryId}${format}`, canonical);
+    return keyOf(`query:${source.queryId}${inputsKey(source.parameters)}${format}`, canonical);
   }
   return keyOf(datasetPath(source.dataset, source.args ?? []), canonical);
+}
+
+/** Inputs in a key: `(days=7&symbol=WBTC)`, names sorted, so equal inputs share a key; nothing without inputs. */
+function inputsKey(parameters: Record<string, QueryParameterValue> | undefined): string {
+  const names = Object.keys(parameters ?? {}).sort();
+  if (names.length === 0) return "";
+  return `(${names.map((n) => `${n}=${encodeURIComponent(String(parameters![n]))}`).join("&")})`;
 }
 
 /** A bound table's reads are priced by its name: whatever its source runs or reads, its size is the table's. */
@@ -77,11 +90,15 @@ export function datasetRequest(
   };
 }
 
-/** RESULTS(id, options): text is an execution id, a number (or digits-only text) a query id. */
+/**
+ * RESULTS(id, options): text is an execution id, a number (or digits-only text) a query id. `inputs` (a table bound
+ * to a run of a query): the query's latest result of exactly those inputs.
+ */
 export function resultsRequest(
   given: unknown,
   positional: readonly string[],
   options: CellRequestOptions,
+  inputs?: Record<string, QueryParameterValue>,
 ): CanonicalRequest {
   const id = plainValue(given, { fn: "SERVICE.RESULTS", argument: 1 });
   if (positional.length > 0) {
@@ -96,7 +113,9 @@ export function resultsRequest(
     if (!(Number.isSafeInteger(queryId) && queryId > 0)) {
       throw new InvalidArgumentError(`A query id must be a positive whole number; got ${String(id)}`);
     }
-    return { source: { kind: "query", queryId }, params, key: keyOf(`query:${queryId}`, params) };
+    const parameters = inputs && Object.keys(inputs).length > 0 ? { parameters: { ...inputs } } : {};
+    const key = keyOf(`query:${queryId}${inputsKey(inputs)}`, params);
+    return { source: { kind: "query", queryId, ...parameters }, params, key };
   }
   if (!text) throw new InvalidArgumentError("SERVICE.RESULTS needs an execution id (text) or a query id (number)");
   return { source: { kind: "execution", executionId: text }, params, key: keyOf(`execution:${text}`, params) };

@@ -28,6 +28,12 @@ export const ERRORS = {
   query_not_found: { status: 404, message: () => "Query not found" },
   execution_not_found: { status: 404, message: (p: { id: string }) => `Execution not found (ID: ${p.id})` },
   result_not_found: { status: 404, message: () => "No result found for this query" },
+  // No public recording shows the real service's answer when no run has the inputs asked for; the same 404 as a
+  // query without any result, saying which inputs (a client reads any 404 but "Query not found" as no result).
+  result_not_found_for_inputs: {
+    status: 404,
+    message: (p: { inputs: string }) => `No result found for this query with these parameters (${p.inputs})`,
+  },
   route_not_found: {
     status: 404,
     message: (p: { method: string; path: string }) =>

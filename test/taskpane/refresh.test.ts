@@ -39,12 +39,17 @@ function noteRow(pane: TestPane): number {
 }
 
 describe("refresh of bound tables", () => {
-  test("a query-bound table takes the latest result: rows grow, then shrink, and what is below moves with them", async () => {
+  test("a query-bound table takes the latest result of its inputs: rows grow, then shrink, and what is below moves with them", async () => {
     const pane = await testPane(service.url, { apiKey: TEST_KEYS.demo });
     const name = await insertQueryTable(pane, 7);
     expect(pane.wb.inspect.tables()[0]!.address).toBe("Sheet1!A1:D8");
+    const rebind = async (days: number) => {
+      const binding = getBinding(pane.deps.settings, name)!;
+      await saveBinding(pane.deps.settings, { ...binding, params: DAYS(days) }, { now: pane.deps.clock.now() });
+    };
 
     await pane.session.client().run(1001, { parameters: DAYS(30) });
+    await rebind(30);
     let [outcome] = (await refreshAll(pane.deps, { mode: "latest" })).tables;
     expect(outcome).toMatchObject({ tableName: name, status: "refreshed", rows: 30 });
     expect(pane.wb.inspect.tables()[0]!.address).toBe("Sheet1!A1:D31");
@@ -52,6 +57,7 @@ describe("refresh of bound tables", () => {
     expect(noteRow(pane)).toBe(40 + 23);
 
     await pane.session.client().run(1001, { parameters: DAYS(3) });
+    await rebind(3);
     [outcome] = (await refreshAll(pane.deps, { mode: "latest" })).tables;
     expect(outcome).toMatchObject({ status: "refreshed", rows: 3 });
     expect(pane.wb.inspect.tables()[0]!.address).toBe("Sheet1!A1:D4");
@@ -61,6 +67,46 @@ describe("refresh of bound tables", () => {
       address: "Sheet1!A1:D4",
       refreshedAt: expect.any(String),
     });
+  });
+
+  test("a table keeps its own inputs: a later run of other inputs never reaches it; no run of its inputs keeps its rows and offers the priced re-run", async () => {
+    const pane = await testPane(service.url, { apiKey: TEST_KEYS.demo });
+    const inputs = { symbol: "UNI", days: "5", since: "2024-03-01", interval: "day" };
+    const run = await pane.session.client().run(1001, { parameters: inputs });
+    const insert = new InsertController(pane.deps);
+    const end = await insert.insert(
+      { kind: "execution", executionId: run.executionId, queryId: 1001, parameters: inputs, performance: "medium" },
+      { destination: "selection", asTable: true, headers: true, caption: true },
+    );
+    expect(end.phase).toBe("complete");
+    const name = end.tableName!;
+    expect(getBinding(pane.deps.settings, name)!.params).toEqual(inputs);
+    const rowsBefore = pane.wb.inspect.values("Sheet1", "A3:D7");
+
+    // Someone runs the same query with other inputs: the latest run of the query is now theirs.
+    await pane.session.client().run(1001, { parameters: { ...inputs, symbol: "LINK", days: "9" } });
+    const result = await refreshAll(pane.deps, { mode: "latest" });
+    expect(result.tables[0]).toMatchObject({ tableName: name, status: "refreshed", rows: 5 });
+    expect(pane.wb.inspect.values("Sheet1", "A3:D7")).toEqual(rowsBefore);
+    expect(pane.wb.inspect.values("Sheet1", "A3:A7").flat()).toEqual(Array(5).fill("UNI"));
+    const caption = String(pane.wb.inspect.values("Sheet1", "A1")[0]![0]);
+    expect(caption).toContain("latest result of these inputs (days=5, interval=day, since=2024-03-01, symbol=UNI)");
+    expect(getBinding(pane.deps.settings, name)!.source).toMatchObject({ kind: "latest", parameters: inputs });
+
+    // Inputs nobody ran (since then, or ever): nothing is read into the table, it says so and what a re-run costs.
+    const binding = getBinding(pane.deps.settings, name)!;
+    const unrun = { ...inputs, symbol: "DAI" };
+    await saveBinding(pane.deps.settings, { ...binding, params: unrun }, { now: pane.deps.clock.now() });
+    const none = await refreshAll(pane.deps, { mode: "latest" });
+    expect(none.tables[0]).toMatchObject({ tableName: name, status: "no-result", rows: 0 });
+    expect(none.tables[0]!.message).toContain(
+      "no result for these inputs (days=5, interval=day, since=2024-03-01, symbol=DAI)",
+    );
+    expect(none.tables[0]!.message).toMatch(/Tick "Re-run queries" to run query 1001 with them \(\d/);
+    expect(pane.wb.inspect.values("Sheet1", "A3:D7")).toEqual(rowsBefore);
+    const summary = refreshSummary(none);
+    expect(summary).toContain("0 of 1 table refreshed");
+    expect(summary).toContain("no result for these inputs");
   });
 
   test("re-running a query-bound table asks first, listing the run and the read with their costs; declined spends nothing", async () => {

@@ -4,6 +4,8 @@ import {
   ForbiddenError,
   HttpError,
   type HttpErrorInit,
+  isNoResultAnswer,
+  NoResultError,
   NotFoundError,
   RateLimitedError,
   ServerError,
@@ -83,7 +85,7 @@ export function errorFromResponse(init: HttpErrorInit): ServiceError {
   }
   if (status === 402) return new CreditLimitError(init);
   if (status === 403) return new ForbiddenError(init);
-  if (status === 404) return new NotFoundError(init);
+  if (status === 404) return isNoResultAnswer(init) ? new NoResultError(init) : new NotFoundError(init);
   if (status === 409) return stateConflict(init) ?? new HttpError(init);
   if (status === 429) return new RateLimitedError(init);
   if (status >= 500) return new ServerError(init);

@@ -4,6 +4,7 @@ import {
   CreditLimitError,
   ForbiddenError,
   HttpError,
+  NoResultError,
   NotFoundError,
   RateLimitedError,
   ServerError,
@@ -38,6 +39,7 @@ export const isUnauthorizedError = serviceErrorGuard(UnauthorizedError);
 export const isForbiddenError = serviceErrorGuard(ForbiddenError);
 export const isCreditLimitError = serviceErrorGuard(CreditLimitError);
 export const isNotFoundError = serviceErrorGuard(NotFoundError);
+export const isNoResultError = serviceErrorGuard(NoResultError);
 export const isRateLimitedError = serviceErrorGuard(RateLimitedError);
 export const isServerError = serviceErrorGuard(ServerError);
 export const isPartialResultError = serviceErrorGuard(PartialResultError);

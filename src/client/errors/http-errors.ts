@@ -91,6 +91,19 @@ export class NotFoundError extends HttpError {
   }
 }
 
+/**
+ * 404 on a saved query's latest result (`/v1/query/{id}/results[/csv]`) for a query that exists: no run of it has a
+ * result, or none of the inputs asked for (`params.<name>`). Nothing to read; a run of those inputs would make one.
+ */
+export class NoResultError extends NotFoundError {
+  static override readonly kind: string = "NoResultError";
+}
+
+/** Whether a 404 is a query's latest result missing (the query itself exists): see NoResultError. */
+export function isNoResultAnswer(init: HttpErrorInit): boolean {
+  return /^\/v1\/query\/\d+\/results(\/csv)?$/.test(init.path) && !/^query not found/i.test(init.serverMessage ?? "");
+}
+
 /** 429. `retryAfter` is the server's `Retry-After` in seconds, when it sent one. */
 export class RateLimitedError extends HttpError {
   static override readonly kind: string = "RateLimitedError";

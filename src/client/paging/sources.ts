@@ -2,16 +2,18 @@ import { datasetPath } from "../catalog/lookup";
 import { parseCsvPage } from "../csv/parse-csv";
 import { InvalidArgumentError } from "../errors/local-errors";
 import type { ResultParams } from "../params";
-import type { CsvPage, Source } from "../types";
+import type { CsvPage, QueryParameterValue, Source } from "../types";
+
+type QueryInputs = Record<string, QueryParameterValue>;
 import { checkExecutionId, checkQueryId, segment } from "../validate";
 import type { PageFetcher, PageWindow, RawPage } from "./raw-page";
 
 /** How a source turns a window into one response; the client supplies these. */
 export interface SourceIo {
-  /** E2 or E6–E11: one envelope, already reduced to a RawPage. */
-  json(path: string, params: ResultParams, signal: AbortSignal): Promise<RawPage>;
+  /** E2 or E6–E11: one envelope, already reduced to a RawPage. `inputs`: a saved query's, on its latest result. */
+  json(path: string, params: ResultParams, signal: AbortSignal, inputs?: QueryInputs): Promise<RawPage>;
   /** E3 or E5: one CSV page (with its body's bytes). */
-  csv(path: string, params: ResultParams, signal: AbortSignal): Promise<CsvPage>;
+  csv(path: string, params: ResultParams, signal: AbortSignal, inputs?: QueryInputs): Promise<CsvPage>;
 }
 
 /** A fetcher for JSON sources: the shared parameters plus the window. */
@@ -25,11 +27,16 @@ export function jsonFetcher(io: SourceIo, path: string, base: ResultParams): Pag
  * own `next_uri` points at the execution as well). `paginate` fetches the first page alone, so every later page
  * knows the execution.
  */
-export function latestJsonFetcher(io: SourceIo, latestPath: string, base: ResultParams): PageFetcher {
+export function latestJsonFetcher(
+  io: SourceIo,
+  latestPath: string,
+  base: ResultParams,
+  inputs?: QueryInputs,
+): PageFetcher {
   let pinned: string | undefined;
   return async (window, signal) => {
     const path = pinned === undefined ? latestPath : `/v1/execution/${segment(pinned, "execution id")}/results`;
-    const page = await io.json(path, withWindow(base, window), signal);
+    const page = await io.json(path, withWindow(base, window), signal, pinned === undefined ? inputs : undefined);
     if (pinned === undefined && page.executionId) pinned = page.executionId;
     return page;
   };
@@ -43,8 +50,9 @@ export function fetcherFor(source: Source, params: ResultParams, io: SourceIo): 
   if (source && "queryId" in source) {
     const id = checkQueryId(source.queryId);
     const format = source.format ?? "csv";
-    if (format === "json") return latestJsonFetcher(io, `/v1/query/${id}/results`, params);
-    if (format === "csv") return csvFetcher(io, `/v1/query/${id}/results/csv`, params);
+    const inputs = source.parameters;
+    if (format === "json") return latestJsonFetcher(io, `/v1/query/${id}/results`, params, inputs);
+    if (format === "csv") return csvFetcher(io, `/v1/query/${id}/results/csv`, params, inputs);
     throw new InvalidArgumentError(`format must be "csv" or "json"; got "${String(format)}"`);
   }
   if (source && "dataset" in source) return jsonFetcher(io, datasetPath(source.dataset, source.args ?? []), params);
@@ -54,9 +62,9 @@ export function fetcherFor(source: Source, params: ResultParams, io: SourceIo): 
 }
 
 /** A fetcher for CSV sources: every page's header row is dropped, types are guessed from the values. */
-export function csvFetcher(io: SourceIo, path: string, base: ResultParams): PageFetcher {
+export function csvFetcher(io: SourceIo, path: string, base: ResultParams, inputs?: QueryInputs): PageFetcher {
   return async (window, signal) => {
-    const page = await io.csv(path, withWindow(base, window), signal);
+    const page = await io.csv(path, withWindow(base, window), signal, inputs);
     const raw = csvToRawPage(page);
     if (page.bytes !== undefined) raw.bytes = page.bytes;
     return raw;

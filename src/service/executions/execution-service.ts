@@ -5,6 +5,7 @@ import type { Clock } from "../../clock";
 import type { QueryEngine } from "../engine/query-engine";
 import { apiError } from "../errors";
 import { resolveParameters, substituteParameters } from "../queries/parameters";
+import { inputsText, sameInputs, wantedInputs } from "../queries/latest-inputs";
 import type { SavedQuery } from "../queries/saved-query";
 import { ResultIntegrity } from "../results/integrity";
 import { DiskGuard } from "../store/disk-guard";
@@ -205,17 +206,37 @@ export class ExecutionService {
   /**
    * The most recent execution of the query that has a result, whoever ran it (pane, API or schedule). `sendsId`: the
    * answer carries the execution's id (JSON), so a curated snapshot served this way is kept like any execution.
+   * `inputs` (the request's `params.<name>` values): only a run whose parameters, after defaults, equal these counts.
    */
-  async latestWithResult(queryId: number, caller: Caller, sendsId = false): Promise<ExecutionRecord> {
+  async latestWithResult(
+    queryId: number,
+    caller: Caller,
+    sendsId = false,
+    inputs?: Record<string, string>,
+  ): Promise<ExecutionRecord> {
     // Curated datasets have query ids too; their results are public, and their latest is the current snapshot.
     const publicLatest = this.publicQueryIds.get(queryId);
-    if (publicLatest) return publicLatest(sendsId);
+    if (publicLatest) {
+      if (inputs) wantedInputs(undefined, inputs);
+      return publicLatest(sendsId);
+    }
     const query = this.visibleQuery(queryId, caller);
+    const wanted = inputs && wantedInputs(query, inputs);
     // The latest run this caller may see, under the same rule as every other execution endpoint.
-    return this.latestOf(queryId, (record) => canSeeExecution(record, query, caller));
+    const visible = (record: ExecutionRecord) => canSeeExecution(record, query, caller);
+    if (!wanted) return this.latestOf(queryId, visible);
+    return this.latestOf(
+      queryId,
+      (record) => visible(record) && sameInputs(query, record.parameters, wanted),
+      () => apiError("result_not_found_for_inputs", { inputs: inputsText(wanted) }),
+    );
   }
 
-  private async latestOf(queryId: number, visible: (record: ExecutionRecord) => boolean): Promise<ExecutionRecord> {
+  private async latestOf(
+    queryId: number,
+    visible: (record: ExecutionRecord) => boolean,
+    none: () => Error = () => apiError("result_not_found"),
+  ): Promise<ExecutionRecord> {
     let latest: ExecutionRecord | undefined;
     for (const record of this.records.values()) {
       if (record.queryId !== queryId || !record.resultFile || !visible(record)) continue;
@@ -223,7 +244,7 @@ export class ExecutionService {
       if (!latest || (record.endedAt ?? 0) > (latest.endedAt ?? 0)) latest = record;
     }
     const seen = latest && this.expiry.view(latest);
-    if (!seen || seen.state === STATES.expired) throw apiError("result_not_found");
+    if (!seen || seen.state === STATES.expired) throw none();
     return seen;
   }
 

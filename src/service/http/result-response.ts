@@ -14,6 +14,7 @@ import type { PageAnswer, PageBodies } from "./page-bodies";
 import type { PageRequest } from "../results/page-request";
 import { publicPathUrl } from "./public-url";
 import { resolveSharedParams, type SharedParams } from "./shared-params";
+import { inputPairs } from "../queries/latest-inputs";
 
 /** Where result pages are read from, and the check that a stored result is intact before any row is served. */
 export interface StoredResults {
@@ -53,7 +54,9 @@ export async function sendResult(
     return reply.send(withoutUndefined({ ...executionFields(record), error: executionError(record) }));
   }
   const columns = record.columns ?? [];
-  const shared = resolveSharedParams(query, columns, fixed);
+  const resolved = resolveSharedParams(query, columns, fixed);
+  // A latest result asked for by its inputs keeps them in next_uri: the next page is then of a run of those inputs too.
+  const shared = { ...resolved, carry: { ...resolved.carry, ...inputPairs(request.url) } };
   if (record.state === STATES.partial && !shared.allowPartial) throw apiError("partial_result");
   const caller = callerOf(request);
   results.billing.checkRead(caller);

@@ -51,15 +51,22 @@ function truncate(text: string): string {
   return clipText(text, 40);
 }
 
-/** Merges submitted values over the query's defaults; unknown names are refused as a group. */
-export function resolveParameters(query: SavedQuery, submitted: Record<string, unknown>): Record<string, string> {
+/**
+ * Merges submitted values over the query's defaults; unknown names are refused as a group. `field` names where the
+ * values came from in a refusal: the execute body's `query_parameters.`, a latest-result request's `params.`.
+ */
+export function resolveParameters(
+  query: SavedQuery,
+  submitted: Record<string, unknown>,
+  field = "query_parameters.",
+): Record<string, string> {
   const unknown = Object.keys(submitted).filter((k) => !query.parameters.some((p) => p.key === k));
   if (unknown.length > 0) throw apiError("unknown_parameters", { names: unknown });
   const values: Record<string, string> = {};
   for (const param of query.parameters) {
     const raw = Object.prototype.hasOwnProperty.call(submitted, param.key) ? submitted[param.key] : param.value;
     const result = validateParameterValue(param, raw);
-    if (typeof result === "object") throw badParameter(`query_parameters.${param.key}`, result.reason);
+    if (typeof result === "object") throw badParameter(`${field}${param.key}`, result.reason);
     values[param.key] = result;
   }
   return values;

@@ -99,10 +99,13 @@ export function refreshSummary(result: RefreshAllResult): string {
   const failed = result.tables.filter((t) => t.status === "failed").length;
   const cancelled = result.tables.filter((t) => t.status === "cancelled").length;
   const skipped = result.tables.filter((t) => t.status === "skipped");
+  const noResult = result.tables.filter((t) => t.status === "no-result");
   if (result.tables.length === 0) parts.push("no bound tables");
   else parts.push(`${done} of ${result.tables.length} table${result.tables.length === 1 ? "" : "s"} refreshed`);
   if (failed) parts.push(`${failed} failed`);
   if (cancelled) parts.push(`${cancelled} not refreshed`);
+  // Each says its inputs and the re-run that would give it rows of them.
+  if (noResult.length) parts.push(noResult.map((t) => t.message).join("; "));
   if (skipped.length) parts.push(`skipped ${skipped.map((t) => t.message).join("; ")}`);
   const line = parts.join("; ");
   return line.charAt(0).toUpperCase() + line.slice(1) + (line.endsWith(".") ? "" : ".");

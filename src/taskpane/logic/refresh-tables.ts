@@ -1,8 +1,8 @@
 import { listBindings, replaceTableRows, saveBinding, type TableBinding } from "../../excel";
-import type { QueryParameterValue, ResultParams, Source } from "../../client";
+import { isNoResultError, type QueryParameterValue, type ResultParams, type Source } from "../../client";
 import type { PerformanceChoice } from "../../billing";
 import { type BudgetRefusal, tableSourcesChanged } from "../../functions";
-import { tableReadKey, tierOf as tierOfValue } from "../../service-cells";
+import { noResultForInputsText, tableReadKey, tierOf as tierOfValue } from "../../service-cells";
 import { GROWTH_ALLOWANCE, type ReadEstimate, formatCredits, roundUpCredits } from "../../billing";
 import type { ReadBudget } from "../../session";
 import { datasetArgNames } from "./dataset-catalog";
@@ -17,8 +17,11 @@ export type QueryRefreshMode = "latest" | "rerun";
 
 export interface TableOutcome {
   tableName: string;
-  /** `skipped`: not read, for its cost (the ribbon's Refresh All, within today's automatic budget). */
-  status: "refreshed" | "cancelled" | "failed" | "skipped";
+  /**
+   * `skipped`: not read, for its cost (the ribbon's Refresh All, within today's automatic budget). `no-result`: a
+   * table bound to a run of a query with inputs, and no run of those inputs has a result: it keeps its rows.
+   */
+  status: "refreshed" | "cancelled" | "failed" | "skipped" | "no-result";
   rows: number;
   message: string;
   /** Where the rows came from when that is worth saying: a dataset read through its saved query. */
@@ -107,8 +110,9 @@ async function sourceOf(deps: TableRefreshDeps, b: TableBinding, mode: QueryRefr
     };
   }
   if (b.kind === "execution") return { source: { executionId: String(b.id) } as Source, params: partial };
-  if (mode === "latest") return { source: { queryId: Number(b.id) } as Source, params: {} };
   const parameters = (b.params ?? {}) as Record<string, QueryParameterValue>;
+  // The table's own inputs: the latest run of exactly those (never whatever ran last), or a new run of them.
+  if (mode === "latest") return { source: { queryId: Number(b.id), parameters } as Source, params: {} };
   const run = await client.run(Number(b.id), { parameters, performance: tierOf(b), signal, allowPartialResults: true });
   return {
     source: { executionId: run.executionId } as Source,
@@ -237,6 +241,12 @@ async function refreshOne(
     if (note) outcome.note = note;
     return outcome;
   } catch (error) {
+    if (binding.kind === "query" && Object.keys(binding.params ?? {}).length > 0 && isNoResultError(error)) {
+      const credits = formatCredits(deps.session.estimateExecution(Number(binding.id), tierOf(binding)));
+      const rerun = `Tick "Re-run queries" to run query ${String(binding.id)} with them (${credits}).`;
+      const message = `${name}: ${noResultForInputsText(binding.params ?? {}, rerun)}`;
+      return { tableName: name, status: "no-result", rows: 0, message };
+    }
     return { tableName: name, status: "failed", rows: 0, message: `${name}: ${paneMessage(error)}` };
   } finally {
     if (limits && !("skipped" in limits)) limits.budget?.close();

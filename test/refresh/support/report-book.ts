@@ -60,6 +60,8 @@ export interface ReportOptions {
   definedNames?: string;
   /** A third sheet with a table bound to query 1002 (its latest result, or a new run with --rerun all). */
   tradesTable?: boolean;
+  /** A sheet "Prices" with a table bound to a run of query 1001 with these inputs (its latest result of them). */
+  pricesTable?: Record<string, string | number>;
   /**
    * How the add-in's settings hold the bindings: one setting per table plus an index, as the add-in writes them
    * (default), or the older single setting it still reads.
@@ -100,6 +102,20 @@ export const TRADES_BINDING = {
   address: "Trades!A1:G2",
   insertedAt: "2026-01-31T12:00:00.000Z",
 };
+
+export const PRICE_COLUMNS = ["symbol", "period", "days_in_period", "avg_price_usd"];
+
+/** A table inserted from a run of query 1001 with `params`: the binding records those inputs. */
+export const pricesBinding = (params: Record<string, string | number>) => ({
+  kind: "query",
+  id: 1001,
+  params,
+  options: { headers: true, performance: "medium" },
+  tableName: "Prices",
+  sheet: "Prices",
+  address: "Prices!A1:D2",
+  insertedAt: "2026-01-31T12:00:00.000Z",
+});
 
 export const DATASET_FORMULA = (options = '"limit=3","columns=token_pair,chain"') =>
   `_xldudf_SERVICE_DATASET("dex","ethereum",${options})`;
@@ -160,10 +176,19 @@ export function reportSpec(o: ReportOptions = {}): BookSpec {
     rows: row(1, TRADE_COLUMNS.map((c, i) => text(`${String.fromCharCode(65 + i)}1`, c)).join("")),
     tables: [{ name: "Trades", ref: "A1:G2", columns: TRADE_COLUMNS }],
   };
-  const bindings = o.tradesTable ? [PAIRS_BINDING, TRADES_BINDING] : [PAIRS_BINDING];
+  const prices: SheetSpec = {
+    name: "Prices",
+    dimension: "A1:D2",
+    rows:
+      row(1, PRICE_COLUMNS.map((c, i) => text(`${String.fromCharCode(65 + i)}1`, c)).join("")) +
+      row(2, text("A2", "KEPT") + text("B2", "2024-01-01") + num("C2", 1) + num("D2", 1)),
+    tables: [{ name: "Prices", ref: "A1:D2", columns: PRICE_COLUMNS }],
+  };
+  const bindings: { tableName: string }[] = o.tradesTable ? [PAIRS_BINDING, TRADES_BINDING] : [PAIRS_BINDING];
+  if (o.pricesTable) bindings.push(pricesBinding(o.pricesTable));
   return {
     dynamicArrays: true,
-    sheets: o.tradesTable ? [report, data, trades] : [report, data],
+    sheets: [report, data, ...(o.tradesTable ? [trades] : []), ...(o.pricesTable ? [prices] : [])],
     ...(o.definedNames ? { definedNames: o.definedNames } : {}),
     ...(o.calcChain === false ? {} : { calcChain: '<c r="B2" i="1" a="1"/><c r="B1"/><c r="B6"/><c r="B8"/>' }),
     ...(o.noAddin

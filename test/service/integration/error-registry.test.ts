@@ -69,6 +69,10 @@ const TRIGGERS: Record<ErrorCode, () => Promise<Trigger>> = {
   query_not_found: () => answer(ok().post("/v1/query/424242/execute", {})),
   execution_not_found: () => answer(ok().get(`/v1/execution/${UNKNOWN_ID}/status`), { id: UNKNOWN_ID }),
   result_not_found: () => answer(api(svc.url, TEST_KEYS.carol).get("/v1/query/1007/results/csv")),
+  result_not_found_for_inputs: () =>
+    answer(api(svc.url, TEST_KEYS.carol).get("/v1/query/1001/results?params.symbol=NONE"), {
+      inputs: "symbol=NONE, days=7, since=2024-01-01, interval=day",
+    }),
   route_not_found: () => answer(ok().get("/v1/nothing/here"), { method: "GET", path: "/v1/nothing/here" }),
   result_not_ready: async () => {
     const id = (await ok().post("/v1/query/1004/execute", {})).body.execution_id as string;

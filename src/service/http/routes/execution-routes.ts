@@ -15,6 +15,7 @@ import {
 import { sendResult, withoutUndefined, type StoredResults } from "../result-response";
 import { resolveSharedParams } from "../shared-params";
 import { DATASET_DEFINITIONS } from "../../datasets";
+import { submittedInputs } from "../../queries/latest-inputs";
 
 interface ExecutionParams {
   execution_id: string;
@@ -108,7 +109,9 @@ export function registerExecutionRoutes(
           resolveSharedParams(request.query, dataset.columns);
           results.billing.checkRead(callerOf(request));
         }
-        const record = await executions.latestWithResult(queryId, callerOf(request), format === "json");
+        // params.<name>=value: the latest run of those inputs (both official clients send a query's parameters so).
+        const inputs = submittedInputs(new URLSearchParams(request.url.split("?")[1] ?? ""));
+        const record = await executions.latestWithResult(queryId, callerOf(request), format === "json", inputs);
         return sendResult(request, reply, results, record, format);
       },
     );
