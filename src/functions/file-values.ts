@@ -12,6 +12,25 @@ export interface ShownValues {
   types: string[][];
 }
 
+/** Excel's error values as `Range.values` gives them (text). */
+const EXCEL_ERRORS = new Set([
+  "#NULL!",
+  "#DIV/0!",
+  "#VALUE!",
+  "#REF!",
+  "#NAME?",
+  "#NUM!",
+  "#N/A",
+  "#GETTING_DATA",
+  "#SPILL!",
+  "#CALC!",
+  "#FIELD!",
+  "#BLOCKED!",
+  "#CONNECT!",
+  "#BUSY!",
+  "#UNKNOWN!",
+]);
+
 export type FileValuesReader = (address: string) => Promise<ShownValues | undefined>;
 
 /**
@@ -30,12 +49,12 @@ export function holdsResult(shown: ShownValues | undefined): shown is ShownValue
   const type = shown.types[0]?.[0];
   const value = shown.values[0]![0];
   if (type === "Empty" || type === "Error") return false;
-  // Without types (a host that does not give them): Excel's error texts and an empty string say the same.
+  // Without types (a host that does not give them): Excel's error texts and an empty text say the same.
   return !(
     value === "" ||
     value === null ||
     value === undefined ||
-    (typeof value === "string" && /^#[A-Z0-9/!?]+$/.test(value))
+    (typeof value === "string" && EXCEL_ERRORS.has(value))
   );
 }
 
