@@ -52,6 +52,7 @@ export interface RefreshPlanItem {
 }
 import { ResultPlaces } from "./result-places";
 import { type FileValuesReader, excelFileValues, holdsResult } from "./file-values";
+import { FileShownCells } from "./file-shown";
 import { type TableSourceLookup, serveSource } from "./source-cell";
 
 export type { RefreshSummary } from "./refresh-bus";
@@ -124,6 +125,8 @@ export class FunctionsRuntime {
   readonly workbookId: () => string;
   /** Where each SERVICE result is shown, with its source (SERVICE.SOURCE, the pane's snapshots). */
   readonly places = new ResultPlaces();
+  /** The cells showing values the workbook file held as it opened (the pane tells their age). */
+  readonly fromFile = new FileShownCells();
   /** The SERVICE.QUERY parameter set each served run stands for, by the invocation serving it. */
   readonly #runOf = new WeakMap<object, { queryId: number; parameters: Record<string, string | number | boolean> }>();
   readonly #runSettings: () => RunSettings | undefined;
@@ -214,21 +217,28 @@ export class FunctionsRuntime {
         ),
       toError: (error) => this.#toError(error),
       onFailure: (request, error) => this.#bus.awaitExecution(request, error),
-      shown: (invocation, request, table, matrix) =>
+      shown: (invocation, request, table, matrix) => {
+        this.fromFile.remove(invocation.address);
         this.places.set(
           invocation.address,
           matrix.length,
           matrix[0]?.length ?? 0,
           sourceOf(request, table, this.#runOf.get(invocation)),
-        ),
-      gone: (invocation) => this.places.remove(invocation.address),
-      placed: (invocation, request, savedAt, matrix) =>
+        );
+      },
+      gone: (invocation) => {
+        this.fromFile.remove(invocation.address);
+        this.places.remove(invocation.address);
+      },
+      placed: (invocation, request, savedAt, matrix) => {
+        if (invocation.address !== undefined) this.fromFile.set(invocation.address, request, savedAt);
         this.places.set(
           invocation.address,
           matrix.length,
           matrix[0]?.length ?? 0,
           describeFileValues(request.source, savedAt, this.#runOf.get(invocation)),
-        ),
+        );
+      },
     };
     this.#previews = new Previews({
       // After the stored key is read: before it, the session is signed out and sees no kept results.

@@ -108,6 +108,11 @@ test("a report refreshed headless, opened in an empty profile: the refreshed val
   );
   expect(await values(page, "B1:C4")).toEqual(refreshed);
   expect((await functionCell(page, "B1"))?.display).toBe("token_pair");
+  // The pane tells which requests show the file's values, and how old they are.
+  const told = page.locator("#app").getByRole("region", { name: "SERVICE cells showing the file's values" });
+  await told
+    .getByText(/^DATASET dex\/pairs\/ethereum .*: read \d{4}-\d\d-\d\d \d\d:\d\d UTC, as the file holds it$/)
+    .waitFor();
   // SERVICE.SOURCE tells where the values came from and when the refresh read them.
   await typeInCell(page, "E1", "=SERVICE.SOURCE(C3)");
   const source = String(await waitForValue(page, "E1", (v) => typeof v === "string" && v.startsWith("Dataset")));

@@ -119,6 +119,20 @@ describe("the workbook file as its own cache", () => {
     // Nothing of it is kept as if it had been fetched: the next opening reads the file again.
     await colleague.runtime.keptResultsWritten();
     expect(colleague.runtime.cacheStats()).toMatchObject({ requests: 0, restored: 0, kept: 0, entries: 2 });
+    // The pane tells which requests show the file's values, and their age; a Refresh All replaces them.
+    const savedAt = Date.parse(START);
+    expect(colleague.runtime.fromFile.rows()).toEqual([
+      {
+        key: expect.stringContaining("avs") as string,
+        label: "DATASET restaking/avs-stats (limit=3)",
+        cells: 1,
+        savedAt,
+      },
+      { key: expect.stringContaining("operator") as string, label: expect.any(String) as string, cells: 1, savedAt },
+    ]);
+    await colleague.runtime.refreshAll("manual");
+    expect(colleague.runtime.fromFile.rows()).toEqual([]);
+    expect(colleague.fetch.count).toBeGreaterThan(0);
   });
 
   it("an older build showing #BUSY! (or an empty cell): the cell says it is not loaded, as before, still at no request", async () => {
@@ -167,6 +181,8 @@ describe("the workbook file as its own cache", () => {
     expect(await avsAt(reader).result()).toEqual(values);
     expect(reader.fetch.count).toBe(0);
     expect(await sourceOf(reader, "Report!A1")).toMatch(/as saved in the file \(when it was read is not recorded\)/);
+    expect(reader.runtime.fromFile.rows()).toMatchObject([{ cells: 1 }]);
+    expect(reader.runtime.fromFile.rows()[0]).not.toHaveProperty("savedAt");
     // A formula whose cell shows nothing (entered now, or #BUSY! in an older build) fetches as any new formula.
     matrixOf(await operatorsAt(reader).result());
     expect(reader.fetch.count).toBeGreaterThan(0);
