@@ -19,9 +19,11 @@ import { currentFunctionsRuntime, functionsRuntime } from "./shared-runtime";
 import type { PerformanceChoice } from "../billing";
 import type { QueryDeclaration } from "./saved-queries";
 import type { TableSourceLookup } from "./source-cell";
+import type { FileShownRow } from "./file-shown";
 
 export { FunctionsRuntime } from "./runtime";
 export type { RefreshFailure, RefreshSummary } from "./refresh-bus";
+export type { FileShownRow } from "./file-shown";
 export { setFunctionsRuntime } from "./shared-runtime";
 
 /**
@@ -83,6 +85,15 @@ export function tableSourcesChanged(): void {
 export function cacheStats(): CacheStats & { liveCells: number; statusRequests: number; autoRefreshTimers: number } {
   return functionsRuntime().cacheStats();
 }
+/** SERVICE cells showing the values the workbook file held as it opened, by request, with their age. */
+export function fileShownCells(): FileShownRow[] {
+  return functionsRuntime().fromFile.rows();
+}
+
+export function onFileShownChange(listener: () => void): () => void {
+  return functionsRuntime().fromFile.onChange(listener);
+}
+
 /** Requests whose cells say their data is not loaded (nothing kept, nothing fetched), with what loading costs. */
 export function notLoadedCells(): NotLoadedRow[] {
   return functionsRuntime().notLoaded();

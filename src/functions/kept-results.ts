@@ -43,7 +43,12 @@ export class KeptResults {
     const { session, now, settings, isLive } = options;
     this.times = new WorkbookRefreshTimes({ settings, now, isLive });
     this.persistent = new PersistentResults({ store: options.store, session, times: this.times, now });
-    this.#openPhase = new OpenPhase({ now, quietMs: options.openQuietMs, saved: (r) => this.times.holds(r) });
+    this.#openPhase = new OpenPhase({
+      now,
+      quietMs: options.openQuietMs,
+      saved: (r) => this.times.holds(r),
+      unrecorded: () => this.times.none(),
+    });
     this.admit = admission({
       settings,
       times: this.times,
@@ -59,7 +64,8 @@ export class KeptResults {
   /** A cell invoked now: whether Excel runs it again as the workbook opens, and what the workbook asks then. */
   contextFor(request: CanonicalRequest): InvokeContext {
     const opening = this.#openPhase.note(request);
-    return { opening, refreshOnOpen: readOpenBehaviour(this.#options.settings()) !== "nothing" };
+    const refreshOnOpen = readOpenBehaviour(this.#options.settings()) !== "nothing";
+    return { opening, refreshOnOpen, ...(this.#openPhase.unrecordedOpening() ? { unrecorded: true } : {}) };
   }
 
   /** After a change of key or address: a sign-out forgets what was kept for that user, at every address. */

@@ -25,13 +25,21 @@ export class OpenPhase {
   readonly #now: () => number;
   readonly #quietMs: number;
   readonly #saved: (request: CanonicalRequest) => boolean;
+  readonly #unrecorded: () => boolean;
   #last: number;
   #over = false;
 
-  constructor(options: { now: () => number; quietMs?: number; saved: (request: CanonicalRequest) => boolean }) {
+  constructor(options: {
+    now: () => number;
+    quietMs?: number;
+    saved: (request: CanonicalRequest) => boolean;
+    /** The workbook records no refresh at all (a file saved by Excel without the add-in's settings). */
+    unrecorded?: () => boolean;
+  }) {
     this.#now = options.now;
     this.#quietMs = options.quietMs ?? OPEN_QUIET_MS;
     this.#saved = options.saved;
+    this.#unrecorded = options.unrecorded ?? (() => false);
     this.#last = options.now();
   }
 
@@ -43,6 +51,14 @@ export class OpenPhase {
     const first = !this.#seen.has(request.key);
     this.#seen.add(request.key);
     return !this.#over && first && this.#saved(request);
+  }
+
+  /**
+   * After `note`: whether the cell just noted is in the opening burst of a workbook that records no refresh, so that
+   * whatever its cell shows may be what the file saved (any cell of the burst: such a file cannot say which).
+   */
+  unrecordedOpening(): boolean {
+    return !this.#over && this.#unrecorded();
   }
 
   /** Whether the opening burst is still going (tests and the pane). */

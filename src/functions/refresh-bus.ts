@@ -63,6 +63,12 @@ export interface RefreshBusOptions {
   /** What a request cost when last read (undefined: never read here). */
   estimate: (request: CanonicalRequest) => ReadEstimate | undefined;
   held: HeldRefreshes;
+  /**
+   * Shows in a newly invoked cell the result the workbook file holds at it, if it holds one (README, "The file is the
+   * workbook's own cache"): when those values were read (epoch ms; absent when the file does not say), or undefined
+   * when it holds none.
+   */
+  fromFile?: (cell: TableCell) => Promise<{ savedAt?: number } | undefined>;
 }
 
 /** The next task of the event loop: what Excel sends together is what was set before the runtime next waits. */
@@ -110,8 +116,22 @@ export class RefreshBus {
       cell.cancel();
       leave();
     };
+    const serve = async (): Promise<void> => {
+      // A workbook recording no refresh: what the cell shows as it opens is the file's, of an unknown age.
+      if (context?.unrecorded && (await this.#adopt(cell))) return;
+      await this.#deliver(cell.request, [cell], false, { context });
+    };
     // Excel's call is over by now: the cell hears of any failure through push(), so nothing rejects here.
-    void this.#deliver(cell.request, [cell], false, { context }).catch(reportUnexpected("serving a new cell"));
+    void serve().catch(reportUnexpected("serving a new cell"));
+  }
+
+  /** The file's values at a new cell, when it holds a result: shown as they are, its next scheduled refresh armed. */
+  async #adopt(cell: TableCell): Promise<boolean> {
+    const adopted = await this.#options.fromFile?.(cell).catch(() => undefined);
+    if (!adopted) return false;
+    const at = adopted.savedAt ?? this.#options.clock.now();
+    if (cell.autoRefresh) this.#timers.ensure(cell.key, expiryOf(cell.request, at));
+    return true;
   }
 
   /**
@@ -261,7 +281,17 @@ export class RefreshBus {
       // A refresh over its cap leaves the rows that were there, saying why they were not refreshed.
       if (isOverCapError(error) && table) outcome = { table, note: `Not refreshed: ${error.message}` };
     } else if (!outcome.refreshFailed) this.#options.held.clear(request.key);
-    const targets = cells ?? (this.live.cellsOf(request.key) as TableCell[]);
+    let targets = cells ?? (this.live.cellsOf(request.key) as TableCell[]);
+    let adopted = 0;
+    if (cells && "error" in outcome && isNotLoadedError(outcome.error)) {
+      // Nothing kept and nothing to fetch as the workbook opens: the cells show what the file holds for them, if
+      // anything, instead of "not loaded" (a kept copy newer than the file was served before coming here).
+      const left: TableCell[] = [];
+      for (const cell of targets) if (!(await this.#adopt(cell))) left.push(cell);
+      if (generation !== this.#options.generation()) return { cells: 0, held: false };
+      adopted = targets.length - left.length;
+      targets = left;
+    }
     // Many cells of one request, or many requests answered at once, are spread over turns under the payload cap.
     const bytes = "table" in outcome ? tableBytes(outcome.table) : 0;
     for (const cell of targets) {
@@ -274,9 +304,11 @@ export class RefreshBus {
         request.key,
         "error" in outcome && isNotLoadedError(outcome.error) ? outcome.error : undefined,
       );
-    if (this.live.cellsOf(request.key).some((c) => c.autoRefresh)) this.#rearm(request.key, outcome);
+    // Cells showing the file's values were armed for their dataset's next refresh when they took them.
+    if (targets.length > 0 || adopted === 0)
+      if (this.live.cellsOf(request.key).some((c) => c.autoRefresh)) this.#rearm(request.key, outcome);
     return {
-      cells: targets.length,
+      cells: targets.length + adopted,
       held: "table" in outcome && outcome.note !== undefined,
       ...failureOf(request, targets.length, outcome),
     };

@@ -53,6 +53,11 @@ export interface InvokeContext {
   opening: boolean;
   /** The workbook asked to refresh its cells when it opens: a kept latest result of a query is not current then. */
   refreshOnOpen: boolean;
+  /**
+   * Excel running the cell as a workbook that records no refresh opens: what its cell shows is tried before anything
+   * is fetched (the file may hold its result, of an unknown age).
+   */
+  unrecorded?: boolean;
 }
 
 const INVOKED: InvokeContext = { opening: false, refreshOnOpen: false };

@@ -8,6 +8,7 @@ import {
   type CellRequestOptions,
   datasetRequest,
   DEFAULT_SPILL_LIMIT_BYTES,
+  describeFileValues,
   errorsInSpillsSupported,
   fetchTable,
   type NotLoadedRow,
@@ -50,6 +51,8 @@ export interface RefreshPlanItem {
   estimate?: ReadEstimate;
 }
 import { ResultPlaces } from "./result-places";
+import { type FileValuesReader, excelFileValues, holdsResult } from "./file-values";
+import { FileShownCells } from "./file-shown";
 import { type TableSourceLookup, serveSource } from "./source-cell";
 
 export type { RefreshSummary } from "./refresh-bus";
@@ -82,6 +85,8 @@ export interface FunctionsRuntimeOptions {
   nextTurn?: () => Promise<void>;
   /** How long without a new SERVICE cell ends the burst of cells Excel runs again as the workbook opens. */
   openQuietMs?: number;
+  /** Reads what a cell shows as the workbook opens (its saved values); default: through the Excel API, where there is one. */
+  fileValues?: FileValuesReader;
 }
 
 type Invocation = CustomFunctions.StreamingInvocation<unknown[][]>;
@@ -120,9 +125,12 @@ export class FunctionsRuntime {
   readonly workbookId: () => string;
   /** Where each SERVICE result is shown, with its source (SERVICE.SOURCE, the pane's snapshots). */
   readonly places = new ResultPlaces();
+  /** The cells showing values the workbook file held as it opened (the pane tells their age). */
+  readonly fromFile = new FileShownCells();
   /** The SERVICE.QUERY parameter set each served run stands for, by the invocation serving it. */
   readonly #runOf = new WeakMap<object, { queryId: number; parameters: Record<string, string | number | boolean> }>();
   readonly #runSettings: () => RunSettings | undefined;
+  readonly #fileValues: FileValuesReader | undefined;
   #tables: TableSourceLookup | undefined;
   readonly #tableListeners = new Set<() => void>();
 
@@ -185,6 +193,7 @@ export class FunctionsRuntime {
       defaultCap,
       estimate: (request) => this.#session.estimateRead(request.key),
       held: this.held,
+      fromFile: (cell) => this.#fromFile(cell),
     });
     this.#cellDeps = {
       render: (key, table, render, held) =>
@@ -208,14 +217,28 @@ export class FunctionsRuntime {
         ),
       toError: (error) => this.#toError(error),
       onFailure: (request, error) => this.#bus.awaitExecution(request, error),
-      shown: (invocation, request, table, matrix) =>
+      shown: (invocation, request, table, matrix) => {
+        this.fromFile.remove(invocation.address);
         this.places.set(
           invocation.address,
           matrix.length,
           matrix[0]?.length ?? 0,
           sourceOf(request, table, this.#runOf.get(invocation)),
-        ),
-      gone: (invocation) => this.places.remove(invocation.address),
+        );
+      },
+      gone: (invocation) => {
+        this.fromFile.remove(invocation.address);
+        this.places.remove(invocation.address);
+      },
+      placed: (invocation, request, savedAt, matrix) => {
+        if (invocation.address !== undefined) this.fromFile.set(invocation.address, request, savedAt);
+        this.places.set(
+          invocation.address,
+          matrix.length,
+          matrix[0]?.length ?? 0,
+          describeFileValues(request.source, savedAt, this.#runOf.get(invocation)),
+        );
+      },
     };
     this.#previews = new Previews({
       // After the stored key is read: before it, the session is signed out and sees no kept results.
@@ -226,6 +249,7 @@ export class FunctionsRuntime {
       runs: () => this.queries.runs,
     });
     this.#runSettings = options.runSettings ?? (() => undefined);
+    this.#fileValues = options.fileValues ?? excelFileValues();
     this.#offSession = this.#session.onChange(() => this.#sessionChanged());
     this.savedQueries = new SavedQueries({
       client: () => this.#session.client(),
@@ -430,6 +454,30 @@ export class FunctionsRuntime {
       return;
     }
     this.#bus.add(cell, invocation, this.#kept.contextFor(cell.request));
+  }
+
+  /**
+   * The result the workbook file holds at a cell Excel runs as the workbook opens, shown as it is: the file is the
+   * workbook's own cache (README, "The file is the workbook's own cache"). Its age is the file's refresh time of the
+   * request (`service.requestRefresh`), unknown in a file saved without the add-in's settings. Nothing is fetched,
+   * and nothing is put in the cache or the kept results: the values are a rendering, not the service's rows, and a
+   * Refresh All or the dataset's schedule replaces them.
+   */
+  async #fromFile(cell: TableCell): Promise<{ savedAt?: number } | undefined> {
+    if (!this.#fileValues || cell.address === undefined) return undefined;
+    const shown = await this.#fileValues(cell.address);
+    if (!holdsResult(shown)) return undefined;
+    const errors = this.#errorsInSpills();
+    const values = shown.values.map((line, r) =>
+      line.map((value, c) => {
+        if (shown.types[r]?.[c] !== "Error") return value;
+        // An error the file held inside the spill (a note on its header): said again, where a spill can hold one.
+        return errors ? this.#notAvailable(`The file held ${String(value)} here when it was saved.`) : "";
+      }),
+    );
+    const savedAt = this.#kept.times.savedAt(cell.request);
+    cell.adopt(values, savedAt);
+    return savedAt === undefined ? {} : { savedAt };
   }
 
   #sessionChanged(): void {

@@ -16,6 +16,8 @@ export type Outcome = { table: CachedTable; note?: string; refreshFailed?: Refre
 /** A live DATASET/RESULTS cell: its request, and how it turns an outcome into its own spill. */
 export interface TableCell extends LiveCell<Outcome> {
   readonly request: CanonicalRequest;
+  /** Shows values the workbook file held for it, as they were (nothing fetched), read at `savedAt` when known. */
+  adopt(values: unknown[][], savedAt: number | undefined): void;
 }
 
 export interface TableCellDeps {
@@ -28,6 +30,13 @@ export interface TableCellDeps {
   /** Told where each result is shown, and when a cell stops showing one (SERVICE.SOURCE looks results up there). */
   shown?: (invocation: Invocation, request: CanonicalRequest, table: CachedTable, matrix: unknown[][]) => void;
   gone?: (invocation: Invocation) => void;
+  /** Told where values the file held are shown, and when they were read (SERVICE.SOURCE). */
+  placed?: (
+    invocation: Invocation,
+    request: CanonicalRequest,
+    savedAt: number | undefined,
+    matrix: unknown[][],
+  ) => void;
 }
 
 type Invocation = CustomFunctions.StreamingInvocation<unknown[][]>;
@@ -69,6 +78,11 @@ export function tableCell(
         invocation.setResult(deps.toError(error));
         deps.gone?.(invocation);
       }
+    },
+    adopt: (values, savedAt) => {
+      if (!active) return;
+      invocation.setResult(values);
+      deps.placed?.(invocation, request, savedAt, values);
     },
     cancel: () => {
       active = false;

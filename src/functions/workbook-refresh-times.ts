@@ -54,6 +54,28 @@ export class WorkbookRefreshTimes {
     return Object.values(readRefreshTimes(this.#settings.bag).queries).some((entry) => entry.executionId === id);
   }
 
+  /**
+   * When the rows the workbook holds for `request` were fetched (epoch ms): its own entry, or, for an execution's
+   * rows, the SERVICE.QUERY entry showing that run; undefined when the document does not say.
+   */
+  savedAt(request: CanonicalRequest): number | undefined {
+    const own = this.of(request.key);
+    if (own !== undefined || request.source.kind !== "execution") return own;
+    const id = request.source.executionId;
+    const times = Object.values(readRefreshTimes(this.#settings.bag).queries)
+      .filter((entry) => entry.executionId === id)
+      .map((entry) => Date.parse(entry.refreshedAt))
+      .filter(Number.isFinite);
+    return times.length > 0 ? Math.max(...times) : undefined;
+  }
+
+  /** Whether the workbook records no refresh at all (saved by Excel without the add-in's settings, or never refreshed). */
+  none(): boolean {
+    if (this.#pending.size > 0) return false;
+    const times = readRefreshTimes(this.#settings.bag);
+    return Object.keys(times.requests).length === 0 && Object.keys(times.queries).length === 0;
+  }
+
   /** The response size the last refresh measured for `key` (what an estimate of its next read starts from). */
   bytesOf(key: string): number | undefined {
     const bytes = readEntry(this.#settings.bag, REQUEST_TIMES, key)?.bytes;

@@ -23,6 +23,7 @@ export { booleanValue } from "./option-values";
 export { type CellRequestOptions, defaultCellOptions, type OptionsFunction } from "./options";
 export {
   describeBound,
+  describeFileValues,
   describeRead,
   NO_ADDRESS_MESSAGE,
   readResultSource,

@@ -27,8 +27,10 @@ export interface ResultSource {
   dataset?: { name: string; args: string[]; slot?: string };
   /** The dataset's rows came from the saved query behind its retired endpoint. */
   viaQuery?: boolean;
-  /** When the rows were read (ISO 8601). */
+  /** When the rows were read (ISO 8601); empty for values a file saved without saying when they were read. */
   readAt: string;
+  /** The values are what the workbook file held when it opened (nothing was read to show them). */
+  fromFile?: boolean;
 }
 
 /** The real service's public page of a saved query: its docs link every curated endpoint's query so. */
@@ -108,6 +110,20 @@ export function describeRead(what: CellSource, facts: ReadFacts, run?: RunOf): R
   if (executionId) out.executionId = executionId;
   if (ranAt !== undefined) out.ranAt = ranAt;
   return out;
+}
+
+/**
+ * The source of values a cell shows as the workbook file held them when it opened: read at `savedAt` (the file's
+ * refresh time of the request), or at a time nobody recorded (a file saved by Excel without the add-in's settings).
+ */
+export function describeFileValues(what: CellSource, savedAt: number | undefined, run?: RunOf): ResultSource {
+  const source = describeRead(what, { readAt: savedAt ?? 0 }, run);
+  source.fromFile = true;
+  if (savedAt === undefined) {
+    source.readAt = "";
+    if (source.dataset) delete source.dataset.slot;
+  }
+  return source;
 }
 
 /** What a bound table is bound to, as its binding says (a dataset with its arguments, a query, an execution). */
@@ -193,7 +209,9 @@ export function sourceText(source: ResultSource, pattern: string = DEFAULT_QUERY
     const ran = source.ranAt ? ` ran ${utc(source.ranAt)}` : "";
     parts.push(`${parts.length === 0 ? "Execution" : "execution"} ${source.executionId}${ran}`);
   } else if (source.ranAt) parts.push(`ran ${utc(source.ranAt)}`);
-  parts.push(`read ${utc(source.readAt)}`);
+  if (!source.fromFile) parts.push(`read ${utc(source.readAt)}`);
+  else if (source.readAt === "") parts.push("as saved in the file (when it was read is not recorded)");
+  else parts.push(`read ${utc(source.readAt)}, as the file holds it`);
   if (source.queryId !== undefined) parts.push(queryPageUrl(pattern, source.queryId));
   return parts.join("; ");
 }

@@ -13,7 +13,7 @@ import { sharedSession, sharedSessionReady } from "../session";
 import type { PaneDeps } from "./logic/deps";
 import { type OnOpenOutcome, runOnOpen } from "./logic/on-open";
 import type { StartupBehaviorApi } from "./logic/open-behaviour";
-import { functionsNotLoaded, functionsQueryReport } from "./functions-report";
+import { functionsFileShown, functionsNotLoaded, functionsQueryReport } from "./functions-report";
 import { officePlatform } from "./logic/csv-destination";
 import { HISTORY_ITEM, userItem } from "./logic/user-item";
 import { type MountedPane, mountTaskpane } from "./mount-taskpane";
@@ -58,6 +58,7 @@ export function defaultPaneDeps(): PaneDeps {
     describeQuery: describeSavedQuery,
     queryReport: functionsQueryReport,
     notLoaded: functionsNotLoaded,
+    fileShown: functionsFileShown,
     addin: officeAddin(),
     platform: officePlatform,
   };

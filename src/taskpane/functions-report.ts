@@ -1,5 +1,7 @@
 import {
   automaticBudget,
+  fileShownCells,
+  onFileShownChange,
   cancelAutomaticQueryRun,
   loadNotLoadedCells,
   notLoadedCells,
@@ -16,6 +18,7 @@ import {
 } from "../functions";
 import { loadCostText } from "../service-cells";
 import type { NotLoadedSource } from "./logic/not-loaded-source";
+import type { FileShownSource } from "./logic/file-shown-source";
 import type { QueryReportSource } from "./logic/report-source";
 
 /** The functions' side of the shared runtime, as the pane reaches it (the functions' public surface). */
@@ -40,3 +43,6 @@ export const functionsNotLoaded: NotLoadedSource = {
   load: loadNotLoadedCells,
   cost: loadCostText,
 };
+
+/** The functions' cells showing the values the file held as it opened, as the pane tells their age. */
+export const functionsFileShown: FileShownSource = { rows: fileShownCells, onChange: onFileShownChange };

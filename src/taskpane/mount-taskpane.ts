@@ -25,6 +25,7 @@ import { datasetView } from "./view/dataset-view";
 import { h } from "./view/dom";
 import { historyView } from "./view/history-view";
 import { notLoadedView } from "./view/not-loaded-view";
+import { fileShownView } from "./view/file-shown-view";
 import { queryView } from "./view/query-view";
 import { refreshView } from "./view/refresh-view";
 import { reportView } from "./view/report-view";
@@ -116,6 +117,7 @@ export function mountTaskpane(root: HTMLElement, deps: PaneDeps): MountedPane {
 
   const query = queryView(doc, c.run, c.insert, insertOptions, c.form);
   const notLoaded = deps.notLoaded ? notLoadedView(doc, deps.notLoaded) : undefined;
+  const fileShown = deps.fileShown ? fileShownView(doc, deps.fileShown) : undefined;
   const historyPanel = h(doc, "div", {}, usageView(doc, c.usage));
   const items = [
     { label: "Query", panel: h(doc, "div", {}, query.element) },
@@ -147,6 +149,7 @@ export function mountTaskpane(root: HTMLElement, deps: PaneDeps): MountedPane {
       refreshView(doc, c.refresh, c.insert, c.report),
       confirmHost,
       notLoaded?.element,
+      fileShown?.element,
     ),
     panels.list,
     ...items.map((item) => item.panel),
@@ -168,6 +171,7 @@ export function mountTaskpane(root: HTMLElement, deps: PaneDeps): MountedPane {
       stopReport();
       stopAutomaticHistory();
       notLoaded?.dispose();
+      fileShown?.dispose();
       c.signIn.dispose();
       c.history.dispose();
       c.run.cancel();

@@ -95,7 +95,7 @@ test("reopening a workbook of SERVICE cells: every cell runs again and is served
   expect(cellRequests(seen)).toEqual([]);
 });
 
-test("another user opening it with nothing kept: every cell says it is not loaded and what that costs; the pane's Load fills them", async () => {
+test("another user opening it with nothing kept, on an older build (#BUSY! while pending): every cell says it is not loaded and what that costs; the pane's Load fills them", async () => {
   const page = await pg.open();
   await enterCells(page);
   const before = await values(page, "A1:B1");
@@ -120,7 +120,9 @@ test("another user opening it with nothing kept: every cell says it is not loade
   try {
     const other = await elsewhere.newPage();
     const seen = serviceRequests(other);
-    await other.goto(`${pg.server.url}/playground.html?key=${TEST_KEYS.alice}`);
+    // An older Excel build: the cells show #BUSY!, not the file's values, while Excel runs them again, so the add-in
+    // cannot show what the file holds (current builds show it: test/e2e/file-cache.test.ts).
+    await other.goto(`${pg.server.url}/playground.html?key=${TEST_KEYS.alice}&pending=busy`);
     await other.waitForFunction(() => document.body.dataset.ready === "true", undefined, { timeout: 30_000 });
     await other.waitForFunction((n) => window.playground!.invocations() >= n, CELLS.length - 1);
     await settled(other);

@@ -17,7 +17,9 @@ export interface ExcelBehaviour {
    * result. "value": the value it had, with a loading mark, as current builds do (office-js#4152, 2024-02-21: "the
    * previous data remains in the cell and a refresh icon … shows up"; office-js#6930, 2026-09-23). "busy": `#BUSY!`,
    * as older builds did and as the docs still say (custom-functions-troubleshooting.md, ms.date 04/20/2026). A newly
-   * entered formula shows `#BUSY!` either way (office-js#4152: "The first time I enter a formula … ").
+   * entered formula shows `#BUSY!` either way (office-js#4152: "The first time I enter a formula … "). The Excel
+   * API reads what is shown (office-js#6930: checking `range.values` for `#BUSY!` "does not detect" a cell with the
+   * loading mark): the kept values and spill, or `#BUSY!` and no spill.
    */
   pendingDisplay: "value" | "busy";
   /**

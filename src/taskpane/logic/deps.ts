@@ -1,3 +1,4 @@
+import type { FileShownSource } from "./file-shown-source";
 import type { FetchLike, PagingParams, QueryParameterValue, ServiceClient, ServiceClientOptions } from "../../client";
 import type { Clock } from "../../clock";
 import type { PerformanceChoice } from "../../billing";
@@ -115,6 +116,8 @@ export interface PaneDeps {
   queryReport?: QueryReportSource;
   /** SERVICE cells whose data is not loaded, and their one button (absent when the functions bundle is not loaded). */
   notLoaded?: NotLoadedSource;
+  /** SERVICE cells showing the values the file held as it opened, with their age (absent without the functions). */
+  fileShown?: FileShownSource;
   /** `Office.addin`'s startup behaviour (absent where the host lacks SharedRuntime 1.1). */
   addin?: StartupBehaviorApi;
   /** The Office platform ("PC", "Mac", "OfficeOnline", …); default `Office.context.diagnostics.platform`. */

@@ -19,6 +19,13 @@ const metadata: FunctionsMetadata = {
       options: { stream: true, requiresStreamAddress: true },
     },
     { id: "GRID", name: "GRID", parameters: [{ name: "rows" }], result: { dimensionality: "matrix" } },
+    {
+      id: "ROWS",
+      name: "ROWS",
+      parameters: [{ name: "label" }],
+      result: { dimensionality: "matrix" },
+      options: { stream: true, requiresStreamAddress: true },
+    },
   ],
 };
 
@@ -38,6 +45,14 @@ function setup(behaviour: Partial<ExcelBehaviour> = {}, document?: WorkbookDocum
     invocation.setResult(`${label}!`);
   };
   runtime.associate("TICKS", stream);
+  runtime.associate("ROWS", (label: string, invocation: FakeStreamingInvocation<unknown>) => {
+    events.push(`rows ${label}`);
+    invocation.setResult([
+      ["name", "value"],
+      [label, 1],
+      [label, 2],
+    ]);
+  });
   runtime.associate("WHERE", stream);
   runtime.associate("GRID", async (rows: number) => {
     events.push(`grid ${rows}`);
@@ -55,6 +70,9 @@ function setup(behaviour: Partial<ExcelBehaviour> = {}, document?: WorkbookDocum
     document,
     spills: () => cells.spills(),
     onFullCalculation: () => cells.fullCalculation(),
+    // As the page's host answers Range.getSpillingToRangeOrNullObject for the add-in's spills (install-host.ts).
+    isExternalFunction: (name) => name.toUpperCase().startsWith("SERVICE."),
+    externalSpill: (sheet, row, column) => cells.ownerOf(sheet, row, column)?.spilled?.block,
   });
   cells.attach(wb);
   const write = async (address: string, value: string) => {
@@ -134,6 +152,48 @@ describe("when a workbook opens", () => {
     await write("C1", '=SERVICE.TICKS("new")');
     expect(value("C1")).toBe("#BUSY!");
   });
+
+  test.each([
+    [
+      "value" as const,
+      [
+        ["name", "value"],
+        ["a", 1],
+        ["a", 2],
+      ],
+      ["String", "String"],
+    ],
+    ["busy" as const, [["#BUSY!"]], ["Error"]],
+  ])(
+    "what the Excel API reads at a re-invoked spill before its first result (%s): the saved values, or #BUSY!",
+    async (pendingDisplay, values, firstRowTypes) => {
+      const first = setup();
+      await first.write("B2", '=SERVICE.ROWS("a")');
+      const doc = JSON.parse(JSON.stringify(first.wb.saveDocument())) as WorkbookDocument;
+      const { runtime, wb, value } = setup({ pendingDisplay }, doc);
+      const addresses: (string | undefined)[] = [];
+      runtime.associate("ROWS", (_label: string, invocation: FakeStreamingInvocation<unknown>) => {
+        addresses.push(invocation.address); // a stream that has not answered yet
+      });
+      wb.calculate("Recalculate");
+      await flush();
+      expect(addresses).toEqual(["Sheet1!B2"]);
+      // As the add-in reads its own cell (src/functions/file-values.ts): the anchor, and its spill if any.
+      const read = await wb.run(async (context) => {
+        const cell = context.workbook.worksheets.getItem("Sheet1").getCell(1, 1);
+        const spill = cell.getSpillingToRangeOrNullObject();
+        cell.load("values, valueTypes");
+        spill.load("values, valueTypes");
+        await context.sync();
+        const range = spill.isNullObject ? cell : spill;
+        return { values: range.values, types: range.valueTypes };
+      });
+      expect(read.values).toEqual(values);
+      expect(read.types[0]).toEqual(firstRowTypes);
+      // A formula reading the spill sees the saved rows (current builds) or the anchor's #BUSY! (older ones).
+      expect(value("B2")).toBe(values[0]![0]);
+    },
+  );
 });
 
 describe("Calculate Now and Calculate Full", () => {
