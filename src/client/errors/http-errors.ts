@@ -84,7 +84,8 @@ export class UnauthorizedError extends HttpError {
 export class ForbiddenError extends HttpError {
   static override readonly kind: string = "ForbiddenError";
   constructor(init: HttpErrorInit) {
-    super(init, "FORBIDDEN", shorten(init.serverMessage ?? "This API key may not access that."));
+    // As long as a cell's message may be: a relay refusing the page's origin names it and the setting to change.
+    super(init, "FORBIDDEN", shorten(init.serverMessage ?? "This API key may not access that.", 255));
   }
 }
 
