@@ -1,37 +1,35 @@
-import { type RefreshAllDeps, type RefreshAllResult, automaticTableReads, refreshAll } from "../taskpane";
-
 /** The part of `Office.AddinCommands.Event` a command uses. */
 export interface CommandEvent {
   completed(options?: { allowEvent?: boolean }): void;
 }
 
 export interface RefreshCommandOptions {
-  /** Awaited first: the stored key must be read before any cell or table asks the service. */
+  /** Awaited first: the stored key must be read before the pane prices anything. */
   ready?: () => Promise<unknown>;
-  /** Receives the outcome (the pane shows it if open). */
-  onDone?: (result: RefreshAllResult) => void;
-  /** How tables are held to the automatic budget; default the workbook's own (the functions' budget). */
-  automatic?: typeof automaticTableReads;
+  /** Tells the pane (open or opening) that Refresh All was asked for. */
+  request: () => void;
+  /**
+   * Shows the task pane: `Office.addin.showAsTaskpane()` in the shared runtime
+   * (learn.microsoft.com/office/dev/add-ins/develop/show-hide-add-in).
+   */
+  showPane: () => Promise<void>;
 }
 
 /**
- * The ribbon's Refresh All: the same orchestration as the pane's button, SERVICE.* cells then bound tables. A ribbon
- * click cannot show the cost and ask, so it spends only within the workbook's daily automatic budget, like any
- * automatic refresh: cells and tables that fit are refreshed at their last size, the others are held (cells keep
- * their values and say why) or skipped, and the outcome says which. Query-bound tables take their latest stored
- * result, never a new run. `event.completed()` is always called, or Excel keeps the button busy.
+ * The ribbon's Refresh All. A click on a button named Refresh All is the user choosing to refresh, but a command
+ * cannot show a price and ask, and keeping to the automatic budget would refresh nothing in a workbook without one
+ * while saying it was done. So the command opens the pane and asks it for Refresh All: the pane lists what would be
+ * read, priced, and refreshes when the user confirms. The request is made before the pane is shown, so a pane that is
+ * only now opening takes it up as it mounts. `event.completed()` is always called, or Excel keeps the button busy.
  */
-export function refreshAllCommand(
-  deps: () => RefreshAllDeps,
-  options: RefreshCommandOptions = {},
-): (event: CommandEvent) => Promise<void> {
+export function refreshAllCommand(options: RefreshCommandOptions): (event: CommandEvent) => Promise<void> {
   return async (event) => {
     try {
       await options.ready?.();
-      const result = await refreshAll(deps(), { mode: "latest", automatic: options.automatic ?? automaticTableReads });
-      options.onDone?.(result);
+      options.request();
+      await options.showPane();
     } catch {
-      // refreshAll reports failures in its result; this only guards deps() and ready().
+      // A pane that cannot be shown from here (an older host): the request waits for the pane the user opens.
     } finally {
       event.completed();
     }

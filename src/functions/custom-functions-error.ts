@@ -20,3 +20,16 @@ export function toCustomFunctionsError(
   const failure = cellFailure(error);
   return new api.Error(api.ErrorCode[failure.code] as never, failure.message);
 }
+
+/**
+ * Runs a function's body for its invocation. An exception escaping a custom function is shown by Excel as a bare
+ * #VALUE! (learn.microsoft.com/office/dev/add-ins/excel/custom-functions-errors: only a `CustomFunctions.Error` carries
+ * a message), so nothing may escape: what does is the cell's failure, with words.
+ */
+export function served<T>(invocation: CustomFunctions.StreamingInvocation<T>, body: () => void): void {
+  try {
+    body();
+  } catch (error) {
+    invocation.setResult(toCustomFunctionsError(error) as never);
+  }
+}

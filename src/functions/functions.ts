@@ -6,6 +6,7 @@
  * All and auto-refresh can push new values into cells without recalculating the workbook. The functions that show
  * rows ask for their own cell's address, so SERVICE.SOURCE (given its argument's address) can find them.
  */
+import { served } from "./custom-functions-error";
 import { functionsRuntime } from "./shared-runtime";
 
 /**
@@ -21,7 +22,7 @@ export function serviceDataset(
   args: unknown[][][],
   invocation: CustomFunctions.StreamingInvocation<unknown[][]>,
 ): void {
-  functionsRuntime().dataset(dataset, args, invocation);
+  served(invocation, () => functionsRuntime().dataset(dataset, args, invocation));
 }
 
 /**
@@ -37,7 +38,7 @@ export function serviceResults(
   options: unknown[][][],
   invocation: CustomFunctions.StreamingInvocation<unknown[][]>,
 ): void {
-  functionsRuntime().results(id, options, invocation);
+  served(invocation, () => functionsRuntime().results(id, options, invocation));
 }
 
 /**
@@ -52,7 +53,7 @@ export function serviceStatus(
   detail: boolean,
   invocation: CustomFunctions.StreamingInvocation<string>,
 ): void {
-  functionsRuntime().status(executionId, detail, invocation);
+  served(invocation, () => functionsRuntime().status(executionId, detail, invocation));
 }
 
 /**
@@ -68,7 +69,7 @@ export function serviceQuery(
   args: unknown[][][],
   invocation: CustomFunctions.StreamingInvocation<unknown[][]>,
 ): void {
-  functionsRuntime().query(queryId, args, invocation);
+  served(invocation, () => functionsRuntime().query(queryId, args, invocation));
 }
 
 /**
@@ -83,5 +84,5 @@ export function serviceSource(
   invocation: CustomFunctions.StreamingInvocation<string[][]>,
 ): void {
   void reference; // Excel passes the cell's value; the source is found by its address (parameterAddresses).
-  functionsRuntime().source(invocation);
+  served(invocation, () => functionsRuntime().source(invocation));
 }

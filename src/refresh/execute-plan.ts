@@ -46,7 +46,9 @@ export interface ExecuteContext {
 
 function fatalMessage(error: unknown): string | undefined {
   if (isUnauthorizedError(error))
-    return "The service refused the key in SERVICE_API_KEY (401 invalid API key): check it.";
+    return error.ownWords
+      ? `The key in SERVICE_API_KEY was refused: ${error.ownWords}`
+      : "The service refused the key in SERVICE_API_KEY (401 invalid API key): check it.";
   if (isNetworkError(error)) return `The service could not be reached: ${cellFailure(error).message}`;
   return undefined;
 }

@@ -15,6 +15,7 @@ import { sendSettled } from "./settled-answer";
 import { sendStreamed, type CompleteAnswer } from "./streamed-answer";
 import { Upstream } from "./upstream";
 import { requestId } from "./operations/request-id";
+import { refuseOtherOrigins } from "./origin-refusal";
 
 export interface RelayConfig {
   /** The service the relay stands in front of, e.g. the real API's base address (a path prefix is kept; a trailing `/v1` means its parent, as for the client). */
@@ -80,6 +81,8 @@ export async function buildRelay(config: RelayConfig): Promise<FastifyInstance> 
   const fetchUpstream = config.fetch ?? fetch;
   app.addHook("onClose", async () => upstream.close());
 
+  // Before the CORS plugin's own hook: another origin is answered here, readably, and goes no further.
+  refuseOtherOrigins(app, config.allowOrigins);
   await app.register(cors, apiCorsOptions(config.allowOrigins));
   // A body goes upstream as it came, whatever its type: the upstream reads it and answers for it.
   app.removeAllContentTypeParsers();

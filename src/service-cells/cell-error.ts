@@ -47,7 +47,8 @@ const RULES: readonly [(e: unknown) => boolean, "invalidValue" | "notAvailable",
   [isNotSignedInError, "invalidValue", () => NOT_SIGNED_IN_MESSAGE],
   // Not an error of the data: nothing was fetched, and the message says what loading it costs.
   [isNotLoadedError, "notAvailable", (e) => (e as Error).message],
-  [isUnauthorizedError, "invalidValue", () => INVALID_KEY],
+  // A gateway's words (a token it does not know or has revoked, and who issues a new one) over our generic advice.
+  [isUnauthorizedError, "invalidValue", (e) => (e as { ownWords?: string }).ownWords ?? INVALID_KEY],
   // The server's reason (paid plan only, archived query, permissions) when it gave one.
   [
     isForbiddenError,
@@ -57,7 +58,8 @@ const RULES: readonly [(e: unknown) => boolean, "invalidValue" | "notAvailable",
         ? (e as { userMessage: string }).userMessage
         : "This API key may not read that (the query must be public or your team's).",
   ],
-  // Credits are the user's money: say which limit and what to do, never "try again".
+  // Credits are the user's money: say which limit and what to do, never "try again"; a gateway's refusal names the
+  // person's or the team's budget and when it resets, in its own words.
   [isCreditLimitError, "invalidValue", (e) => (e as { userMessage: string }).userMessage],
   // Over the cell's cap per request: narrow it or raise the cap.
   [isOverCapError, "invalidValue", (e) => (e as { userMessage: string }).userMessage],
@@ -71,7 +73,9 @@ const RULES: readonly [(e: unknown) => boolean, "invalidValue" | "notAvailable",
   [
     isRateLimitedError,
     "notAvailable",
-    (e) => `Rate limited by the service. ${(e as { userMessage: string }).userMessage}`,
+    (e) =>
+      (e as { ownWords?: string }).ownWords ??
+      `Rate limited by the service. ${(e as { userMessage: string }).userMessage}`,
   ],
   [isNotFoundError, "notAvailable", (e) => (e as { userMessage: string }).userMessage],
   [
@@ -88,8 +92,25 @@ const RULES: readonly [(e: unknown) => boolean, "invalidValue" | "notAvailable",
   [isServiceError, "notAvailable", (e) => (e as { userMessage: string }).userMessage],
 ];
 
-/** Never the raw message of an unknown error: it could carry anything, a key included. */
+const UNEXPECTED = "Unexpected error in the SERVICE function.";
+
+/**
+ * When a failure's own text is empty (a server that refused with `{"error": ""}`, an error made without words), the
+ * cell still says something true: who refused, with which status. A bare #VALUE! tells the user nothing.
+ */
+function wordless(error: unknown): string {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === "number"
+    ? `The service (or the relay in front of it) refused this request with status ${status} and gave no reason.`
+    : UNEXPECTED;
+}
+
+/** Never the raw message of an unknown error: it could carry anything, a key included. Never an empty message. */
 export function cellFailure(error: unknown): CellFailure {
-  for (const [matches, code, message] of RULES) if (matches(error)) return { code, message: cut(message(error)) };
-  return { code: "invalidValue", message: "Unexpected error in the SERVICE function." };
+  for (const [matches, code, message] of RULES) {
+    if (!matches(error)) continue;
+    const text = cut(message(error) ?? "");
+    return { code, message: text.trim() === "" ? wordless(error) : text };
+  }
+  return { code: "invalidValue", message: UNEXPECTED };
 }

@@ -3,4 +3,4 @@
 export { defaultPaneDeps } from "./boot";
 export { InsertController } from "./logic/insert-controller";
 export { refreshAll, refreshSummary, type RefreshAllResult, type RefreshAllDeps } from "./logic/refresh-all";
-export { announceRibbonRefresh, automaticTableReads } from "./logic/ribbon-refresh";
+export { requestRibbonRefresh } from "./logic/ribbon-refresh";

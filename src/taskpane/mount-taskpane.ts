@@ -10,13 +10,14 @@ import { BillingController } from "./logic/billing-controller";
 import { billingView } from "./view/billing-view";
 import { formatCredits } from "../billing";
 import { insertCostText } from "./logic/insert-controller";
-import { onRibbonRefresh } from "./logic/ribbon-refresh";
+import { onRibbonRefreshRequest } from "./logic/ribbon-refresh";
 import { RunController } from "./logic/run-controller";
 import { SignInController } from "./logic/sign-in-controller";
 import { ReportController } from "./logic/report-controller";
 import { SnapshotController } from "./logic/snapshot-controller";
 import { QueryFormController } from "./logic/query-form";
 import { type QueryDeclaration, SavedQueries } from "../functions";
+import { reportUnexpected } from "../session";
 import { UsageController } from "./logic/usage-controller";
 import { accountView, signInBadge } from "./view/account-view";
 import { activityView } from "./view/activity-view";
@@ -106,7 +107,10 @@ export function mountTaskpane(root: HTMLElement, deps: PaneDeps): MountedPane {
     billing: new BillingController(deps),
   };
   const stopUsage = c.usage.start();
-  const stopRibbon = onRibbonRefresh((result) => c.refresh.showRibbonOutcome(result));
+  // The ribbon's Refresh All: the same priced confirmation as the pane's button (latest results, no re-runs).
+  const stopRibbon = onRibbonRefreshRequest(() => {
+    void c.refresh.refresh("latest").catch(reportUnexpected("the ribbon's Refresh All"));
+  });
   const stopReport = c.report.start();
   const stopAutomaticHistory = recordAutomaticRuns(
     deps.queryReport,

@@ -1,5 +1,7 @@
-import { ServiceClient, isNetworkError } from "../../src/client";
+import { ServiceClient, isForbiddenError, isNetworkError } from "../../src/client";
+import { startRelay, type RunningRelay } from "../../src/relay";
 import { cellFailure } from "../../src/service-cells";
+import { startTestService, type TestService } from "../support/service";
 
 /**
  * In a browser, a CORS refusal reaches the script as a bare TypeError with no response and no system code. From a
@@ -43,4 +45,46 @@ test.each([
   const error = await (browser ? inBrowser(call) : call());
   expect((error as { likelyCors: boolean }).likelyCors).toBe(false);
   expect((error as { userMessage: string }).userMessage).toMatch(/^Cannot reach the service/);
+});
+
+/**
+ * A relay (or team gateway) that does not allow the page's origin answers a readable 403 (CORS headers for that
+ * origin, no data), so the add-in says which origin and which setting, not "Service unreachable".
+ */
+describe("a relay that does not allow the page's origin", () => {
+  const PAGE = "https://addin.example";
+  let svc: TestService;
+  let relay: RunningRelay;
+  beforeAll(async () => {
+    svc = await startTestService({ corsOrigins: [] });
+    relay = await startRelay({
+      upstream: new URL(svc.url),
+      port: 0,
+      host: "127.0.0.1",
+      allowOrigins: ["https://localhost:3000"],
+      cacheMb: 1,
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await relay?.close();
+    await svc?.close();
+  });
+
+  /** fetch as a page at PAGE sends it: with its Origin (Node's fetch lets a test set it). */
+  const fromPage: typeof fetch = (input, init) =>
+    fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), Origin: PAGE } });
+
+  test("the cell and the pane name the origin and --allow-origins", async () => {
+    const client = new ServiceClient({ apiKey: svc.apiKey, baseUrl: relay.url, fetch: fromPage, retry: false });
+    const error = await client.status("01HZZZZZZZZZZZZZZZZZZZZZZZ").catch((e: unknown) => e);
+    expect(isForbiddenError(error)).toBe(true);
+    expect(isNetworkError(error)).toBe(false);
+    const failure = cellFailure(error);
+    expect(failure.code).toBe("invalidValue");
+    expect(failure.message).toMatch(
+      /^this relay does not answer pages from https:\/\/addin\.example: .*--allow-origins setting \(ask whoever runs the relay to add it, or open the add-in from an origin it allows\)$/,
+    );
+    // The pane shows a service error's userMessage (taskpane/logic/messages.ts).
+    expect((error as { userMessage: string }).userMessage).toBe(failure.message);
+  });
 });

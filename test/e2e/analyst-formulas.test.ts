@@ -1,4 +1,3 @@
-import { setAutomaticBudget } from "./support/pane-actions";
 import type { Page } from "playwright-core";
 import { ServiceClient } from "../../src/client";
 import { ManualClock } from "../support/manual-clock";
@@ -63,9 +62,13 @@ test("an analyst's chain of ordinary formulas over a spilled SERVICE.DATASET, ty
 
   // The dataset refreshes (Refresh All after its refresh slot): the chain follows the new rows.
   clock.advance(30 * 60_000);
-  // The ribbon cannot ask: it spends only within the workbook's daily budget for automatic refreshes (default 0).
-  await setAutomaticBudget(page, 100); // the whole DEX page is about 51 credits on Free
+  // The ribbon's Refresh All is the user's choice: the pane shows its priced confirmation, and yes refreshes (no
+  // automatic budget needed; a new workbook has none).
   await page.locator('[data-action="refreshAll"]').click();
+  await page
+    .locator("#app")
+    .getByRole("button", { name: /^Refresh \([\d.,]+ credits?\)$/ })
+    .click();
   const fresh = await dexTable();
   const freshVolumes = numbers(column(fresh.rows, "one_day_volume", fresh.columns));
   expect(freshVolumes).not.toEqual(volumes);

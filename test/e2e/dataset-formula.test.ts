@@ -1,4 +1,3 @@
-import { setAutomaticBudget } from "./support/pane-actions";
 import type { Page } from "playwright-core";
 import { ServiceClient } from "../../src/client";
 import { ManualClock } from "../support/manual-clock";
@@ -98,13 +97,19 @@ test("typed entries follow Excel's rules: an apostrophe keeps text, = starts a f
 test("Refresh All (ribbon) after the service's data changed shows the new values", async () => {
   const before = await values(page, "A2:L4");
   clock.advance(30 * 60_000);
-  // The ribbon cannot ask: it spends only within the workbook's daily budget for automatic refreshes (default 0).
-  await setAutomaticBudget(page, 100); // the whole DEX page is about 51 credits on Free
+  // The ribbon's Refresh All is the user's choice: the pane shows its priced confirmation, and yes refreshes (no
+  // automatic budget needed; a new workbook has none).
   await page.locator('[data-action="refreshAll"]').click();
-  await page.waitForFunction(
-    () => document.querySelector('[data-action="refreshAll"]')?.getAttribute("aria-busy") === "false",
-  );
-  const after = await values(page, "A2:L4");
+  await page
+    .locator("#app")
+    .getByRole("button", { name: /^Refresh \([\d.,]+ credits?\)$/ })
+    .click();
+  // The pane refreshes after the yes: wait for the new figures to arrive.
+  let after = await values(page, "A2:L4");
+  for (let waited = 0; waited < 30_000 && JSON.stringify(after) === JSON.stringify(before); waited += 200) {
+    await page.waitForTimeout(200);
+    after = await values(page, "A2:L4");
+  }
   expect(after.map((r) => r[1])).toEqual(before.map((r) => r[1])); // same pairs, same order
   expect(after.map((r) => r[10])).not.toEqual(before.map((r) => r[10])); // new liquidity figures
 });

@@ -197,12 +197,35 @@ describe("CORS for the allowed origins only", () => {
     expect(get.headers.get("access-control-expose-headers")).toMatch(/X-Service-Next-Uri/);
   });
 
-  test("another origin gets no CORS grant", async () => {
-    const res = await fetch(`${relay.url}/v1/execution/${finished}/status`, {
+  test("another origin may read only its refusal: a 403 naming the origin and --allow-origins, no data", async () => {
+    const other = "https://other.example";
+    const path = `/v1/execution/${finished}/results?limit=1`;
+    // Its preflight is granted, so that the browser sends the request and lets the page read the refusal.
+    const preflight = await fetch(`${relay.url}${path}`, {
       method: "OPTIONS",
-      headers: { Origin: "https://evil.example", "Access-Control-Request-Method": "GET" },
+      headers: {
+        Origin: other,
+        "Access-Control-Request-Method": "GET",
+        "Access-Control-Request-Headers": "x-service-api-key",
+      },
     });
-    expect(res.headers.get("access-control-allow-origin")).toBeNull();
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get("access-control-allow-origin")).toBe(other);
+    expect(preflight.headers.get("access-control-allow-headers")?.toLowerCase()).toContain("x-service-api-key");
+    const refused = await fetch(`${relay.url}${path}`, { headers: { Origin: other, "X-Service-Api-Key": svc.apiKey } });
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get("access-control-allow-origin")).toBe(other);
+    expect(await refused.json()).toEqual({
+      error: expect.stringMatching(
+        /^this relay does not answer pages from https:\/\/other\.example: .*--allow-origins/,
+      ),
+    });
+    // The allowed origin and callers without an origin (Node, curl) are answered as before.
+    const allowed = await fetch(`${relay.url}${path}`, {
+      headers: { Origin: ORIGIN, "X-Service-Api-Key": svc.apiKey },
+    });
+    expect(allowed.status).toBe(200);
+    expect((await via(svc.apiKey).get(path)).status).toBe(200);
   });
 });
 

@@ -29,4 +29,19 @@ describe("the key check", () => {
     const { client } = service(status, body);
     await expect(checkKey(client, "http://svc.test")).resolves.toMatchObject({ status: expected });
   });
+  test.each([
+    [401, "invalid API Key", /^Invalid API key: the service refused it\. Check for typos or create a new key\.$/],
+    [
+      403,
+      "this relay does not answer pages from https://addin.example: that origin is not in its --allow-origins setting",
+      /^This relay does not answer pages from https:\/\/addin\.example: .* --allow-origins setting$/,
+    ],
+    [401, "invalid API key: this address is a team gateway, and it does not take this key", /team gateway/],
+  ])("a %i says what the refuser said, beyond the service's stock text", async (status, error, message) => {
+    const { client } = service(status, { error });
+    await expect(checkKey(client, "http://svc.test")).resolves.toEqual({
+      status: "invalid",
+      message: expect.stringMatching(message),
+    });
+  });
 });

@@ -43,13 +43,15 @@ export function readErrorBody(bodyText: string): ErrorBody {
   const fields = parsed as Record<string, unknown>;
   const out: ErrorBody = {};
   const error = fields.error ?? fields.message;
-  if (typeof error === "string") out.message = error;
-  else if (error && typeof error === "object" && typeof (error as { message?: unknown }).message === "string") {
-    out.message = (error as { message: string }).message;
-  }
+  // An empty or blank text is no message: the status's own wording stands in for it.
+  const said = (text: unknown) => (typeof text === "string" && text.trim() !== "" ? text : undefined);
+  if (typeof error === "string") out.message = said(error);
+  else if (error && typeof error === "object") out.message = said((error as { message?: unknown }).message);
+  if (out.message === undefined) delete out.message;
+  const blank = error !== undefined && out.message === undefined;
   if (typeof fields.state === "string" && /^QUERY_STATE_[A-Z_]+$/.test(fields.state)) out.state = fields.state;
   if (typeof fields.execution_id === "string" && fields.execution_id !== "") out.executionId = fields.execution_id;
-  if (out.message === undefined && out.state === undefined) out.message = shorten(trimmed, 300);
+  if (out.message === undefined && out.state === undefined && !blank) out.message = shorten(trimmed, 300);
   return out;
 }
 

@@ -14,6 +14,27 @@ export interface HttpErrorInit {
   cause?: unknown;
 }
 
+/**
+ * The real service's stock refusals, which the client words for the user itself (what to change, where). Any other
+ * refusal text comes from whoever stands in front of the service (the relay, a team's gateway: whose budget, when it
+ * resets, a revoked token, a share of the pacing) and is written for the person: it is shown in its own words.
+ */
+const SERVICE_STOCK_TEXT = [
+  /^invalid API key$/i,
+  /configured limits/i,
+  /^rate limit of \d+ requests per minute exceeded/i,
+];
+
+/**
+ * The refuser's own words, first letter capitalised as a sentence, when they are not the service's stock text; as
+ * long as a cell's message may be (a budget's refusal names the budget, its use, when it resets and what to do).
+ */
+function ownWords(serverMessage: string | undefined): string | undefined {
+  const text = serverMessage?.trim();
+  if (!text || SERVICE_STOCK_TEXT.some((stock) => stock.test(text))) return undefined;
+  return shorten(text.charAt(0).toUpperCase() + text.slice(1), 255);
+}
+
 function messageOf(init: HttpErrorInit): string {
   const where = describeRequest(init.method, init.path);
   return `${where} failed with ${init.status}${init.serverMessage ? `: ${init.serverMessage}` : ""}`;
@@ -24,6 +45,8 @@ export class HttpError extends ServiceError {
   static override readonly kind: string = "HttpError";
   declare readonly status: number;
   readonly retryAfterMs?: number;
+  /** The refusal in the words of whoever refused, when they are not the service's stock text (see `ownWords`). */
+  readonly ownWords?: string;
   constructor(init: HttpErrorInit, code = "HTTP_ERROR", userMessage?: string) {
     super({
       status: init.status,
@@ -37,6 +60,8 @@ export class HttpError extends ServiceError {
         userMessage ?? shorten(`Service error ${init.status}${init.serverMessage ? `: ${init.serverMessage}` : ""}`),
     });
     if (init.retryAfterMs !== undefined) this.retryAfterMs = init.retryAfterMs;
+    const words = ownWords(init.serverMessage);
+    if (words !== undefined) this.ownWords = words;
   }
 }
 
@@ -51,7 +76,7 @@ export class BadRequestError extends HttpError {
 export class UnauthorizedError extends HttpError {
   static override readonly kind: string = "UnauthorizedError";
   constructor(init: HttpErrorInit) {
-    super(init, "UNAUTHORIZED", "Invalid or missing API key.");
+    super(init, "UNAUTHORIZED", ownWords(init.serverMessage) ?? "Invalid or missing API key.");
   }
 }
 
@@ -59,13 +84,16 @@ export class UnauthorizedError extends HttpError {
 export class ForbiddenError extends HttpError {
   static override readonly kind: string = "ForbiddenError";
   constructor(init: HttpErrorInit) {
-    super(init, "FORBIDDEN", shorten(init.serverMessage ?? "This API key may not access that."));
+    // As long as a cell's message may be: a relay refusing the page's origin names it and the setting to change.
+    super(init, "FORBIDDEN", shorten(init.serverMessage ?? "This API key may not access that.", 255));
   }
 }
 
 /**
  * 402: the key's credit limit would be exceeded, for the billing cycle or for this one request. Retrying does not
- * help; the user raises the limit (or narrows the request), so the message says which limit and what to do.
+ * help; the user raises the limit (or narrows the request), so the message says which limit and what to do. A 402
+ * in other words than the service's (a team gateway's: whose budget, when it resets) is shown as it was said: the
+ * service's advice to raise the key's limit is no advice to a person who does not hold the key.
  */
 export class CreditLimitError extends HttpError {
   static override readonly kind: string = "CreditLimitError";
@@ -76,9 +104,10 @@ export class CreditLimitError extends HttpError {
     super(
       init,
       "CREDIT_LIMIT",
-      perRequest
-        ? "Credit limit per request reached: narrow the request (columns, filters, limit) or raise the per-request limit in your account's API settings."
-        : "Credit limit reached for this billing cycle: raise the limit in your account's API settings, or wait for the next cycle.",
+      ownWords(init.serverMessage) ??
+        (perRequest
+          ? "Credit limit per request reached: narrow the request (columns, filters, limit) or raise the per-request limit in your account's API settings."
+          : "Credit limit reached for this billing cycle: raise the limit in your account's API settings, or wait for the next cycle."),
     );
     this.limit = perRequest ? "request" : "billing-cycle";
   }
@@ -111,19 +140,27 @@ export class RateLimitedError extends HttpError {
   readonly retryAfter?: number;
   constructor(init: HttpErrorInit) {
     const seconds = init.retryAfterMs === undefined ? undefined : Math.ceil(init.retryAfterMs / 1000);
+    // A gateway's pacing says whose share is used and when to try again; the service's stock text says less.
     super(
       init,
       "RATE_LIMITED",
-      seconds === undefined ? "Too many requests; try again shortly." : `Too many requests; try again in ${seconds} s.`,
+      ownWords(init.serverMessage) ??
+        (seconds === undefined
+          ? "Too many requests; try again shortly."
+          : `Too many requests; try again in ${seconds} s.`),
     );
     if (seconds !== undefined) this.retryAfter = seconds;
   }
 }
 
-/** 5xx. */
+/**
+ * 5xx. A 503 that says when to try again (`Retry-After`) is a refusal for now, not a failure (a gateway that cannot
+ * reach its store: nothing was sent or spent): its words are shown.
+ */
 export class ServerError extends HttpError {
   static override readonly kind: string = "ServerError";
   constructor(init: HttpErrorInit) {
-    super(init, "SERVER_ERROR", `The service failed (${init.status}); try again later.`);
+    const refusal = init.status === 503 && init.retryAfterMs !== undefined ? ownWords(init.serverMessage) : undefined;
+    super(init, "SERVER_ERROR", refusal ?? `The service failed (${init.status}); try again later.`);
   }
 }

@@ -55,6 +55,8 @@ export interface PlaygroundHost {
   /** `Excel.run` as installed: the workbook's, telling the UI when each batch ends (a sheet may be activated). */
   run: ExcelRunLike;
   onBatchEnd(listener: () => void): () => void;
+  /** `Office.addin.showAsTaskpane()` as the add-in called it: the page shows its pane if the user had hidden it. */
+  onShowTaskpane(listener: () => void): () => void;
 }
 
 /**
@@ -131,6 +133,7 @@ export async function installHost(
   };
   const run = runAny as ExcelRunLike;
 
+  const showListeners = new Set<() => void>();
   const globals = scope as unknown as Record<string, unknown>;
   globals.Excel = { ...workbook.Excel, run };
   globals.Office = {
@@ -139,7 +142,10 @@ export async function installHost(
     StartupBehavior: STARTUP_BEHAVIOR,
     // The pane is always shown beside the grid; the add-in may ask to show or hide it.
     addin: {
-      showAsTaskpane: async () => undefined,
+      // Excel shows the add-in's task pane (learn.microsoft.com/office/dev/add-ins/develop/show-hide-add-in).
+      showAsTaskpane: async () => {
+        for (const listener of [...showListeners]) listener();
+      },
       hide: async () => undefined,
       onVisibilityModeChanged: async () => () => undefined,
       setStartupBehavior: (behavior: unknown) => startupBehavior.set(behavior),
@@ -178,6 +184,10 @@ export async function installHost(
     onBatchEnd(listener) {
       batchListeners.add(listener);
       return () => batchListeners.delete(listener);
+    },
+    onShowTaskpane(listener) {
+      showListeners.add(listener);
+      return () => showListeners.delete(listener);
     },
   };
 }

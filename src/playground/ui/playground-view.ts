@@ -115,7 +115,8 @@ export class PlaygroundView {
       this.status.say(`${label}: running…`);
       try {
         await actions.invoke(id);
-        this.status.say(`${label}: done`);
+        // The command's handler ended (event.completed()); what it did, the add-in says (Refresh All: in its pane).
+        this.status.say(`${label}: handed to the add-in`);
       } catch (error) {
         this.status.say(`${label} failed: ${(error as Error).message}`, true);
       }
@@ -139,6 +140,8 @@ export class PlaygroundView {
     functions.onUpdate(() => this.changed());
     // The add-in may activate a sheet (insert on a new sheet): follow it, as Excel's window does.
     this.host.onBatchEnd(() => this.followActiveSheet());
+    // Office.addin.showAsTaskpane(): a pane the user hid comes back (the ribbon's Refresh All asks in it).
+    this.host.onShowTaskpane(() => this.ribbon.showPane(this.pane.hidden));
     installWindowFocus(document, {
       sheet: this.sheetSection,
       grid: this.grid,

@@ -62,6 +62,11 @@ export class Ribbon {
   onAction?: (actionId: string) => Promise<void>;
   onTogglePane?: () => boolean;
 
+  /** Shows the pane if the user hid it, as the ribbon's own toggle would (`Office.addin.showAsTaskpane()`). */
+  showPane(paneHidden: boolean): void {
+    if (paneHidden) this.paneToggle.click();
+  }
+
   constructor() {
     for (const [id, label] of RIBBON_TABS) this.makeTab(id, label);
     this.addGroup("service", "Service", [this.group]);

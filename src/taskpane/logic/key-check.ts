@@ -28,9 +28,12 @@ export async function checkKey(client: Pick<ServiceClient, "usage">, baseUrl: st
     return { status: "valid", message: "Key accepted." };
   } catch (error) {
     if (isUnauthorizedError(error) || isForbiddenError(error)) {
+      // The refuser's own words when it gave some beyond the service's stock text: a gateway's (a revoked token: ask
+      // the admin for a new one), a relay's that does not allow this page's origin (which no other key would fix).
+      const words = error.ownWords;
       return {
         status: "invalid",
-        message: "Invalid API key: the service refused it. Check for typos or create a new key.",
+        message: words ?? "Invalid API key: the service refused it. Check for typos or create a new key.",
       };
     }
     if (isHttpError(error) && error.status < 500) return { status: "valid", message: "Key accepted." };

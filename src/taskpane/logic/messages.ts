@@ -15,7 +15,7 @@ import { isNotSignedInError } from "../../session";
  */
 export function paneMessage(error: unknown): string {
   if (isNotSignedInError(error)) return "Sign in first: enter your API key under Account.";
-  if (isUnauthorizedError(error)) return "The API key was refused; check it under Account.";
+  if (isUnauthorizedError(error)) return error.ownWords ?? "The API key was refused; check it under Account.";
   if (isNetworkError(error) && error.likelyCors) return error.userMessage;
   if (isNetworkError(error))
     return "Cannot reach the service; check your connection and the service address (Account › Advanced).";

@@ -1,5 +1,5 @@
 import { listBindings } from "../../excel";
-import type { RefreshAllDeps, RefreshAllResult } from "./refresh-all";
+import type { RefreshAllDeps } from "./refresh-all";
 import { refreshAll, refreshSummary } from "./refresh-all";
 import { type RefreshPlan, type RefreshPlanDeps, planRefresh } from "./refresh-plan";
 import { type QueryRefreshMode, type TableOutcome, rerunCost } from "./refresh-tables";
@@ -71,7 +71,16 @@ export class RefreshController {
     // Asked before anything happens, cells included: "no" must mean nothing changed and nothing was spent.
     const neededKeys = mode === "rerun" ? (this.queries?.neededRuns() ?? []).map((r) => r.key) : [];
     const plan = this.plan(mode);
-    if (plan.items.length > 0 && !(await this.confirm(plan))) {
+    // Nothing to read or run: said so, rather than "refreshed" over nothing.
+    if (plan.items.length === 0) {
+      this.store.set({
+        phase: "done",
+        message: "Nothing to refresh: this workbook has no SERVICE cells or bound tables yet.",
+        outcomes: [],
+      });
+      return this.store.state;
+    }
+    if (!(await this.confirm(plan))) {
       this.store.set({ phase: "done", message: "Nothing refreshed: declined, no credits spent.", outcomes: [] });
       return this.store.state;
     }
@@ -107,17 +116,6 @@ export class RefreshController {
     this.#abort = undefined;
     this.store.set({ phase: "done", table: undefined, outcomes: result.tables, message });
     return this.store.state;
-  }
-
-  /** The ribbon's Refresh All ended (it cannot ask, so it kept to the automatic budget): what it did and skipped. */
-  showRibbonOutcome(result: RefreshAllResult): void {
-    if (this.store.state.phase === "refreshing") return;
-    this.store.set({
-      phase: "done",
-      table: undefined,
-      outcomes: result.tables,
-      message: `Ribbon: ${refreshSummary(result)}`,
-    });
   }
 
   cancel(): void {

@@ -1,43 +1,41 @@
-import { type BudgetRefusal, automaticBudget, reserveAutomaticRead } from "../../functions";
-import { formatCredits } from "../../billing";
-import type { RefreshAllResult } from "./refresh-all";
-import type { RefreshTablesOptions } from "./refresh-tables";
+// Symbol.for: one slot even if the pane and commands bundles each carry a copy of this module.
+const SLOT = Symbol.for("service-addin.ribbon-refresh-requests");
 
-/** Why today's automatic budget refused a read, in words. */
-export function refusalText(refusal: BudgetRefusal): string {
-  if (refusal === "budget-off")
-    return "the workbook has no daily budget for automatic refreshes (set one in the Report tab)";
-  const b = automaticBudget();
-  return `today's automatic budget has no room for it (${formatCredits(b.spentToday)} of ${formatCredits(b.creditsPerDay)} spent)`;
+interface Requests {
+  /** A click no pane has taken up yet (the pane is still opening). */
+  pending: boolean;
+  listeners: Set<() => void>;
 }
 
-/** The ribbon's Refresh All reads bound tables only within today's automatic budget (it cannot ask). */
-export const automaticTableReads: NonNullable<RefreshTablesOptions["automatic"]> = {
-  reserve: reserveAutomaticRead,
-  describe: refusalText,
-};
-
-// Symbol.for: one set of listeners even if the pane and commands bundles each carry a copy of this module.
-const SLOT = Symbol.for("service-addin.ribbon-refresh-listeners");
-
-function listeners(): Set<(result: RefreshAllResult) => void> {
-  const scope = globalThis as { [SLOT]?: Set<(result: RefreshAllResult) => void> };
-  scope[SLOT] ??= new Set();
+function requests(): Requests {
+  const scope = globalThis as { [SLOT]?: Requests };
+  scope[SLOT] ??= { pending: false, listeners: new Set() };
   return scope[SLOT];
 }
 
-/** The ribbon's Refresh All tells its outcome (what it refreshed, what it skipped and why) to the pane, if open. */
-export function announceRibbonRefresh(result: RefreshAllResult): void {
-  for (const listener of [...listeners()]) {
-    try {
-      listener(result);
-    } catch {
-      // A closed pane must not stop the others.
-    }
+/**
+ * The ribbon's Refresh All was clicked: a click on a button named Refresh All is the user choosing to refresh, so the
+ * pane (open, or opening after `Office.addin.showAsTaskpane()`) shows its priced confirmation and does the work. A
+ * click while no pane listens waits for the pane that opens.
+ */
+export function requestRibbonRefresh(): void {
+  const r = requests();
+  const [listener] = r.listeners;
+  if (listener === undefined) {
+    r.pending = true;
+    return;
   }
+  r.pending = false;
+  listener();
 }
 
-export function onRibbonRefresh(listener: (result: RefreshAllResult) => void): () => void {
-  listeners().add(listener);
-  return () => listeners().delete(listener);
+/** The pane takes up the ribbon's clicks: one waiting since before it opened at once, then each as it comes. */
+export function onRibbonRefreshRequest(listener: () => void): () => void {
+  const r = requests();
+  r.listeners.add(listener);
+  if (r.pending) {
+    r.pending = false;
+    listener();
+  }
+  return () => r.listeners.delete(listener);
 }

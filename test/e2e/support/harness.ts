@@ -40,7 +40,14 @@ export interface Playground {
 
 /** The real local service, the built playground served against it, and Chromium. One per test file. */
 export async function startPlayground(
-  options: { clock?: Clock; relay?: boolean; gateway?: boolean; curatedEndpoints?: boolean } = {},
+  options: {
+    clock?: Clock;
+    relay?: boolean;
+    gateway?: boolean;
+    /** The gateway's analyst's daily budget in credits (default 200). */
+    gatewayBudget?: number;
+    curatedEndpoints?: boolean;
+  } = {},
 ): Promise<Playground> {
   const behindRelay = options.relay === true || options.gateway === true;
   await requireBrowser(); // before a build and a service are started for nothing
@@ -73,7 +80,7 @@ export async function startPlayground(
       config: () => ({ serviceUrl: relayUrl ?? service.url, demoKey: service.apiKey }),
     });
   let server: RunningStaticServer = (await serve(0)).server;
-  const gateway = options.gateway ? await gatewaySetup(service.apiKey) : undefined;
+  const gateway = options.gateway ? await gatewaySetup(service.apiKey, options.gatewayBudget) : undefined;
   const relay = behindRelay
     ? await startRelay({
         upstream: new URL(service.url),

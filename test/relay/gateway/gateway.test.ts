@@ -206,7 +206,7 @@ describe("budgets: reserve, then reconcile", () => {
     const refused = await run.call(b.url, token, "POST", "/v1/query/1001/execute", { performance: "medium" });
     expect(refused.status).toBe(402);
     expect(refused.body.error).toMatch(
-      /^tight's daily budget of 5 credits would be exceeded: 0 credits spent, and this request is estimated at 10 credits\. It resets at \d{4}-\d\d-\d\d 00:00 UTC\.$/,
+      /^tight's daily budget of 5 credits would be exceeded: 0 credits spent, and this request is estimated at 10 credits\. It resets at \d{4}-\d\d-\d\d 00:00 UTC\. Until then: ask your team's admin to raise your budget, or narrow the read\.$/,
     );
     // The whole run as CSV: 500 rows of 7 columns this instance has not read as CSV yet, estimated at 7.08 credits.
     const wide = await run.call(a.url, token, "GET", `/v1/execution/${finished}/results/csv`);
