@@ -1,8 +1,8 @@
 import type { Page } from "playwright-core";
-import { ServiceClient } from "../../src/client";
 import { ManualClock } from "../support/manual-clock";
 import { startPlayground, type Playground } from "./support/harness";
 import { cell, goTo, typeInCell, waitForValue } from "./support/sheet-actions";
+import { serviceTable } from "./support/service-answers";
 
 // Browser steps against the real service; CI runs this file beside the heavy service tests on two cores.
 jest.setTimeout(120_000);
@@ -21,10 +21,9 @@ afterAll(async () => {
   await pg?.close();
 });
 
-/** The DEX dataset as the client reads it: what the spilled cells must add up to. */
-async function dexTable() {
-  const client = new ServiceClient({ apiKey: pg.service.apiKey, baseUrl: pg.service.url });
-  return client.table({ dataset: "dex", args: ["ethereum"] });
+/** The DEX dataset as the service answers it: what the spilled cells must add up to. */
+function dexTable() {
+  return serviceTable(pg.service, "/v1/dex/pairs/ethereum");
 }
 
 const column = (rows: unknown[][], name: string, columns: string[]) => rows.map((r) => r[columns.indexOf(name)]);

@@ -1,8 +1,8 @@
 import type { Page } from "playwright-core";
-import { ServiceClient } from "../../src/client";
 import { ManualClock } from "../support/manual-clock";
 import { startPlayground, type Playground } from "./support/harness";
 import { cell, functionCell, goTo, typeInCell, values, waitForValue } from "./support/sheet-actions";
+import { serviceTable } from "./support/service-answers";
 
 // Browser steps against the real service; CI runs this file beside the heavy service tests on two cores.
 jest.setTimeout(120_000);
@@ -26,10 +26,7 @@ const FORMULA = '=SERVICE.DATASET("dex","ethereum")';
 test("=SERVICE.DATASET spills the dataset's rows and columns under a header row", async () => {
   await typeInCell(page, "A1", FORMULA);
   await waitForValue(page, "A1", (v) => v === "chain");
-  const expected = await new ServiceClient({ apiKey: pg.service.apiKey, baseUrl: pg.service.url }).table({
-    dataset: "dex",
-    args: ["ethereum"],
-  });
+  const expected = await serviceTable(pg.service, "/v1/dex/pairs/ethereum");
   const info = await functionCell(page, "A1");
   expect(info?.spilled).toEqual({
     row: 0,

@@ -1,19 +1,17 @@
 import type { Page } from "playwright-core";
-import { ServiceClient } from "../../src/client";
 import { startPlayground, type Playground } from "./support/harness";
 import { executionId, insertResult, pane, runQuery, setCapPerRequest, watchRunState } from "./support/pane-actions";
 import { functionCell, goTo, typeInCell, values, waitForValue } from "./support/sheet-actions";
+import { executeSavedQuery, runSavedQuery, serviceTable } from "./support/service-answers";
 
 // Browser steps against the real service; CI runs this file beside the heavy service tests on two cores.
 jest.setTimeout(120_000);
 
 let pg: Playground;
 let page: Page;
-let client: ServiceClient;
 
 beforeAll(async () => {
   pg = await startPlayground();
-  client = new ServiceClient({ apiKey: pg.service.apiKey, baseUrl: pg.service.url });
   page = await pg.open();
 }, 300_000);
 
@@ -62,8 +60,8 @@ test("a slow query can be cancelled from the pane", async () => {
 });
 
 test("=SERVICE.RESULTS(query id) spills the latest result of that query", async () => {
-  await client.run(1002);
-  const expected = await client.table({ queryId: 1002 });
+  // The run the formula's latest result is, and its rows as the service answers them.
+  const expected = await serviceTable(pg.service, `/v1/execution/${await runSavedQuery(pg.service, 1002)}/results`);
   await goTo(page, "Sheet1!A1");
   await typeInCell(page, "A1", "=SERVICE.RESULTS(1002)");
   await waitForValue(page, "A1", (v) => v === "trade_id");
@@ -75,14 +73,14 @@ test("=SERVICE.RESULTS(query id) spills the latest result of that query", async 
 });
 
 test("=SERVICE.STATUS streams the execution's state until it is completed", async () => {
-  const { execution_id } = await client.execute(1003);
+  const execution_id = await executeSavedQuery(pg.service, 1003);
   await typeInCell(page, "I1", `=SERVICE.STATUS("${execution_id}")`);
   await waitForValue(page, "I1", (v) => typeof v === "string" && v.startsWith("COMPLETED"), { timeout: 60_000 });
   expect((await functionCell(page, "I1"))!.updates).toBeGreaterThan(1);
 });
 
 test("injection strings from the data land as text, in a spill and in an inserted table", async () => {
-  const { execution_id } = await client.execute(1008);
+  const execution_id = await executeSavedQuery(pg.service, 1008);
   await typeInCell(page, "K1", `=SERVICE.RESULTS("${execution_id}")`);
   await waitForValue(page, "K1", (v) => v === "id", { timeout: 30_000 });
   // code_text is column M; rows 2..6 hold '00123', '007', '1e5', '=1+1', '-1+1'.

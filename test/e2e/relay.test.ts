@@ -1,6 +1,6 @@
-import { ServiceClient } from "../../src/client";
 import { startPlayground, type Playground } from "./support/harness";
 import { paneTab, typeInCell, waitForValue } from "./support/sheet-actions";
+import { serviceTable } from "./support/service-answers";
 
 /**
  * The add-in in a real browser behind the relay: the service grants no CORS origin (as the real one), the playground
@@ -26,10 +26,10 @@ test("signs in through the relay and spills a dataset; the service itself refuse
 
   await typeInCell(page, "A1", '=SERVICE.DATASET("avs","columns=avs_name,total_TVL","limit=5")');
   await waitForValue(page, "A1", (v) => v === "avs_name");
-  const expected = await new ServiceClient({ apiKey: pg.service.apiKey, baseUrl: pg.service.url }).table(
-    { dataset: "avs" },
-    { columns: "avs_name,total_TVL", limit: 5 },
-  );
+  const expected = await serviceTable(pg.service, "/v1/restaking/avs-stats", {
+    columns: "avs_name,total_TVL",
+    limit: 5,
+  });
   await waitForValue(page, "A2", (v) => v === expected.rows[0]![0]);
 
   // Straight to the service, the same browser is refused by CORS: the relay is what made it work.

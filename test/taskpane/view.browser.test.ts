@@ -1,10 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
-import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import webpack from "webpack";
 import type { Browser, Page } from "playwright-core";
 import { launchBrowser } from "../support/browser";
+import { cachedBuild } from "../support/cached-build";
 import { startTestService, type TestService } from "../support/service";
 
 /**
@@ -47,11 +47,17 @@ describe("the pane in a browser", () => {
   let server: Server;
   let browser: Browser;
   let page: Page;
-  let outDir: string;
 
   beforeAll(async () => {
-    outDir = mkdtempSync(join(tmpdir(), "pane-view-"));
-    [service] = await Promise.all([startTestService(), bundle(outDir)]);
+    // The bundle is built once per source state (like the playground's), not once per run.
+    const build = cachedBuild({
+      name: "pane-view",
+      inputs: ["src", "test/taskpane/support", "package-lock.json", "tsconfig.json"],
+      exclude: ["src/service"],
+      build: bundle,
+    });
+    let outDir: string;
+    [service, outDir] = await Promise.all([startTestService(), build]);
     const script = readFileSync(join(outDir, "pane.js"));
     server = createServer((req, res) => {
       const js = req.url?.startsWith("/pane.js");
@@ -69,7 +75,6 @@ describe("the pane in a browser", () => {
     await browser?.close();
     await new Promise((done) => server?.close(done));
     await service?.close();
-    rmSync(outDir, { recursive: true, force: true });
   });
 
   test("fits 320 px and every control has an accessible name", async () => {

@@ -5,7 +5,6 @@ import { officeError } from "./errors";
 import { checkBlock, EmulatedRangeCore, type RangeRef } from "./range-core";
 import { deleteCells, insertCells } from "./structure";
 import type { EmulatedWorksheet } from "./worksheet";
-import { worksheetProxy } from "./worksheet-proxy";
 
 export { checkBlock, type RangeRef } from "./range-core";
 
@@ -94,8 +93,7 @@ export class EmulatedRange extends EmulatedRangeCore {
 
   /** One proxy per range, so `load("worksheet/name")` and `range.worksheet.name` see the same cache. */
   get worksheet(): EmulatedWorksheet {
-    this.sheetProxy ??= worksheetProxy(
-      this.context,
+    this.sheetProxy ??= this.context.worksheetProxy(
       { get: "worksheet", parent: this._objectId },
       () => this.resolve().sheetId,
     );

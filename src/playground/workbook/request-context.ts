@@ -2,6 +2,7 @@ import type { ChangeListener } from "./change-log";
 import { EmulatedOfficeError, officeError } from "./errors";
 import { SyncStats, utf8Bytes } from "./sync-stats";
 import type { WorkbookState } from "./workbook-state";
+import type { EmulatedWorksheet } from "./worksheet";
 import { yieldToPage } from "./yield-to-page";
 
 /** A queued action: `payload` is what Office.js would serialize into the request. */
@@ -39,7 +40,7 @@ export interface EmulationHost {
  * A response over the limit rejects with `ResponsePayloadSizeLimitExceeded`: the writes happened, the
  * loaded values are not delivered.
  */
-export class EmulatedContext {
+export abstract class EmulatedContext {
   private queue: Op[] = [];
   private closed = false;
   private suspendCalculation = false;
@@ -52,6 +53,13 @@ export class EmulatedContext {
     readonly host: EmulationHost,
     private readonly immediate = false,
   ) {}
+
+  /**
+   * The worksheet proxy `range.worksheet` and `table.worksheet` hand out. Ranges and tables cannot construct it
+   * themselves (the worksheet module constructs ranges and tables: that would be an import cycle), so the context,
+   * made by the workbook module that knows every class, does.
+   */
+  abstract worksheetProxy(payload: Record<string, unknown>, resolver: () => string | null): EmulatedWorksheet;
 
   private pause(): Promise<void> {
     return this.immediate ? Promise.resolve() : yieldToPage();

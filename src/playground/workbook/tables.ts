@@ -9,7 +9,6 @@ import { ResolvedObject } from "./resolved-object";
 import { EmulatedTableColumnCollection, EmulatedTableRowCollection } from "./table-rows";
 import { addTable, resizeTable, validateTableName } from "./table-state";
 import type { EmulatedWorksheet } from "./worksheet";
-import { worksheetProxy } from "./worksheet-proxy";
 
 /** The emulated `Excel.Table`, bound to a table id. */
 export class EmulatedTable extends ResolvedObject<string> {
@@ -90,8 +89,7 @@ export class EmulatedTable extends ResolvedObject<string> {
   private sheetProxy?: EmulatedWorksheet;
 
   get worksheet(): EmulatedWorksheet {
-    this.sheetProxy ??= worksheetProxy(
-      this.context,
+    this.sheetProxy ??= this.context.worksheetProxy(
       { get: "worksheet", parent: this._objectId },
       () => this.table().sheetId,
     );

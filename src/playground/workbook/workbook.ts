@@ -139,6 +139,10 @@ export class EmulatedRequestContext extends EmulatedContext {
     this.workbook = new EmulatedWorkbook(this, this.application);
   }
 
+  worksheetProxy(payload: Record<string, unknown>, resolver: () => string | null): EmulatedWorksheet {
+    return new EmulatedWorksheet(this, payload, resolver);
+  }
+
   /** The older `context.load(object, option)` form. */
   load(object: EmulatedObject, option?: LoadOption): void {
     object.load(option);

@@ -6,7 +6,6 @@ import { checkBlock, EmulatedRange } from "./range";
 import type { EmulatedContext } from "./request-context";
 import { ResolvedObject } from "./resolved-object";
 import { EmulatedTableCollection } from "./tables";
-import { registerWorksheetClass } from "./worksheet-proxy";
 
 /** The emulated `Excel.Worksheet`, bound to a sheet id. */
 export class EmulatedWorksheet extends ResolvedObject<string> {
@@ -139,5 +138,3 @@ export class EmulatedWorksheet extends ResolvedObject<string> {
     this.queue({ call: "calculate" }, () => this.context.host.state.recalculate(markAllDirty === true));
   }
 }
-
-registerWorksheetClass((context, payload, resolver) => new EmulatedWorksheet(context, payload, resolver));

@@ -1,28 +1,37 @@
 import type { Page } from "playwright-core";
-import { DATASET_CATALOG, ServiceClient, combineFilters, datasetFallback } from "../../../src/client";
 import { startPlayground, type Playground } from "./harness";
 import { insertResult, pane, parameterField, queryForm, runQuery, showQuery, watchRunState } from "./pane-actions";
 import { cell, goTo, paneTab, typeInCell, values, waitForValue } from "./sheet-actions";
+import { serviceTable } from "./service-answers";
 
-/** One formula per curated dataset, its path arguments among the local service's data. */
-const DATASETS: { name: string; args: string[] }[] = [
-  { name: "avs", args: [] },
-  { name: "operators", args: [] },
-  { name: "dex", args: ["ethereum"] },
-  { name: "marketshare", args: ["dex", "ethereum"] },
-  { name: "channels", args: [] },
-  { name: "users", args: [] },
+/**
+ * One formula per curated dataset, its path arguments among the local service's data; the endpoint it names, and
+ * the local saved query (with the path arguments as filters) whose latest result the add-in should read instead.
+ * Written out here rather than taken from the client's catalog, so that a wrong entry there fails this test.
+ */
+const DATASETS: { name: string; args: string[]; path: string; query: number; filters?: string }[] = [
+  { name: "avs", args: [], path: "/v1/restaking/avs-stats", query: 9000001 },
+  { name: "operators", args: [], path: "/v1/restaking/operator-metadata", query: 9000002 },
+  { name: "dex", args: ["ethereum"], path: "/v1/dex/pairs/ethereum", query: 9000003, filters: "chain = 'ethereum'" },
+  {
+    name: "marketshare",
+    args: ["dex", "ethereum"],
+    path: "/v1/marketshare/dex/ethereum",
+    query: 9000004,
+    filters: "market = 'dex' AND blockchain = 'ethereum'",
+  },
+  { name: "channels", args: [], path: "/v1/social/trends/channels", query: 9000005 },
+  { name: "users", args: [], path: "/v1/social/trends/users", query: 9000006 },
 ];
 
-function localQueryOf(name: string): number {
-  return DATASET_CATALOG.find((d) => d.name === name)!.queries.local;
+function dataset(name: string): (typeof DATASETS)[number] {
+  return DATASETS.find((d) => d.name === name)!;
 }
 
-/** The saved query's rows the add-in should have read in the dataset's place (the path arguments as filters). */
-async function expectedRows(pg: Playground, name: string, args: string[], limit: number) {
-  const client = new ServiceClient({ apiKey: pg.service.apiKey, baseUrl: pg.service.url });
-  const filters = combineFilters(datasetFallback(name, args).pathFilter, undefined);
-  return client.table({ queryId: localQueryOf(name), format: "json" }, { limit, ...(filters ? { filters } : {}) });
+/** The saved query's rows the add-in should have read in the dataset's place, as the service answers them. */
+function expectedRows(pg: Playground, name: string, limit: number) {
+  const { query, filters } = dataset(name);
+  return serviceTable(pg.service, `/v1/query/${query}/results`, { limit, ...(filters ? { filters } : {}) });
 }
 
 /**
@@ -44,8 +53,10 @@ export function retiredEndpointsSuite(options: { relay: boolean }): void {
   });
 
   test("the service's curated endpoints are off (a 404), so nothing below can come from them", async () => {
-    const client = new ServiceClient({ apiKey: pg.service.apiKey, baseUrl: pg.service.url, retry: false });
-    await expect(client.dataset("dex", ["ethereum"], { limit: 1 })).rejects.toMatchObject({ status: 404 });
+    const response = await fetch(`${pg.service.url}/v1/dex/pairs/ethereum?limit=1`, {
+      headers: { "X-Service-Api-Key": pg.service.apiKey },
+    });
+    expect(response.status).toBe(404);
   });
 
   test("every dataset formula spills the saved query's rows and says on its first header cell where they came from", async () => {
@@ -54,9 +65,9 @@ export function retiredEndpointsSuite(options: { relay: boolean }): void {
       const quoted = [name, ...args].map((a) => `"${a}"`).join(",");
       await typeInCell(page, `A${row}`, `=SERVICE.DATASET(${quoted},"limit=2")`);
     }
-    for (const [i, { name, args }] of DATASETS.entries()) {
+    for (const [i, { name, path, query }] of DATASETS.entries()) {
       const row = 1 + i * 5;
-      const expected = await expectedRows(pg, name, args, 2);
+      const expected = await expectedRows(pg, name, 2);
       await waitForValue(page, `A${row + 1}`, (v) => v !== "" && v !== "#BUSY!", { timeout: 30_000 });
       const last = String.fromCharCode(64 + Math.min(expected.columns.length, 26));
       const shown = await values(page, `A${row}:${last}${row + 2}`);
@@ -67,9 +78,8 @@ export function retiredEndpointsSuite(options: { relay: boolean }): void {
       expect(shown[2]![0]).toBe(expected.rows[1]![0]);
       await page.locator(`.pg-cell[data-addr="A${row}"][title]`).waitFor();
       const title = await cell(page, `A${row}`).getAttribute("title");
-      const path = datasetFallback(name, args).path;
       expect(title).toMatch(
-        new RegExp(`^Column "${expected.columns[0]}"\\. Rows from saved query ${localQueryOf(name)}'s latest result`),
+        new RegExp(`^Column "${expected.columns[0]}"\\. Rows from saved query ${query}'s latest result`),
       );
       expect(title).toContain(`its endpoint ${path} is gone.`);
     }
@@ -86,9 +96,9 @@ export function retiredEndpointsSuite(options: { relay: boolean }): void {
     const progress = panel.getByRole("region", { name: "Progress" });
     await progress.getByText(/Inserted 3 rows/).waitFor({ timeout: 30_000 });
     const message = await progress.getByRole("status").innerText();
-    expect(message).toContain(`Rows from saved query ${localQueryOf("dex")}'s latest result`);
+    expect(message).toContain(`Rows from saved query ${dataset("dex").query}'s latest result`);
     expect(message).toContain("its endpoint /v1/dex/pairs/ethereum is gone.");
-    const expected = await expectedRows(pg, "dex", ["ethereum"], 3);
+    const expected = await expectedRows(pg, "dex", 3);
     const [table] = await page.evaluate(() => window.playground!.inspect.tables().filter((t) => t.sheet === "Sheet2"));
     expect(table).toBeDefined();
     expect((await values(page, "A1:B2", "Sheet2")).map((r) => r[0])).toEqual(["chain", expected.rows[0]![0]]);
@@ -99,7 +109,7 @@ export function retiredEndpointsSuite(options: { relay: boolean }): void {
     const outcome = panel.getByRole("list", { name: "Refresh results" }).getByRole("listitem").first();
     await outcome.waitFor({ timeout: 30_000 });
     expect(await outcome.innerText()).toMatch(
-      new RegExp(`^${table!.name}: 3 rows\\. Rows from saved query ${localQueryOf("dex")}'s latest result`),
+      new RegExp(`^${table!.name}: 3 rows\\. Rows from saved query ${dataset("dex").query}'s latest result`),
     );
   });
 
