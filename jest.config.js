@@ -17,8 +17,7 @@ module.exports = {
   // ~600 MB of garbage (each test file loads its own fastify, DuckDB, playwright or webpack; V8 collects lazily), and
   // Node frees that heap page by page on exit, which takes more than the 500 ms jest waits before it kills the worker
   // and prints "A worker process has failed to exit gracefully". The same message also means a handle outlived a
-  // file: test/client/integration/paging.test.ts has ended with client request timers (30 s, started by
-  // src/client/http/timeout.ts for page requests not yet settled) alive when jest asked the worker to exit. On a
-  // loaded machine a worker can also simply not get the CPU within jest's fixed 500 ms.
+  // file (see docs/development.md, Tests: the client's request timers of pages aborted in flight, now cleared at the
+  // abort). On a loaded machine a worker can also simply not get the CPU within jest's fixed 500 ms.
   workerIdleMemoryLimit: "256MB",
 };

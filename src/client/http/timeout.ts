@@ -16,26 +16,31 @@ export interface AttemptSignal {
 export function attemptSignal(clock: Clock, timeoutMs: number, caller?: AbortSignal): AttemptSignal {
   const controller = new AbortController();
   let why: "timeout" | "caller" | undefined;
+  let handle: ReturnType<Clock["setTimeout"]> | undefined;
   const onCallerAbort = (): void => {
     if (why === undefined) why = "caller";
     controller.abort(caller?.reason);
+    // The attempt is over once its caller leaves: its timer has nothing left to time. Cleared here rather than only
+    // in dispose(), so a read left early (a pager's pages in flight when the caller stopped) holds no timer open for
+    // the rest of its timeout (a process or a test worker would otherwise wait that long to exit).
+    if (handle !== undefined) clock.clearTimeout(handle);
+    handle = undefined;
   };
   if (caller?.aborted) onCallerAbort();
   else caller?.addEventListener("abort", onCallerAbort, { once: true });
 
-  const handle =
-    Number.isFinite(timeoutMs) && timeoutMs > 0
-      ? clock.setTimeout(() => {
-          if (why === undefined) why = "timeout";
-          controller.abort();
-        }, timeoutMs)
-      : undefined;
+  if (why === undefined && Number.isFinite(timeoutMs) && timeoutMs > 0)
+    handle = clock.setTimeout(() => {
+      if (why === undefined) why = "timeout";
+      controller.abort();
+    }, timeoutMs);
 
   return {
     signal: controller.signal,
     reason: () => why,
     dispose: () => {
       if (handle !== undefined) clock.clearTimeout(handle);
+      handle = undefined;
       caller?.removeEventListener("abort", onCallerAbort);
     },
   };
