@@ -1,4 +1,5 @@
 import { estimateExecutionCredits, readCredits, type BillingPlan, type PerformanceChoice } from "../../billing";
+import { readWholeNumber } from "../../canonical-params";
 
 /**
  * What the gateway reserves before a request reaches the service, priced by the cost model. The reservation is
@@ -36,8 +37,8 @@ export interface ReadEstimate {
   credits: number;
 }
 
-const whole = (text: string | undefined): number | undefined =>
-  text !== undefined && /^\d{1,15}$/.test(text.trim()) ? Number(text.trim()) : undefined;
+/** Whole-number parameters are read as the service reads them (the gateway let through only canonical ones). */
+const whole = readWholeNumber;
 
 /** The read's estimated bytes and credits, from its parameters and what is known of its result. */
 export function estimateRead(params: ReadonlyMap<string, string>, known: KnownSize, plan: BillingPlan): ReadEstimate {
@@ -56,20 +57,6 @@ export function estimateRead(params: ReadonlyMap<string, string>, known: KnownSi
   // Rounded to a thousandth first, so float noise (200 × 1.1 = 220.00000000000003) never adds a byte.
   const bytes = Math.ceil(Math.round(rows * perRow * 1000) / 1000) + ENVELOPE_BYTES;
   return { bytes, credits: readCredits(bytes, plan) };
-}
-
-/** The tier an execute body names (`free` is the small tier's name on the wire); absent: the service chooses. */
-export function requestedTier(body: Buffer | undefined): PerformanceChoice {
-  let performance: unknown;
-  try {
-    performance = (JSON.parse(body?.toString("utf8") || "{}") as { performance?: unknown }).performance;
-  } catch {
-    return "auto"; // the service will refuse the body; nothing is spent
-  }
-  if (performance === undefined || performance === null) return "auto";
-  if (performance === "free" || performance === "small") return "small";
-  if (performance === "medium" || performance === "large") return performance;
-  return "large"; // a name the service may know and we do not: the dearest
 }
 
 /**

@@ -1,13 +1,11 @@
 import { billingPlan } from "../../../src/billing";
-import {
-  ENVELOPE_BYTES,
-  estimateExecution,
-  estimateRead,
-  requestedTier,
-  type KnownSize,
-} from "../../../src/relay/gateway/estimates";
+import { ENVELOPE_BYTES, estimateExecution, estimateRead, type KnownSize } from "../../../src/relay/gateway/estimates";
 import { LATEST_SIZE_TTL_MS, ResultSizes, offsetOf } from "../../../src/relay/gateway/result-sizes";
 import { sizeKeyOf } from "../../../src/relay/gateway/size-probe";
+import { canonicalInput } from "../../../src/relay/gateway/canonical-input";
+import { API_ROUTES } from "../../../src/relay";
+
+const EXECUTE = API_ROUTES.find((route) => route.kind === "execute")!;
 
 const free = billingPlan("free");
 const params = (query: string) => new Map(new URLSearchParams(query));
@@ -23,7 +21,6 @@ describe("a read's estimate (bytes before the envelope's 4 kB)", () => {
     ["past the end: the envelope alone", "offset=900", { totalRows: 500, columns: 7 }, 0],
     ["no limit, size unknown: a page at the guard", "", { columns: 10 }, 25_000 * 10 * 100],
     ["a learned row weight, a tenth added", "limit=100", { columns: 7, bytesPerRow: 200 }, 100 * 220],
-    ["a limit that is not a number: as none", "limit=x", { columns: 10 }, 25_000 * 10 * 100],
   ])("%s", (_name, query, known, bytes) => {
     const estimate = estimateRead(params(query), known, free);
     expect(estimate.bytes).toBe(bytes + ENVELOPE_BYTES);
@@ -74,10 +71,8 @@ describe("an execute's estimate", () => {
     ["no tier", "{}", "auto"],
     ["free is the small tier's name on the wire", '{"performance":"free"}', "small"],
     ["large", '{"performance":"large"}', "large"],
-    ["a tier we do not know: the dearest", '{"performance":"huge"}', "large"],
-    ["a body that is not JSON (the service refuses it)", "{", "auto"],
   ])("%s", (_name, body, tier) => {
-    expect(requestedTier(body === undefined ? undefined : Buffer.from(body))).toBe(tier);
+    expect(canonicalInput(EXECUTE, new Map(), body === undefined ? undefined : Buffer.from(body))).toBe(tier);
   });
 
   test.each<[string, Parameters<typeof estimateExecution>, number]>([
