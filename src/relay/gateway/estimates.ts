@@ -10,11 +10,16 @@ import { readWholeNumber } from "../../canonical-params";
  * - Rows: `sample_count`, else `limit`, else what is left of a result whose size is known (the gateway learns it
  *   first when it is not: see `learnSize`), else a page at the service's per-request guard (250,000 datapoints);
  *   never more than what is left of a result of known size.
- * - A row's bytes: the most a row weighed in pages of the same source (an execution's results, a dataset, a query's
- *   latest result, with the same `columns`) this instance has forwarded, plus a tenth; before any, every value
- *   counted at 100 bytes (JSON pages of the service's own data weigh 20 to 75 bytes a value, CSV 9 to 17), over the
- *   columns asked for, else the columns known (a status, a one-row read, the dataset's catalog), else 32.
+ * - A row's bytes: the largest of 100 bytes a value (JSON pages of the service's own data weigh 20 to 75 bytes a
+ *   value, CSV 9 to 17) over the columns asked for, else the columns known (a status, a one-row read, the dataset's
+ *   catalog), else 32; what the service says a row of the result weighs on average (`total_result_set_bytes` over
+ *   `total_row_count`, from a free status or the one-row read), plus a tenth; and the heaviest row this person's
+ *   full pages of the same rows (path, columns, filters, sort) weighed, plus a tenth. What was learned only ever
+ *   raises an estimate: a light page (one person's, another filter's, another offset's) never prices a heavy one
+ *   low.
  * - Plus 4 kB for the envelope.
+ * A read estimated low is booked at what it cost once its answer has passed, the difference included, and the
+ * person's next requests are refused until it fits again.
  */
 export const DEFAULT_BYTES_PER_VALUE = 100;
 export const ASSUMED_COLUMNS = 32;
@@ -28,8 +33,10 @@ export interface KnownSize {
   totalRows?: number;
   /** Its columns. */
   columns?: number;
-  /** The heaviest row seen in pages of this source, in bytes. */
+  /** The heaviest row seen in the person's pages of the same rows, in bytes. */
   bytesPerRow?: number;
+  /** A row's average bytes in the whole result, as the service reports it. */
+  averageRowBytes?: number;
 }
 
 export interface ReadEstimate {
@@ -52,8 +59,11 @@ export function estimateRead(params: ReadonlyMap<string, string>, known: KnownSi
     left ??
     Math.floor(GUARD_DATAPOINTS / Math.max(1, columns));
   if (left !== undefined) rows = Math.min(rows, left);
-  const perRow =
-    known.bytesPerRow !== undefined ? known.bytesPerRow * LEARNED_MARGIN : columns * DEFAULT_BYTES_PER_VALUE;
+  const perRow = Math.max(
+    columns * DEFAULT_BYTES_PER_VALUE,
+    (known.averageRowBytes ?? 0) * LEARNED_MARGIN,
+    (known.bytesPerRow ?? 0) * LEARNED_MARGIN,
+  );
   // Rounded to a thousandth first, so float noise (200 × 1.1 = 220.00000000000003) never adds a byte.
   const bytes = Math.ceil(Math.round(rows * perRow * 1000) / 1000) + ENVELOPE_BYTES;
   return { bytes, credits: readCredits(bytes, plan) };

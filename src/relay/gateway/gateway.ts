@@ -105,7 +105,7 @@ export class Gateway {
       route,
       executionId,
       queryId: params.query_id === undefined ? null : Number(params.query_id),
-      source: `${path}|${query.get("columns") ?? ""}`,
+      source: `${person.name}|${sizeKeyOf(path, query)}`,
       offset: readWholeNumber(query.get("offset")) ?? 0,
     };
     const { store } = this.config;
@@ -146,7 +146,8 @@ export class Gateway {
     if (visit.executionId !== null) read.executionId = visit.executionId;
     if (visit.route.columns !== undefined) read.columns = visit.route.columns;
     const { clock, plan, store } = this.config;
-    if (!query.has("sample_count") && !this.sizes.sized(read, clock.now())) {
+    // A sample is sized too: its rows are the result's, so their average weight is what it costs.
+    if (!this.sizes.sized(read, clock.now())) {
       // Learning the size is a request upstream of its own, paced like the read it is for.
       await this.pace(visit.person, "read");
       const deps = {

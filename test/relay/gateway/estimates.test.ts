@@ -20,7 +20,14 @@ describe("a read's estimate (bytes before the envelope's 4 kB)", () => {
     ["a limit past what is left", "limit=1000&offset=450", { totalRows: 500, columns: 7 }, 50 * 7 * 100],
     ["past the end: the envelope alone", "offset=900", { totalRows: 500, columns: 7 }, 0],
     ["no limit, size unknown: a page at the guard", "", { columns: 10 }, 25_000 * 10 * 100],
-    ["a learned row weight, a tenth added", "limit=100", { columns: 7, bytesPerRow: 200 }, 100 * 220],
+    ["a heavier learned row weight, a tenth added", "limit=100", { columns: 7, bytesPerRow: 2000 }, 100 * 2200],
+    ["a light page learned never lowers the estimate", "limit=100", { columns: 7, bytesPerRow: 7 }, 100 * 700],
+    [
+      "the result's average row (its bytes over its rows), a tenth added",
+      "sample_count=1000",
+      { columns: 2, totalRows: 50_000, averageRowBytes: 85_000 },
+      1000 * 93_500,
+    ],
   ])("%s", (_name, query, known, bytes) => {
     const estimate = estimateRead(params(query), known, free);
     expect(estimate.bytes).toBe(bytes + ENVELOPE_BYTES);
