@@ -172,11 +172,12 @@ export async function buildRelay(config: RelayConfig): Promise<FastifyInstance> 
     const type = request.headers["content-type"];
     if (route.method === "POST" && typeof type === "string") headers["content-type"] = type;
     const call = upstream.send(route.method, target, headers, body);
-    // An answer the policy settles whole is not stopped when the caller leaves. Any other is: the caller left before
-    // the answer was whole.
+    // An answer the policy settles whole is not stopped when the caller leaves, nor one it books by its bytes (the
+    // service bills the whole page it sends: it is read to its end and counted). Any other is: the caller left
+    // before the answer was whole.
     const whole = passage.whole;
     reply.raw.once("close", () => {
-      if (!whole && !reply.raw.writableFinished) call.abort();
+      if (!whole && !passage.counted && !reply.raw.writableFinished) call.abort();
     });
     let res: IncomingMessage;
     try {

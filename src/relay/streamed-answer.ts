@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
-import { PassThrough, pipeline, Transform, type TransformCallback } from "node:stream";
+import { PassThrough, pipeline, Transform, type Readable, type TransformCallback } from "node:stream";
+import { finished } from "node:stream/promises";
 import { COMPRESS_THRESHOLD, chooseEncoding, compressingStream, varyOn, type Encoding } from "../http-common";
 import { ByteCount } from "./byte-count";
 import { EnvelopeScanner } from "./envelope-scanner";
@@ -73,7 +74,7 @@ export function sendStreamed(
   const asSent = upstreamEncoding !== undefined && upstreamEncoding !== "identity";
   if (asSent) headers["content-encoding"] = upstreamEncoding;
   const count = options.counted ? new ByteCount(upstreamEncoding) : undefined;
-  if (count) stages.push(count);
+  const source = count ? countedSource(res, count) : res;
 
   let scanner: EnvelopeScanner | undefined;
   if (!asSent && status === 200 && contentType.includes("json")) {
@@ -96,16 +97,19 @@ export function sendStreamed(
   if (stages.length === 0) stages.push(new PassThrough());
 
   const last = stages[stages.length - 1]!;
-  pipeline([res, ...stages], (error) => {
-    if (count && options.counted) {
-      options.counted({
-        status,
-        contentType,
-        bytes: count.failed ? NaN : count.bytes,
-        complete: !error,
-        fields: scanner?.found ?? new Map(),
-        nextOffset: pick(res.headers, ["x-service-next-offset"])["x-service-next-offset"],
-      });
+  pipeline([source, ...stages], (error) => {
+    const counted = options.counted;
+    if (count && counted) {
+      void wholeBody(res, count, error !== undefined && error !== null).then((bytes) =>
+        counted({
+          status,
+          contentType,
+          bytes,
+          complete: !error,
+          fields: scanner?.found ?? new Map(),
+          nextOffset: pick(res.headers, ["x-service-next-offset"])["x-service-next-offset"],
+        }),
+      );
     }
     if (error || !keep || !raw || raw.overflowed) return;
     const { ["content-type"]: _type, ["content-encoding"]: _encoding, ...kept } = headers;
@@ -122,6 +126,41 @@ export function sendStreamed(
     });
   });
   return reply.status(status).headers(headers).send(last);
+}
+
+/**
+ * The upstream's body fed to the caller's chain through a stream of its own, every byte counted on the way, so that
+ * a caller who leaves stops only that chain: the upstream's body is still read to its end and counted, because the
+ * service bills the whole page it sends whoever reads it (the gateway books what the service can bill).
+ */
+function countedSource(res: IncomingMessage, count: ByteCount): Readable {
+  const feed = new PassThrough();
+  count.resume(); // the count's own output is not used: it only counts
+  res.on("data", (chunk: Buffer) => {
+    count.write(chunk);
+    if (!feed.destroyed && !feed.write(chunk)) res.pause();
+  });
+  feed.on("drain", () => res.resume());
+  res.once("end", () => feed.end());
+  res.once("error", (error) => feed.destroy(error));
+  feed.once("close", () => {
+    if (res.isPaused()) res.resume();
+  });
+  return feed;
+}
+
+/** The bytes of the upstream's body once it has ended (or failed): NaN when they could not be counted. */
+async function wholeBody(res: IncomingMessage, count: ByteCount, callerLeft: boolean): Promise<number> {
+  if (callerLeft && !res.readableEnded && !res.destroyed) {
+    res.resume();
+    await new Promise<void>((resolve) => {
+      res.once("end", resolve);
+      res.once("close", resolve);
+    });
+  }
+  count.end();
+  await finished(count).catch(() => undefined);
+  return count.failed ? NaN : count.bytes;
 }
 
 /** The scanner as a stream stage. */
