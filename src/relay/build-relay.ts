@@ -6,6 +6,7 @@ import { API_ROUTES, upstreamPath, type ApiRoute } from "./api-routes";
 import { KEY_HEADER, callerKey } from "./caller-key";
 import { passThrough, type ForwardingPolicy } from "./forwarding-policy";
 import { readWhole } from "./whole-answer";
+import { Redactor } from "./redaction";
 import { KeyAuthorizations } from "./key-authorizations";
 import { linkThroughRelay } from "./paging-links";
 import { BODY_LIMIT_MB, RelayRefusal, answer, fromFramework, refusals } from "./relay-errors";
@@ -186,7 +187,8 @@ export async function buildRelay(config: RelayConfig): Promise<FastifyInstance> 
       await passage.unanswered();
       throw refusals.upstreamUnreachable();
     }
-    if (whole) return sendSettled(whole, request, reply, res);
+    const redact = caller.hidden === undefined ? undefined : new Redactor(caller.hidden);
+    if (whole) return sendSettled(whole, request, reply, res, redact);
     const keep = cacheKey !== undefined && upstreamKey !== undefined;
     // The upstream just let this key read this execution.
     if (keep && res.statusCode === 200) grants.grant(KeyAuthorizations.digest(upstreamKey), executionId as string);
@@ -194,6 +196,7 @@ export async function buildRelay(config: RelayConfig): Promise<FastifyInstance> 
       relayLink,
       keep: keep ? { limitBytes: cache.limits.pageBytes, complete: (whole) => keepPage(cacheKey, whole) } : undefined,
       counted: passage.counted,
+      redact,
     });
   }
 
