@@ -41,3 +41,4 @@ export type { PostgresStoreOptions } from "./postgres/postgres-store";
 export { FileGatewayStore } from "./file-store/file-store";
 export { PostgresGatewayStore } from "./postgres/postgres-store";
 export { isAdminCommand, runAdminCommand, adminUsage, type AdminOutput } from "./admin-command";
+export { ADMIN_COMMAND_PATH, type RemoteAnswer } from "./admin-remote";
