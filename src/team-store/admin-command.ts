@@ -2,7 +2,7 @@ import { CommandLineError, parseFlags, type FlagSpec } from "../cli";
 import { budgetsLine, peopleTable, teamLines, tokenLines } from "./admin-format";
 import { GatewayInputError, GatewayStoreLockedError, GatewayStoreUnavailableError } from "./errors";
 import type { Budgets, GatewayStore } from "./gateway-store";
-import { isDatabaseUrl, openGatewayStore, type StoreLocation } from "./open-store";
+import { isDatabaseUrl, openGatewayStore, passwordWarning, type StoreLocation } from "./open-store";
 import { ADMIN_TOKEN_ENV, runRemotely } from "./admin-remote";
 
 /**
@@ -140,6 +140,11 @@ export async function runAdminCommand(
       return await runRemotely(flags.gateway, env[ADMIN_TOKEN_ENV], withoutGateway(argv), output);
     }
     const location = storeLocation(flags);
+    const warning = passwordWarning(
+      location.database,
+      argv.some((arg) => /^--database(=|$)/.test(arg)),
+    );
+    if (warning !== undefined) output.error(warning);
     const store = await open(location);
     try {
       await perform(name, args[0] ?? "", flags, store, (line) => output.out(line));

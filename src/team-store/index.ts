@@ -35,7 +35,14 @@ export { GatewayInputError, GatewayStoreLockedError, GatewayStoreUnavailableErro
 export { isPersonalToken, TOKEN_PREFIX } from "./tokens";
 export { auditTotalsOf } from "./audit-totals";
 export { periodKeys } from "./periods";
-export { DEFAULT_STATE_DIR, describeLocation, isDatabaseUrl, openGatewayStore, type StoreLocation } from "./open-store";
+export {
+  DEFAULT_STATE_DIR,
+  describeLocation,
+  isDatabaseUrl,
+  openGatewayStore,
+  passwordWarning,
+  type StoreLocation,
+} from "./open-store";
 export type { GatewayStoreOptions } from "./store-options";
 export type { PostgresStoreOptions } from "./postgres/postgres-store";
 export { FileGatewayStore } from "./file-store/file-store";
