@@ -9,7 +9,8 @@ import { readWholeNumber } from "../../canonical-params";
  * A read's bytes: its rows × the bytes of a row.
  * - Rows: `sample_count`, else `limit`, else what is left of a result whose size is known (the gateway learns it
  *   first when it is not: see `learnSize`), else a page at the service's per-request guard (250,000 datapoints);
- *   never more than what is left of a result of known size.
+ *   never more than what is left of a result of known size, nor, unless the guard is lifted, than the guard lets
+ *   one request return.
  * - A row's bytes: the largest of 100 bytes a value (JSON pages of the service's own data weigh 20 to 75 bytes a
  *   value, CSV 9 to 17) over the columns asked for, else the columns known (a status, a one-row read, the dataset's
  *   catalog), else 32; what the service says a row of the result weighs on average (`total_result_set_bytes` over
@@ -53,12 +54,14 @@ export function estimateRead(params: ReadonlyMap<string, string>, known: KnownSi
   const columns = asked > 0 ? asked : (known.columns ?? ASSUMED_COLUMNS);
   const offset = whole(params.get("offset")) ?? 0;
   const left = known.totalRows === undefined ? undefined : Math.max(0, known.totalRows - offset);
-  let rows =
-    whole(params.get("sample_count")) ??
-    whole(params.get("limit")) ??
-    left ??
-    Math.floor(GUARD_DATAPOINTS / Math.max(1, columns));
+  // One request returns at most a page at the guard, unless the guard is lifted (under either of its names).
+  const lifted = ["ignore_max_credits_per_request", "ignore_max_datapoints_per_request"].some(
+    (name) => params.get(name) === "true",
+  );
+  const guardRows = Math.floor(GUARD_DATAPOINTS / Math.max(1, columns));
+  let rows = whole(params.get("sample_count")) ?? whole(params.get("limit")) ?? left ?? guardRows;
   if (left !== undefined) rows = Math.min(rows, left);
+  if (!lifted) rows = Math.min(rows, guardRows);
   const perRow = Math.max(
     columns * DEFAULT_BYTES_PER_VALUE,
     (known.averageRowBytes ?? 0) * LEARNED_MARGIN,
@@ -75,5 +78,7 @@ export function estimateRead(params: ReadonlyMap<string, string>, known: KnownSi
  */
 export function estimateExecution(tier: PerformanceChoice, lastCost: number | undefined): number {
   const byTier = estimateExecutionCredits({ performance: tier });
+  // The small tier costs nothing whatever the query (the service's docs); a last cost was another tier's.
+  if (tier === "small") return byTier;
   return lastCost === undefined ? byTier : Math.max(byTier, estimateExecutionCredits({ performance: tier, lastCost }));
 }

@@ -19,6 +19,18 @@ describe("a read's estimate (bytes before the envelope's 4 kB)", () => {
     ["no limit: what is left of a result of known size", "offset=400", { totalRows: 500, columns: 7 }, 100 * 7 * 100],
     ["a limit past what is left", "limit=1000&offset=450", { totalRows: 500, columns: 7 }, 50 * 7 * 100],
     ["past the end: the envelope alone", "offset=900", { totalRows: 500, columns: 7 }, 0],
+    [
+      "no limit: at most what the guard lets one request return",
+      "",
+      { totalRows: 1_000_000, columns: 10 },
+      25_000 * 10 * 100,
+    ],
+    [
+      "no limit, the guard lifted: what is left",
+      "ignore_max_credits_per_request=true",
+      { totalRows: 1_000_000, columns: 10 },
+      1_000_000 * 10 * 100,
+    ],
     ["no limit, size unknown: a page at the guard", "", { columns: 10 }, 25_000 * 10 * 100],
     ["a heavier learned row weight, a tenth added", "limit=100", { columns: 7, bytesPerRow: 2000 }, 100 * 2200],
     ["a light page learned never lowers the estimate", "limit=100", { columns: 7, bytesPerRow: 7 }, 100 * 700],
@@ -86,7 +98,7 @@ describe("an execute's estimate", () => {
     ["the tier's price without a last cost", ["auto", undefined], 10],
     ["the last cost when dearer than the tier", ["medium", 14.5], 14.5],
     ["the tier's price when the last run cost less", ["large", 3], 20],
-    ["the small tier: 0 unless it cost more last time", ["small", 0.4], 0.4],
+    ["the small tier: its price (0), never another tier's last cost", ["small", 14.5], 0],
   ])("%s", (_name, args, credits) => {
     expect(estimateExecution(...args)).toBe(credits);
   });
