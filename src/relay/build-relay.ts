@@ -6,6 +6,7 @@ import { API_ROUTES, upstreamPath, type ApiRoute } from "./api-routes";
 import { KEY_HEADER, callerKey } from "./caller-key";
 import { passThrough, type ForwardingPolicy } from "./forwarding-policy";
 import { readWhole } from "./whole-answer";
+import { Redactor } from "./redaction";
 import { KeyAuthorizations } from "./key-authorizations";
 import { linkThroughRelay } from "./paging-links";
 import { BODY_LIMIT_MB, RelayRefusal, answer, fromFramework, refusals } from "./relay-errors";
@@ -185,11 +186,12 @@ export async function buildRelay(config: RelayConfig): Promise<FastifyInstance> 
     const type = request.headers["content-type"];
     if (route.method === "POST" && typeof type === "string") headers["content-type"] = type;
     const call = upstream.send(route.method, target, headers, body);
-    // An answer the policy settles whole is not stopped when the caller leaves. Any other is: the caller left before
-    // the answer was whole.
+    // An answer the policy settles whole is not stopped when the caller leaves, nor one it books by its bytes (the
+    // service bills the whole page it sends: it is read to its end and counted). Any other is: the caller left
+    // before the answer was whole.
     const whole = passage.whole;
     reply.raw.once("close", () => {
-      if (!whole && !reply.raw.writableFinished) call.abort();
+      if (!whole && !passage.counted && !reply.raw.writableFinished) call.abort();
     });
     let res: IncomingMessage;
     try {
@@ -199,7 +201,8 @@ export async function buildRelay(config: RelayConfig): Promise<FastifyInstance> 
       await passage.unanswered();
       throw refusals.upstreamUnreachable();
     }
-    if (whole) return sendSettled(whole, request, reply, res);
+    const redact = caller.hidden === undefined ? undefined : new Redactor(caller.hidden);
+    if (whole) return sendSettled(whole, request, reply, res, redact);
     const keep = cacheKey !== undefined && upstreamKey !== undefined;
     // The upstream just let this key read this execution.
     if (keep && res.statusCode === 200) grants.grant(KeyAuthorizations.digest(upstreamKey), executionId as string);
@@ -207,6 +210,7 @@ export async function buildRelay(config: RelayConfig): Promise<FastifyInstance> 
       relayLink,
       keep: keep ? { limitBytes: cache.limits.pageBytes, complete: (whole) => keepPage(cacheKey, whole) } : undefined,
       counted: passage.counted,
+      redact,
     });
   }
 

@@ -26,6 +26,11 @@ export interface Caller {
   /** The key that goes upstream (none: the request goes without one, and no cached page is served). */
   readonly upstreamKey: string | undefined;
   /**
+   * A secret the caller must never see in an answer (the gateway's team key): taken out of every upstream header and
+   * body passed on. None in the plain relay, where the key upstream is the caller's own.
+   */
+  readonly hidden?: string;
+  /**
    * Before the relay asks the upstream whether the key may read an execution it has a cached page of: a refusal
    * (thrown) means the cached page is not served, and the request goes upstream as any other.
    */

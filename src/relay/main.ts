@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { describeLocation, isAdminCommand, runAdminCommand } from "../team-store";
+import { describeLocation, isAdminCommand, passwordWarning, runAdminCommand } from "../team-store";
 import { parseRelayOptions } from "./relay-options";
 import { startRelay } from "./start-relay";
 
@@ -12,6 +12,9 @@ async function main(): Promise<void> {
     console.error((error as Error).message);
     process.exit(2);
   }
+  const fromFlag = process.argv.slice(2).some((arg) => /^--database(=|$)/.test(arg));
+  const warning = passwordWarning(options.gateway?.database, fromFlag);
+  if (warning !== undefined) console.error(warning);
   const relay = await startRelay(options, (line) => console.log(line));
   console.log(`Relay: ${relay.url} → ${options.upstream.origin}${options.upstream.pathname.replace(/\/+$/, "")}`);
   if (relay.metricsUrl) console.log(`Metrics: ${relay.metricsUrl} (Prometheus; keep this address private)`);

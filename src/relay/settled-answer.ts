@@ -3,7 +3,8 @@ import type { IncomingMessage } from "node:http";
 import { sendEncoded } from "../http-common";
 import type { WholeSettlement } from "./forwarding-policy";
 import { refusals } from "./relay-errors";
-import { PASSED_HEADERS, pick } from "./streamed-answer";
+import type { Redactor } from "./redaction";
+import { passedHeaders } from "./streamed-answer";
 import { jsonOf, readWhole } from "./whole-answer";
 
 /**
@@ -16,6 +17,7 @@ export async function sendSettled(
   request: FastifyRequest,
   reply: FastifyReply,
   res: IncomingMessage,
+  redact?: Redactor,
 ): Promise<unknown> {
   const status = res.statusCode ?? 502;
   let body: Buffer;
@@ -25,8 +27,10 @@ export async function sendSettled(
     await settlement.brokenOff();
     throw refusals.upstreamUnreachable();
   }
+  // Settled on what the service said; passed on without the secret.
   await settlement.settle(status, jsonOf(body));
-  const headers = pick(res.headers, PASSED_HEADERS);
+  if (redact) body = redact.body(body);
+  const headers = passedHeaders(res.headers, redact);
   const contentType = headers["content-type"] ?? "application/octet-stream";
   delete headers["content-type"];
   return sendEncoded(request, reply.status(status), { contentType, headers, raw: body, encoded: {} });

@@ -1,8 +1,11 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
-import { PassThrough, pipeline, Transform, type TransformCallback } from "node:stream";
+import { PassThrough, pipeline, Transform, type Readable, type TransformCallback } from "node:stream";
+import { finished } from "node:stream/promises";
 import { COMPRESS_THRESHOLD, chooseEncoding, compressingStream, varyOn, type Encoding } from "../http-common";
+import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
 import { ByteCount } from "./byte-count";
+import type { Redactor } from "./redaction";
 import { EnvelopeScanner } from "./envelope-scanner";
 
 /** Response headers the relay passes on (hop-by-hop and cookies are dropped). */
@@ -32,6 +35,8 @@ export interface StreamOptions {
   keep?: { limitBytes: number; complete: (answer: CompleteAnswer) => void };
   /** Told, once the answer has ended or was cut off, what the upstream's body came to (the gateway bills by it). */
   counted?: (count: BodyCount) => void;
+  /** A secret the caller must never see (the gateway's team key): taken out of the headers and the body. */
+  redact?: Redactor;
 }
 
 /** What passed of an upstream body. */
@@ -63,17 +68,22 @@ export function sendStreamed(
   options: StreamOptions,
 ): FastifyReply {
   const status = res.statusCode ?? 502;
-  const headers = pick(res.headers, PASSED_HEADERS);
+  const { redact } = options;
+  const headers = passedHeaders(res.headers, redact);
   const nextUri = headers["x-service-next-uri"];
   if (nextUri !== undefined) headers["x-service-next-uri"] = options.relayLink(nextUri);
   const contentType = headers["content-type"] ?? "application/octet-stream";
   const stages: Transform[] = [];
-  // The upstream was asked for no compression; one that compresses anyway is passed on as it is, and not kept.
+  // The upstream was asked for no compression; one that compresses anyway is passed on as it is, and not kept,
+  // unless a secret must be taken out of it: then it is decoded first (or not passed on at all).
   const upstreamEncoding = res.headers["content-encoding"];
-  const asSent = upstreamEncoding !== undefined && upstreamEncoding !== "identity";
+  const decoder = redact ? decoding(upstreamEncoding) : undefined;
+  if (decoder) stages.push(decoder);
+  const asSent = !decoder && upstreamEncoding !== undefined && upstreamEncoding !== "identity";
   if (asSent) headers["content-encoding"] = upstreamEncoding;
+  if (redact) stages.push(asSent ? unreadable() : redact.stream());
   const count = options.counted ? new ByteCount(upstreamEncoding) : undefined;
-  if (count) stages.push(count);
+  const source = count ? countedSource(res, count) : res;
 
   let scanner: EnvelopeScanner | undefined;
   if (!asSent && status === 200 && contentType.includes("json")) {
@@ -96,16 +106,19 @@ export function sendStreamed(
   if (stages.length === 0) stages.push(new PassThrough());
 
   const last = stages[stages.length - 1]!;
-  pipeline([res, ...stages], (error) => {
-    if (count && options.counted) {
-      options.counted({
-        status,
-        contentType,
-        bytes: count.failed ? NaN : count.bytes,
-        complete: !error,
-        fields: scanner?.found ?? new Map(),
-        nextOffset: pick(res.headers, ["x-service-next-offset"])["x-service-next-offset"],
-      });
+  pipeline([source, ...stages], (error) => {
+    const counted = options.counted;
+    if (count && counted) {
+      void wholeBody(res, count, error !== undefined && error !== null).then((bytes) =>
+        counted({
+          status,
+          contentType,
+          bytes,
+          complete: !error,
+          fields: scanner?.found ?? new Map(),
+          nextOffset: pick(res.headers, ["x-service-next-offset"])["x-service-next-offset"],
+        }),
+      );
     }
     if (error || !keep || !raw || raw.overflowed) return;
     const { ["content-type"]: _type, ["content-encoding"]: _encoding, ...kept } = headers;
@@ -122,6 +135,68 @@ export function sendStreamed(
     });
   });
   return reply.status(status).headers(headers).send(last);
+}
+
+/**
+ * The upstream's body fed to the caller's chain through a stream of its own, every byte counted on the way, so that
+ * a caller who leaves stops only that chain: the upstream's body is still read to its end and counted, because the
+ * service bills the whole page it sends whoever reads it (the gateway books what the service can bill).
+ */
+function countedSource(res: IncomingMessage, count: ByteCount): Readable {
+  const feed = new PassThrough();
+  count.resume(); // the count's own output is not used: it only counts
+  res.on("data", (chunk: Buffer) => {
+    count.write(chunk);
+    if (!feed.destroyed && !feed.write(chunk)) res.pause();
+  });
+  feed.on("drain", () => res.resume());
+  res.once("end", () => feed.end());
+  res.once("error", (error) => feed.destroy(error));
+  feed.once("close", () => {
+    if (res.isPaused()) res.resume();
+  });
+  return feed;
+}
+
+/** The bytes of the upstream's body once it has ended (or failed): NaN when they could not be counted. */
+async function wholeBody(res: IncomingMessage, count: ByteCount, callerLeft: boolean): Promise<number> {
+  if (callerLeft && !res.readableEnded && !res.destroyed) {
+    res.resume();
+    await new Promise<void>((resolve) => {
+      res.once("end", resolve);
+      res.once("close", resolve);
+    });
+  }
+  count.end();
+  await finished(count).catch(() => undefined);
+  return count.failed ? NaN : count.bytes;
+}
+
+/**
+ * The upstream's headers the caller gets: those the add-in reads (`Cache-Control` too in the plain relay, which
+ * passes a service's answer on as it is); with a secret to keep, only those the add-in needs, the secret taken out.
+ */
+export function passedHeaders(headers: IncomingHttpHeaders, redact: Redactor | undefined): Record<string, string> {
+  const passed = pick(headers, redact ? PASSED_HEADERS.filter((name) => name !== "cache-control") : PASSED_HEADERS);
+  return redact ? redact.headers(passed) : passed;
+}
+
+/** A decoder for an upstream body compressed although asked not to; undefined for none (or one unknown). */
+function decoding(encoding: string | undefined): Transform | undefined {
+  const coding = encoding?.trim().toLowerCase();
+  if (coding === "gzip" || coding === "x-gzip") return createGunzip();
+  if (coding === "br") return createBrotliDecompress();
+  if (coding === "deflate") return createInflate();
+  return undefined;
+}
+
+/** A body that cannot be searched for a secret (an unknown compression) is not passed on: the answer is cut. */
+function unreadable(): Transform {
+  return new Transform({
+    transform(_chunk: Buffer, _encoding, done: TransformCallback) {
+      done(new Error("an upstream body in an unknown compression cannot be checked for the team's key"));
+    },
+  });
 }
 
 /** The scanner as a stream stage. */

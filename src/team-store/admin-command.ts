@@ -2,7 +2,8 @@ import { CommandLineError, parseFlags, type FlagSpec } from "../cli";
 import { budgetsLine, peopleTable, teamLines, tokenLines } from "./admin-format";
 import { GatewayInputError, GatewayStoreLockedError, GatewayStoreUnavailableError } from "./errors";
 import type { Budgets, GatewayStore } from "./gateway-store";
-import { isDatabaseUrl, openGatewayStore, type StoreLocation } from "./open-store";
+import { isDatabaseUrl, openGatewayStore, passwordWarning, type StoreLocation } from "./open-store";
+import { ADMIN_TOKEN_ENV, runRemotely } from "./admin-remote";
 
 /**
  * `npm run relay -- users …` and `npm run relay -- budget …`: the gateway's admin commands, against the file store
@@ -24,6 +25,11 @@ const STORE_FLAGS = {
     value: "DIR",
     env: "RELAY_STATE_DIR",
     help: "the file store's directory (one instance; default .gateway-data)",
+  },
+  gateway: {
+    value: "URL",
+    env: "RELAY_GATEWAY_URL",
+    help: `a running one-instance gateway to make the change in, while it runs (an admin's token in ${ADMIN_TOKEN_ENV})`,
   },
 } satisfies Record<string, FlagSpec>;
 
@@ -73,7 +79,8 @@ export function adminUsage(): string {
   return [
     "Gateway administration:",
     ...lines,
-    "Each takes --database URL or --state-dir DIR; --help after one lists its flags.",
+    "Each takes --database URL or --state-dir DIR, or --gateway URL for a running one-instance gateway;",
+    "--help after one lists its flags.",
   ].join("\n");
 }
 
@@ -128,7 +135,16 @@ export async function runAdminCommand(
       rest.slice(args.length),
       env,
     );
+    // A running gateway on the file store holds it open: the change is made by the gateway itself.
+    if (typeof flags.gateway === "string") {
+      return await runRemotely(flags.gateway, env[ADMIN_TOKEN_ENV], withoutGateway(argv), output);
+    }
     const location = storeLocation(flags);
+    const warning = passwordWarning(
+      location.database,
+      argv.some((arg) => /^--database(=|$)/.test(arg)),
+    );
+    if (warning !== undefined) output.error(warning);
     const store = await open(location);
     try {
       await perform(name, args[0] ?? "", flags, store, (line) => output.out(line));
@@ -151,6 +167,17 @@ export async function runAdminCommand(
     }
     throw error;
   }
+}
+
+/** The command as the gateway runs it: without `--gateway` (the store is the one it holds). */
+function withoutGateway(argv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === "--gateway") i++;
+    else if (!arg.startsWith("--gateway=")) out.push(arg);
+  }
+  return out;
 }
 
 type Flags = Record<string, string | boolean | undefined>;

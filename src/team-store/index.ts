@@ -35,9 +35,17 @@ export { GatewayInputError, GatewayStoreLockedError, GatewayStoreUnavailableErro
 export { isPersonalToken, TOKEN_PREFIX } from "./tokens";
 export { auditTotalsOf } from "./audit-totals";
 export { periodKeys } from "./periods";
-export { DEFAULT_STATE_DIR, describeLocation, isDatabaseUrl, openGatewayStore, type StoreLocation } from "./open-store";
+export {
+  DEFAULT_STATE_DIR,
+  describeLocation,
+  isDatabaseUrl,
+  openGatewayStore,
+  passwordWarning,
+  type StoreLocation,
+} from "./open-store";
 export type { GatewayStoreOptions } from "./store-options";
 export type { PostgresStoreOptions } from "./postgres/postgres-store";
 export { FileGatewayStore } from "./file-store/file-store";
 export { PostgresGatewayStore } from "./postgres/postgres-store";
 export { isAdminCommand, runAdminCommand, adminUsage, type AdminOutput } from "./admin-command";
+export { ADMIN_COMMAND_PATH, type RemoteAnswer } from "./admin-remote";

@@ -36,3 +36,24 @@ export function describeLocation(location: StoreLocation): string {
     return "PostgreSQL";
   }
 }
+
+/**
+ * A warning when a database URL given as a flag carries its password: a process's arguments are visible to every
+ * user of the machine (`ps`). PostgreSQL's own `PGPASSWORD` (which `pg` reads when the URL has no password) or a
+ * password file (`PGPASSFILE`, `~/.pgpass`) keep it out of them. Undefined when there is nothing to warn about.
+ */
+export function passwordWarning(database: string | undefined, fromFlag: boolean): string | undefined {
+  if (database === undefined || !fromFlag) return undefined;
+  let password = "";
+  try {
+    password = new URL(database).password;
+  } catch {
+    return undefined;
+  }
+  if (password === "") return undefined;
+  return (
+    "Warning: --database carries a password, which every user of this machine can read in the process list. " +
+    "Leave it out of the URL and set PGPASSWORD (or a password file: PGPASSFILE, ~/.pgpass) instead, or give the " +
+    "URL in RELAY_DATABASE."
+  );
+}

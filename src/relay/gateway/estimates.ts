@@ -1,4 +1,5 @@
 import { estimateExecutionCredits, readCredits, type BillingPlan, type PerformanceChoice } from "../../billing";
+import { readWholeNumber } from "../../canonical-params";
 
 /**
  * What the gateway reserves before a request reaches the service, priced by the cost model. The reservation is
@@ -8,12 +9,18 @@ import { estimateExecutionCredits, readCredits, type BillingPlan, type Performan
  * A read's bytes: its rows × the bytes of a row.
  * - Rows: `sample_count`, else `limit`, else what is left of a result whose size is known (the gateway learns it
  *   first when it is not: see `learnSize`), else a page at the service's per-request guard (250,000 datapoints);
- *   never more than what is left of a result of known size.
- * - A row's bytes: the most a row weighed in pages of the same source (an execution's results, a dataset, a query's
- *   latest result, with the same `columns`) this instance has forwarded, plus a tenth; before any, every value
- *   counted at 100 bytes (JSON pages of the service's own data weigh 20 to 75 bytes a value, CSV 9 to 17), over the
- *   columns asked for, else the columns known (a status, a one-row read, the dataset's catalog), else 32.
+ *   never more than what is left of a result of known size, nor, unless the guard is lifted, than the guard lets
+ *   one request return.
+ * - A row's bytes: the largest of 100 bytes a value (JSON pages of the service's own data weigh 20 to 75 bytes a
+ *   value, CSV 9 to 17) over the columns asked for, else the columns known (a status, a one-row read, the dataset's
+ *   catalog), else 32; what the service says a row of the result weighs on average (`total_result_set_bytes` over
+ *   `total_row_count`, from a free status or the one-row read), plus a tenth; and the heaviest row this person's
+ *   full pages of the same rows (path, columns, filters, sort) weighed, plus a tenth. What was learned only ever
+ *   raises an estimate: a light page (one person's, another filter's, another offset's) never prices a heavy one
+ *   low.
  * - Plus 4 kB for the envelope.
+ * A read estimated low is booked at what it cost once its answer has passed, the difference included, and the
+ * person's next requests are refused until it fits again.
  */
 export const DEFAULT_BYTES_PER_VALUE = 100;
 export const ASSUMED_COLUMNS = 32;
@@ -27,8 +34,10 @@ export interface KnownSize {
   totalRows?: number;
   /** Its columns. */
   columns?: number;
-  /** The heaviest row seen in pages of this source, in bytes. */
+  /** The heaviest row seen in the person's pages of the same rows, in bytes. */
   bytesPerRow?: number;
+  /** A row's average bytes in the whole result, as the service reports it. */
+  averageRowBytes?: number;
 }
 
 export interface ReadEstimate {
@@ -36,8 +45,8 @@ export interface ReadEstimate {
   credits: number;
 }
 
-const whole = (text: string | undefined): number | undefined =>
-  text !== undefined && /^\d{1,15}$/.test(text.trim()) ? Number(text.trim()) : undefined;
+/** Whole-number parameters are read as the service reads them (the gateway let through only canonical ones). */
+const whole = readWholeNumber;
 
 /** The read's estimated bytes and credits, from its parameters and what is known of its result. */
 export function estimateRead(params: ReadonlyMap<string, string>, known: KnownSize, plan: BillingPlan): ReadEstimate {
@@ -45,31 +54,22 @@ export function estimateRead(params: ReadonlyMap<string, string>, known: KnownSi
   const columns = asked > 0 ? asked : (known.columns ?? ASSUMED_COLUMNS);
   const offset = whole(params.get("offset")) ?? 0;
   const left = known.totalRows === undefined ? undefined : Math.max(0, known.totalRows - offset);
-  let rows =
-    whole(params.get("sample_count")) ??
-    whole(params.get("limit")) ??
-    left ??
-    Math.floor(GUARD_DATAPOINTS / Math.max(1, columns));
+  // One request returns at most a page at the guard, unless the guard is lifted (under either of its names).
+  const lifted = ["ignore_max_credits_per_request", "ignore_max_datapoints_per_request"].some(
+    (name) => params.get(name) === "true",
+  );
+  const guardRows = Math.floor(GUARD_DATAPOINTS / Math.max(1, columns));
+  let rows = whole(params.get("sample_count")) ?? whole(params.get("limit")) ?? left ?? guardRows;
   if (left !== undefined) rows = Math.min(rows, left);
-  const perRow =
-    known.bytesPerRow !== undefined ? known.bytesPerRow * LEARNED_MARGIN : columns * DEFAULT_BYTES_PER_VALUE;
+  if (!lifted) rows = Math.min(rows, guardRows);
+  const perRow = Math.max(
+    columns * DEFAULT_BYTES_PER_VALUE,
+    (known.averageRowBytes ?? 0) * LEARNED_MARGIN,
+    (known.bytesPerRow ?? 0) * LEARNED_MARGIN,
+  );
   // Rounded to a thousandth first, so float noise (200 × 1.1 = 220.00000000000003) never adds a byte.
   const bytes = Math.ceil(Math.round(rows * perRow * 1000) / 1000) + ENVELOPE_BYTES;
   return { bytes, credits: readCredits(bytes, plan) };
-}
-
-/** The tier an execute body names (`free` is the small tier's name on the wire); absent: the service chooses. */
-export function requestedTier(body: Buffer | undefined): PerformanceChoice {
-  let performance: unknown;
-  try {
-    performance = (JSON.parse(body?.toString("utf8") || "{}") as { performance?: unknown }).performance;
-  } catch {
-    return "auto"; // the service will refuse the body; nothing is spent
-  }
-  if (performance === undefined || performance === null) return "auto";
-  if (performance === "free" || performance === "small") return "small";
-  if (performance === "medium" || performance === "large") return performance;
-  return "large"; // a name the service may know and we do not: the dearest
 }
 
 /**
@@ -78,5 +78,7 @@ export function requestedTier(body: Buffer | undefined): PerformanceChoice {
  */
 export function estimateExecution(tier: PerformanceChoice, lastCost: number | undefined): number {
   const byTier = estimateExecutionCredits({ performance: tier });
+  // The small tier costs nothing whatever the query (the service's docs); a last cost was another tier's.
+  if (tier === "small") return byTier;
   return lastCost === undefined ? byTier : Math.max(byTier, estimateExecutionCredits({ performance: tier, lastCost }));
 }

@@ -28,6 +28,8 @@ export class GatewayPolicy implements ForwardingPolicy {
     return {
       logFields: { person: person.name },
       upstreamKey: gateway.teamKey.reveal(),
+      // An upstream that echoes a request's headers would hand the team's key to the person.
+      hidden: gateway.teamKey.reveal(),
       // An authorisation asked of the upstream is a request like any other: paced as the person's.
       paceAuthorization: () => gateway.pace(person, "read"),
       auditCacheHit: (executionId, bytes) => gateway.cacheHit(person, executionId, bytes),

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { BudgetUse, Person } from "../../team-store";
 import { callerKey } from "../caller-key";
 import { parseQuery } from "../request-target";
+import { registerAdminRoute } from "./admin-route";
 import type { Gateway } from "./gateway";
 import { gatewayRefusals } from "./gateway-refusals";
 import { usageCsv, usageJson } from "./usage-formats";
@@ -24,6 +25,7 @@ const useOf = (use: BudgetUse) => ({
  * /admin/usage` for admins (an HTML page, or `?format=csv|json`).
  */
 export function registerGatewayRoutes(app: FastifyInstance, gateway: Gateway): void {
+  registerAdminRoute(app, gateway);
   app.get(ME_PATH, { exposeHeadRoute: false }, async (request, reply) => {
     const person = await gateway.person(callerKey(request.raw.rawHeaders, parseQuery(request.raw.url ?? "").apiKey));
     request.relayCaller = { person: person.name };

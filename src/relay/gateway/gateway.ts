@@ -11,7 +11,9 @@ import {
   type Reservation,
 } from "../../team-store";
 import type { ApiRoute } from "../api-routes";
-import { estimateExecution, estimateRead, requestedTier } from "./estimates";
+import { readWholeNumber } from "../../canonical-params";
+import { canonicalInput } from "./canonical-input";
+import { estimateExecution, estimateRead } from "./estimates";
 import { gatewayRefusals } from "./gateway-refusals";
 import { ResultSizes, type ReadSource } from "./result-sizes";
 import { learnSize, sizeKeyOf, type UpstreamGet } from "./size-probe";
@@ -42,8 +44,6 @@ export interface Visit {
   source: string;
   offset: number;
 }
-
-const wholeOrZero = (text: string | undefined) => (text !== undefined && /^\d{1,15}$/.test(text) ? Number(text) : 0);
 
 /**
  * The relay's gateway mode: the caller is a person (a personal token, checked against the store on every request,
@@ -97,14 +97,16 @@ export class Gateway {
     query: ReadonlyMap<string, string>,
     body: Buffer | undefined,
   ): Promise<Visit> {
+    // Before anything is held or sent: what the gateway prices must be what the service reads.
+    const tier = canonicalInput(route, query, body);
     const executionId = params.execution_id ?? null;
     const visit: Visit = {
       person,
       route,
       executionId,
       queryId: params.query_id === undefined ? null : Number(params.query_id),
-      source: `${path}|${query.get("columns") ?? ""}`,
-      offset: wholeOrZero(query.get("offset")),
+      source: `${person.name}|${sizeKeyOf(path, query)}`,
+      offset: readWholeNumber(query.get("offset")) ?? 0,
     };
     const { store } = this.config;
     // A read of a run is audited under its query: known here from its execute or status, else from its owner.
@@ -118,7 +120,7 @@ export class Gateway {
     const estimate =
       route.kind === "execute"
         ? estimateExecution(
-            requestedTier(body),
+            tier,
             visit.queryId === null ? undefined : await storeCall(() => store.lastExecutionCost(visit.queryId!)),
           )
         : await this.#readEstimate(visit, path, query);
@@ -144,7 +146,8 @@ export class Gateway {
     if (visit.executionId !== null) read.executionId = visit.executionId;
     if (visit.route.columns !== undefined) read.columns = visit.route.columns;
     const { clock, plan, store } = this.config;
-    if (!query.has("sample_count") && !this.sizes.sized(read, clock.now())) {
+    // A sample is sized too: its rows are the result's, so their average weight is what it costs.
+    if (!this.sizes.sized(read, clock.now())) {
       // Learning the size is a request upstream of its own, paced like the read it is for.
       await this.pace(visit.person, "read");
       const deps = {

@@ -10,7 +10,7 @@ export const LATEST_SIZE_TTL_MS = 10 * 60 * 1000;
 
 /** Which result a read pages through, as the estimate looks it up. */
 export interface ReadSource {
-  /** The path and `columns`: where the weight of a row is learned. */
+  /** The person and the size key: where the weight of a row is learned (never across people or other rows). */
   source: string;
   /** The path and every parameter that decides which rows there are (not the page's offset or limit). */
   sizeKey: string;
@@ -22,6 +22,8 @@ export interface ReadSource {
 interface Size {
   totalRows: number;
   columns: number;
+  /** The whole result's bytes, as the service reports them (`total_result_set_bytes`), when it does. */
+  totalBytes?: number;
 }
 
 /** A result's rows and columns from its metadata (`result_metadata` of a status, `result.metadata` of a page). */
@@ -30,14 +32,17 @@ function sizeOf(metadata: unknown): Size | undefined {
   const totalRows = m?.total_row_count;
   if (typeof totalRows !== "number" || !Number.isSafeInteger(totalRows) || totalRows < 0) return undefined;
   if (!Array.isArray(m?.column_names)) return undefined;
-  return { totalRows, columns: m.column_names.length };
+  const size: Size = { totalRows, columns: m.column_names.length };
+  const bytes = (metadata as { total_result_set_bytes?: unknown }).total_result_set_bytes;
+  if (typeof bytes === "number" && Number.isSafeInteger(bytes) && bytes > 0) size.totalBytes = bytes;
+  return size;
 }
 
 /**
- * What this instance has seen of results' sizes, for the next read's estimate: each run's rows and columns (from
- * its status), each dataset's or latest result's (from a one-row read, for a while), and each source's heaviest row
- * (from full pages it forwarded: a page with a next page holds exactly the rows between its offset and the next
- * one's). Per instance and in memory.
+ * What this instance has seen of results' sizes, for the next read's estimate: each run's rows, columns and bytes
+ * (from its status), each dataset's or latest result's (from a one-row read, for a while), and the heaviest row of
+ * each person's full pages of the same rows (a page with a next page holds exactly the rows between its offset and
+ * the next one's). Per instance and in memory.
  */
 export class ResultSizes {
   readonly #executions = new Map<string, Size>();
@@ -91,7 +96,10 @@ export class ResultSizes {
         : latest && now - latest.at < LATEST_SIZE_TTL_MS
           ? latest
           : undefined;
-    if (size) Object.assign(known, { totalRows: size.totalRows, columns: size.columns });
+    if (size) {
+      Object.assign(known, { totalRows: size.totalRows, columns: size.columns });
+      if (size.totalBytes !== undefined && size.totalRows > 0) known.averageRowBytes = size.totalBytes / size.totalRows;
+    }
     const perRow = this.#rows.get(read.source);
     if (perRow !== undefined) known.bytesPerRow = perRow;
     return known;

@@ -1,6 +1,7 @@
 import { addCredits } from "../../billing";
 import {
   auditTotalsOf,
+  GatewayInputError,
   periodKeys,
   type AuditEntry,
   type AuditTotals,
@@ -71,7 +72,15 @@ export async function usageReport(
   const entries = fetched.filter((entry) => entry.day >= from && entry.day <= to);
   const people = [];
   for (const person of await store.listPeople()) {
-    people.push(person.revokedAt === null ? { person, budgets: await store.budgetStatus(person.name) } : { person });
+    // A name the store no longer accepts (its state file edited by hand) is listed without budgets, not a 500.
+    const budgets =
+      person.revokedAt === null
+        ? await store.budgetStatus(person.name).catch((error: unknown) => {
+            if (error instanceof GatewayInputError) return undefined;
+            throw error;
+          })
+        : undefined;
+    people.push(budgets === undefined ? { person } : { person, budgets });
   }
   return {
     from,

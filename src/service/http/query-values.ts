@@ -3,14 +3,9 @@
  * written in and the range each takes. The route schemas check the form before a handler runs; `wholeNumberParam`
  * reads the value and checks its range, so both refuse in the same words.
  */
+import { readWholeNumber } from "../../canonical-params";
 import { badParameter } from "../errors";
 import { MAX_SAMPLE_ROWS } from "../results/result-reader";
-
-/**
- * Digits only, or nothing (an empty value is as if the parameter were not given). `Number()` alone would also take
- * `0x10`, `1e2`, `Infinity`, `1.0` and ` 7`: forms a caller did not mean as a count of rows.
- */
-export const WHOLE_NUMBER_PATTERN = "^[0-9]*$";
 
 export const WHOLE_NUMBER_RANGES = {
   limit: { min: 0, max: Number.MAX_SAFE_INTEGER },
@@ -31,8 +26,8 @@ export function wholeNumberReason(name: WholeNumberParam, raw: string): string {
 export function wholeNumberParam(name: WholeNumberParam, raw: string | undefined): number | undefined {
   if (raw === undefined || raw === "") return undefined;
   const { min, max } = WHOLE_NUMBER_RANGES[name];
-  const value = Number(raw);
-  if (!new RegExp(WHOLE_NUMBER_PATTERN).test(raw) || value < min || value > max) {
+  const value = readWholeNumber(raw);
+  if (value === undefined || value < min || value > max) {
     throw badParameter(name, wholeNumberReason(name, raw));
   }
   return value;

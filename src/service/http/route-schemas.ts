@@ -5,7 +5,8 @@
  */
 import type { FastifySchemaValidationError } from "fastify/types/schema";
 import { ApiError, apiError, badParameter } from "../errors";
-import { WHOLE_NUMBER_PATTERN, wholeNumberReason, type WholeNumberParam } from "./query-values";
+import { PERFORMANCE_NAMES, WHOLE_NUMBER_PATTERN } from "../../canonical-params";
+import { wholeNumberReason, type WholeNumberParam } from "./query-values";
 
 interface ParamRule {
   schema: Record<string, unknown>;
@@ -75,12 +76,6 @@ function querySchema(rules: Record<string, ParamRule>): Record<string, unknown> 
 
 export const ID_QUERY_SCHEMA = querySchema(ID_PARAMS);
 export const RESULT_QUERY_SCHEMA = querySchema(RULES);
-
-/**
- * The tiers an execute may name: the cost model's, and `free`, the name the real service's command-line client sends
- * for the smallest (its docs call it small).
- */
-export const PERFORMANCE_NAMES = ["small", "free", "medium", "large"] as const;
 
 /** E1's body: an object (or nothing) with the tier and the saved query's parameters (an object, or JSON text). */
 export const EXECUTE_BODY_SCHEMA = {

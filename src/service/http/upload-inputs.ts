@@ -10,7 +10,7 @@ import {
   UPLOAD_TYPES,
   type UploadColumn,
 } from "../uploads/upload-rules";
-import { PERFORMANCE_NAMES } from "./route-schemas";
+import { PERFORMANCE_NAMES } from "../../canonical-params";
 
 type Body = Record<string, unknown>;
 

@@ -80,9 +80,12 @@ export class PostgresGatewayStore implements GatewayStore {
       idleTimeoutMillis: 30_000,
       application_name: "service-gateway",
     });
-    // An idle connection cut by the server emits here; without a listener it would end the process. The next query
-    // finds out for itself.
+    // A connection cut by the server emits 'error' on its client, and an 'error' nobody listens to ends the process.
+    // The pool listens on idle clients (and re-emits here), but not on one checked out between two statements of a
+    // transaction: every client gets its own listener for its whole life. The statement in progress, or the next one
+    // on that client, fails for itself (unavailable: the gateway's 503), and the client is closed on release.
     pool.on("error", () => undefined);
+    pool.on("connect", (client) => client.on("error", () => undefined));
     try {
       await migrate(pool);
     } catch (error) {

@@ -1,13 +1,11 @@
 import { billingPlan } from "../../../src/billing";
-import {
-  ENVELOPE_BYTES,
-  estimateExecution,
-  estimateRead,
-  requestedTier,
-  type KnownSize,
-} from "../../../src/relay/gateway/estimates";
+import { ENVELOPE_BYTES, estimateExecution, estimateRead, type KnownSize } from "../../../src/relay/gateway/estimates";
 import { LATEST_SIZE_TTL_MS, ResultSizes, offsetOf } from "../../../src/relay/gateway/result-sizes";
 import { sizeKeyOf } from "../../../src/relay/gateway/size-probe";
+import { canonicalInput } from "../../../src/relay/gateway/canonical-input";
+import { API_ROUTES } from "../../../src/relay";
+
+const EXECUTE = API_ROUTES.find((route) => route.kind === "execute")!;
 
 const free = billingPlan("free");
 const params = (query: string) => new Map(new URLSearchParams(query));
@@ -21,9 +19,27 @@ describe("a read's estimate (bytes before the envelope's 4 kB)", () => {
     ["no limit: what is left of a result of known size", "offset=400", { totalRows: 500, columns: 7 }, 100 * 7 * 100],
     ["a limit past what is left", "limit=1000&offset=450", { totalRows: 500, columns: 7 }, 50 * 7 * 100],
     ["past the end: the envelope alone", "offset=900", { totalRows: 500, columns: 7 }, 0],
+    [
+      "no limit: at most what the guard lets one request return",
+      "",
+      { totalRows: 1_000_000, columns: 10 },
+      25_000 * 10 * 100,
+    ],
+    [
+      "no limit, the guard lifted: what is left",
+      "ignore_max_credits_per_request=true",
+      { totalRows: 1_000_000, columns: 10 },
+      1_000_000 * 10 * 100,
+    ],
     ["no limit, size unknown: a page at the guard", "", { columns: 10 }, 25_000 * 10 * 100],
-    ["a learned row weight, a tenth added", "limit=100", { columns: 7, bytesPerRow: 200 }, 100 * 220],
-    ["a limit that is not a number: as none", "limit=x", { columns: 10 }, 25_000 * 10 * 100],
+    ["a heavier learned row weight, a tenth added", "limit=100", { columns: 7, bytesPerRow: 2000 }, 100 * 2200],
+    ["a light page learned never lowers the estimate", "limit=100", { columns: 7, bytesPerRow: 7 }, 100 * 700],
+    [
+      "the result's average row (its bytes over its rows), a tenth added",
+      "sample_count=1000",
+      { columns: 2, totalRows: 50_000, averageRowBytes: 85_000 },
+      1000 * 93_500,
+    ],
   ])("%s", (_name, query, known, bytes) => {
     const estimate = estimateRead(params(query), known, free);
     expect(estimate.bytes).toBe(bytes + ENVELOPE_BYTES);
@@ -74,17 +90,15 @@ describe("an execute's estimate", () => {
     ["no tier", "{}", "auto"],
     ["free is the small tier's name on the wire", '{"performance":"free"}', "small"],
     ["large", '{"performance":"large"}', "large"],
-    ["a tier we do not know: the dearest", '{"performance":"huge"}', "large"],
-    ["a body that is not JSON (the service refuses it)", "{", "auto"],
   ])("%s", (_name, body, tier) => {
-    expect(requestedTier(body === undefined ? undefined : Buffer.from(body))).toBe(tier);
+    expect(canonicalInput(EXECUTE, new Map(), body === undefined ? undefined : Buffer.from(body))).toBe(tier);
   });
 
   test.each<[string, Parameters<typeof estimateExecution>, number]>([
     ["the tier's price without a last cost", ["auto", undefined], 10],
     ["the last cost when dearer than the tier", ["medium", 14.5], 14.5],
     ["the tier's price when the last run cost less", ["large", 3], 20],
-    ["the small tier: 0 unless it cost more last time", ["small", 0.4], 0.4],
+    ["the small tier: its price (0), never another tier's last cost", ["small", 14.5], 0],
   ])("%s", (_name, args, credits) => {
     expect(estimateExecution(...args)).toBe(credits);
   });
