@@ -1,4 +1,11 @@
-import { estimateExecutionCredits, readCredits, type BillingPlan, type PerformanceChoice } from "../../billing";
+import {
+  MAX_INSERT_BYTES,
+  estimateExecutionCredits,
+  readCredits,
+  uploadCredits,
+  type BillingPlan,
+  type PerformanceChoice,
+} from "../../billing";
 
 /**
  * What the gateway reserves before a request reaches the service, priced by the cost model. The reservation is
@@ -79,4 +86,13 @@ export function requestedTier(body: Buffer | undefined): PerformanceChoice {
 export function estimateExecution(tier: PerformanceChoice, lastCost: number | undefined): number {
   const byTier = estimateExecutionCredits({ performance: tier });
   return lastCost === undefined ? byTier : Math.max(byTier, estimateExecutionCredits({ performance: tier, lastCost }));
+}
+
+/**
+ * An upload's estimate, as the service bills it: its bytes at the upload price (a creation's JSON body is small, so
+ * its minimum; an insert or a CSV upload its declared length). A streamed body sent in chunks declares none: it is
+ * reserved at the largest insert the service takes, and reconciled with what it wrote.
+ */
+export function estimateUpload(body: Buffer | undefined, bodyBytes: number | undefined): number {
+  return uploadCredits(bodyBytes ?? body?.length ?? MAX_INSERT_BYTES);
 }

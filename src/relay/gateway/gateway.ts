@@ -11,7 +11,7 @@ import {
   type Reservation,
 } from "../../team-store";
 import type { ApiRoute } from "../api-routes";
-import { estimateExecution, estimateRead, requestedTier } from "./estimates";
+import { estimateExecution, estimateRead, estimateUpload, requestedTier } from "./estimates";
 import { gatewayRefusals } from "./gateway-refusals";
 import { ResultSizes, type ReadSource } from "./result-sizes";
 import { learnSize, sizeKeyOf, type UpstreamGet } from "./size-probe";
@@ -96,6 +96,7 @@ export class Gateway {
     params: Record<string, string>,
     query: ReadonlyMap<string, string>,
     body: Buffer | undefined,
+    bodyBytes?: number,
   ): Promise<Visit> {
     const executionId = params.execution_id ?? null;
     const visit: Visit = {
@@ -112,19 +113,20 @@ export class Gateway {
       visit.queryId = this.sizes.queryOf(executionId) ?? (await this.#owner(executionId))?.queryId ?? null;
     }
     if (route.kind === "cancel") await this.#mayCancel(visit, executionId as string);
-    const pacingClass: PacingClass = route.kind === "execute" ? "write" : "read";
+    const pacingClass: PacingClass = route.kind === "execute" || route.kind === "upload" ? "write" : "read";
     await this.pace(person, pacingClass);
-    if (route.kind !== "execute" && route.kind !== "read") return visit;
+    if (route.kind !== "execute" && route.kind !== "read" && route.kind !== "upload") return visit;
+    const action = route.kind;
     const estimate =
-      route.kind === "execute"
+      action === "execute"
         ? estimateExecution(
             requestedTier(body),
             visit.queryId === null ? undefined : await storeCall(() => store.lastExecutionCost(visit.queryId!)),
           )
-        : await this.#readEstimate(visit, path, query);
-    const reserved = await storeCall(() =>
-      store.reserve({ person: person.name, action: route.kind as "execute" | "read", estimate, ...ids(visit) }),
-    );
+        : action === "upload"
+          ? estimateUpload(body, bodyBytes)
+          : await this.#readEstimate(visit, path, query);
+    const reserved = await storeCall(() => store.reserve({ person: person.name, action, estimate, ...ids(visit) }));
     if (!reserved.ok) throw gatewayRefusals.budget(reserved.refusal);
     visit.reservation = reserved.reservation;
     return visit;
