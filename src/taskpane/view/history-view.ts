@@ -30,7 +30,8 @@ export function historyView(
   );
 
   const item = (e: HistoryEntry, busy: boolean): HTMLLIElement => {
-    const title = `Query ${e.queryId}`;
+    const title =
+      e.sql === undefined ? `Query ${e.queryId}` : `SQL: ${e.sql.length > 60 ? `${e.sql.slice(0, 57)}…` : e.sql}`;
     const expired = history.isExpired(e);
     const buttons: HTMLButtonElement[] = [];
     const button = (label: string, aria: string, onclick: () => void, primary = false): void => {
