@@ -1,3 +1,4 @@
+import { estimateUpload } from "../../src/taskpane/logic/upload/upload-estimate";
 import { columnName, planUpload } from "../../src/taskpane/logic/upload/upload-columns";
 
 test("headers become names the service accepts", () => {
@@ -37,4 +38,16 @@ test("bad input is named and nothing is sent: empty and duplicate headers, error
     'Row 2 of "m" shows an error (#N/A): fix it or clear it.',
   ]);
   expect(plan.columns[3]).toMatchObject({ mixed: true, type: "varchar" });
+});
+
+test("an upload's size and price: the CSV's bytes, a creation and an insert at the service's upload price", () => {
+  const estimate = estimateUpload(
+    ["a", "b"],
+    [
+      ["x,y", 1],
+      [null, "é"],
+    ],
+  );
+  // "a,b\n" + "\"x,y\",1\n" + ",é\n" (é is two bytes)
+  expect(estimate).toEqual({ bytes: 4 + 8 + 4, credits: 2, tooLarge: false });
 });
