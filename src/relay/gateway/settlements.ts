@@ -156,9 +156,11 @@ export class Settlements {
       );
       return;
     }
-    const written = (body as { bytes_written?: unknown } | null)?.bytes_written;
-    const bytes = typeof written === "number" && Number.isFinite(written) && written >= 0 ? written : null;
-    const settlement = { credits: bytes === null ? reservation.estimate : uploadCredits(bytes), bytes, rows: null };
+    const answer = body as { bytes_written?: unknown; rows_written?: unknown } | null;
+    const count = (v: unknown) => (typeof v === "number" && Number.isSafeInteger(v) && v >= 0 ? v : null);
+    const bytes = count(answer?.bytes_written);
+    const rows = count(answer?.rows_written);
+    const settlement = { credits: bytes === null ? reservation.estimate : uploadCredits(bytes), bytes, rows };
     await this.retry.run("reconcile an upload", () => this.#store.reconcile(reservation.id, settlement));
   }
 
