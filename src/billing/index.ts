@@ -41,3 +41,4 @@ export {
   type PerformanceChoice,
   type ExecutionEstimateInput,
 } from "./executions";
+export { UPLOAD_CREDITS_PER_GB, UPLOAD_MINIMUM_CREDITS, MAX_INSERT_BYTES, uploadCredits } from "./uploads";

@@ -239,6 +239,25 @@ export class ServiceClient {
     );
   }
 
+  /**
+   * SQL text executed and polled to a terminal state, as `run` does a saved query (progress, queue position, cancel
+   * on abort). No parameters: SQL text runs as written.
+   */
+  async runSql(sql: string, options: Omit<RunOptions, "parameters"> = {}): Promise<RunResult> {
+    return runToEnd(
+      {
+        clock: this.#transport.clock,
+        pollDelay: (ms) => this.#pressure.pollDelay(ms),
+        // runToEnd's query id has no meaning here: the text is what is executed.
+        execute: (_id, o) => this.executeSql(sql, { performance: o.performance, timeoutMs: o.timeoutMs }),
+        status: (id, o) => this.status(id, o),
+        cancel: (id, o) => this.cancel(id, o),
+      },
+      0,
+      options,
+    );
+  }
+
   /** Page requests for `pages`; the per-call timeout and read listener apply to each of them. */
   #io(call: CallOptions): SourceIo {
     const { timeoutMs, onRead } = call;

@@ -4,7 +4,8 @@ import type { IncomingMessage } from "node:http";
 import { apiCorsOptions, clientErrorHandler, sendEncoded } from "../http-common";
 import { API_ROUTES, upstreamPath, type ApiRoute } from "./api-routes";
 import { KEY_HEADER, callerKey } from "./caller-key";
-import { passThrough, type ForwardingPolicy } from "./forwarding-policy";
+import { passThrough, type ForwardingPolicy, type Passage } from "./forwarding-policy";
+import { bodyOf } from "./request-body";
 import { readWhole } from "./whole-answer";
 import { Redactor } from "./redaction";
 import { KeyAuthorizations } from "./key-authorizations";
@@ -97,24 +98,7 @@ export async function buildRelay(config: RelayConfig): Promise<FastifyInstance> 
     return { status: res.statusCode ?? 502, body: await readWhole(res) };
   });
   app.addHook("onClose", async () => policy.close());
-  for (const route of API_ROUTES) {
-    app.route({
-      method: route.method,
-      url: route.pattern,
-      exposeHeadRoute: false,
-      handler: (request, reply) => forward(route, request, reply),
-    });
-    // A HEAD is not forwarded (see the README): one that reached the upstream would answer with an empty body.
-    if (route.method === "GET") {
-      app.route({
-        method: "HEAD",
-        url: route.pattern,
-        handler: async () => {
-          throw refusals.headNotForwarded();
-        },
-      });
-    }
-  }
+  for (const route of API_ROUTES) if (!route.streamedBody) addRoute(app, route);
 
   app.setNotFoundHandler(async () => {
     throw refusals.notFound();
@@ -177,15 +161,22 @@ export async function buildRelay(config: RelayConfig): Promise<FastifyInstance> 
       }
     }
 
-    const body = route.method === "POST" ? (Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0)) : undefined;
-    const passage = await caller.reserve({ route, path, params, query: new Map(query.params), body });
+    const { body, upstreamBody, bodyBytes } = bodyOf(route, request);
+    let passage: Passage;
+    try {
+      passage = await caller.reserve({ route, path, params, query: new Map(query.params), body, bodyBytes });
+    } catch (error) {
+      // Refused before it went: a streamed body is read to its end and dropped, so the refusal reaches the caller.
+      if (upstreamBody !== undefined && !Buffer.isBuffer(upstreamBody)) upstreamBody.stream.resume();
+      throw error;
+    }
     // Only these go upstream: the key (in its header, never the URL), the body's type, and "no compression", so
     // the relay can read the envelope it passes on.
     const headers: Record<string, string> = { "accept-encoding": "identity" };
     if (upstreamKey !== undefined) headers[KEY_HEADER] = upstreamKey;
     const type = request.headers["content-type"];
-    if (route.method === "POST" && typeof type === "string") headers["content-type"] = type;
-    const call = upstream.send(route.method, target, headers, body);
+    if (route.method !== "GET" && typeof type === "string") headers["content-type"] = type;
+    const call = upstream.send(route.method, target, headers, upstreamBody);
     // An answer the policy settles whole is not stopped when the caller leaves, nor one it books by its bytes (the
     // service bills the whole page it sends: it is read to its end and counted). Any other is: the caller left
     // before the answer was whole.
@@ -245,5 +236,31 @@ export async function buildRelay(config: RelayConfig): Promise<FastifyInstance> 
     return true;
   }
 
+  // Last, so the scope has the hooks and the error handler above: a body here stays the request's own stream, passed
+  // upstream as it arrives (an insert may be 1.2 GB), never held whole and never under the relay's body limit.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
+    for (const route of API_ROUTES) if (route.streamedBody) addRoute(scope, route);
+  });
   return app;
+
+  function addRoute(scope: FastifyInstance, route: ApiRoute): void {
+    scope.route({
+      method: route.method,
+      url: route.pattern,
+      exposeHeadRoute: false,
+      handler: (request, reply) => forward(route, request, reply),
+    });
+    // A HEAD is not forwarded (see the README): one that reached the upstream would answer with an empty body.
+    if (route.method === "GET") {
+      scope.route({
+        method: "HEAD",
+        url: route.pattern,
+        handler: async () => {
+          throw refusals.headNotForwarded();
+        },
+      });
+    }
+  }
 }

@@ -49,8 +49,10 @@ export interface ForwardedRequest {
   params: Record<string, string>;
   /** The query's parameters as given (no key). */
   query: ReadonlyMap<string, string>;
-  /** A POST's body. */
+  /** A POST's body read whole (none for a streamed body). */
   body: Buffer | undefined;
+  /** A streamed body's declared length (`Content-Length`; none when it is sent in chunks). */
+  bodyBytes?: number;
 }
 
 /** A request let through: how its answer is settled. */

@@ -1,6 +1,10 @@
 import { Agent as HttpAgent, request as httpRequest, type ClientRequest, type IncomingMessage } from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
+import type { Readable } from "node:stream";
 import { apiRootPath } from "../client";
+
+/** A request's body: read whole, or a stream passed on as it arrives (with its length when it was declared). */
+export type UpstreamBody = Buffer | { stream: Readable; length: number | undefined };
 
 /** An upstream that goes quiet this long (no byte either way) is given up on, as fetch's own default does. */
 const IDLE_TIMEOUT_MS = 300_000;
@@ -35,7 +39,7 @@ export class Upstream {
   }
 
   /** `target` is the API path and query (`/v1/...?...`), already canonical. */
-  send(method: string, target: string, headers: Record<string, string>, body?: Buffer): UpstreamCall {
+  send(method: string, target: string, headers: Record<string, string>, body?: UpstreamBody): UpstreamCall {
     let request: ClientRequest | undefined;
     const response = new Promise<IncomingMessage>((resolve, reject) => {
       request = this.#request({
@@ -44,14 +48,20 @@ export class Upstream {
         port: this.base.port || undefined,
         method,
         path: `${this.#prefix}${target}`,
-        headers: body === undefined ? headers : { ...headers, "content-length": String(body.length) },
+        headers: withLength(headers, body),
         agent: this.#agent,
       });
       request.setTimeout(IDLE_TIMEOUT_MS, () => request?.destroy(new Error("the upstream went quiet")));
       request.once("response", resolve);
       // Before the answer: no answer. After it, the body's stream reports the failure to whoever reads it.
       request.on("error", reject);
-      request.end(body);
+      if (body === undefined || Buffer.isBuffer(body)) {
+        request.end(body);
+        return;
+      }
+      // A body that breaks off upstream of the relay breaks the request off: the upstream never sees a short body as whole.
+      body.stream.once("error", (error) => request?.destroy(error));
+      body.stream.pipe(request);
     });
     return { response, abort: () => request?.destroy() };
   }
@@ -59,4 +69,11 @@ export class Upstream {
   close(): void {
     this.#agent.destroy();
   }
+}
+
+function withLength(headers: Record<string, string>, body: UpstreamBody | undefined): Record<string, string> {
+  if (body === undefined) return headers;
+  const length = Buffer.isBuffer(body) ? body.length : body.length;
+  // Without a declared length, Node sends the stream in chunks (Transfer-Encoding: chunked).
+  return length === undefined ? headers : { ...headers, "content-length": String(length) };
 }

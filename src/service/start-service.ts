@@ -5,6 +5,7 @@ import { RateLimiter } from "./auth/rate-limiter";
 import { DATASET_DEFINITIONS } from "./datasets";
 import { DuckDbEngine } from "./engine/duckdb-engine";
 import { ExecutionService } from "./executions/execution-service";
+import { MAX_INSERT_BYTES } from "../billing";
 import { KeyBilling } from "./credits/key-billing";
 import { ReadLedger } from "./credits/read-ledger";
 import {
@@ -19,7 +20,6 @@ import {
   PageBodies,
 } from "./http";
 import { UploadService } from "./uploads/upload-service";
-import { MAX_INSERT_BYTES } from "./uploads/upload-rules";
 import type { ExecutionRecord } from "./executions/execution-record";
 import type { ServiceOptions } from "./options";
 import { ResultReader } from "./results/result-reader";

@@ -13,6 +13,8 @@ import { insertCostText } from "./logic/insert-controller";
 import { onRibbonRefreshRequest } from "./logic/ribbon-refresh";
 import { RunController } from "./logic/run-controller";
 import { SignInController } from "./logic/sign-in-controller";
+import { SqlRunController } from "./logic/sql/sql-run";
+import { sqlView } from "./view/sql-view";
 import { ReportController } from "./logic/report-controller";
 import { SnapshotController } from "./logic/snapshot-controller";
 import { QueryFormController } from "./logic/query-form";
@@ -48,6 +50,7 @@ export interface PaneControllers {
   snapshot: SnapshotController;
   form: QueryFormController;
   billing: BillingController;
+  sql: SqlRunController;
 }
 
 export interface MountedPane {
@@ -105,6 +108,7 @@ export function mountTaskpane(root: HTMLElement, deps: PaneDeps): MountedPane {
     snapshot: new SnapshotController(deps),
     form: new QueryFormController(deps.describeQuery ?? ownDeclarations(deps)),
     billing: new BillingController(deps),
+    sql: new SqlRunController(deps, historyStore),
   };
   const stopUsage = c.usage.start();
   // The ribbon's Refresh All: the same priced confirmation as the pane's button (latest results, no re-runs).
@@ -122,6 +126,13 @@ export function mountTaskpane(root: HTMLElement, deps: PaneDeps): MountedPane {
   const query = queryView(doc, c.run, c.insert, insertOptions, c.form);
   const notLoaded = deps.notLoaded ? notLoadedView(doc, deps.notLoaded) : undefined;
   const fileShown = deps.fileShown ? fileShownView(doc, deps.fileShown) : undefined;
+  const sql = sqlView(doc, {
+    sql: c.sql,
+    insert: c.insert,
+    options: insertOptions,
+    history: c.history,
+    uploads: async () => (await deps.session.client().listUploads()).tables,
+  });
   const historyPanel = h(doc, "div", {}, usageView(doc, c.usage));
   const items = [
     { label: "Query", panel: h(doc, "div", {}, query.element) },
@@ -129,6 +140,11 @@ export function mountTaskpane(root: HTMLElement, deps: PaneDeps): MountedPane {
     { label: "History", panel: historyPanel },
     { label: "Account", panel: h(doc, "div", {}, accountView(doc, c.signIn), billingView(doc, c.billing)) },
     { label: "Report", panel: h(doc, "div", {}, reportView(doc, c.report), snapshotView(doc, c.snapshot)) },
+    {
+      label: "SQL",
+      panel: h(doc, "div", {}, sql.element),
+      onShow: () => sql.show(),
+    },
   ];
   const panels = tabs(doc, "Service", items);
   historyPanel.appendChild(
@@ -179,6 +195,7 @@ export function mountTaskpane(root: HTMLElement, deps: PaneDeps): MountedPane {
       c.signIn.dispose();
       c.history.dispose();
       c.run.cancel();
+      c.sql.cancel();
       c.insert.cancel();
       c.refresh.cancel();
       pane.remove();

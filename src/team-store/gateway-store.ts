@@ -42,7 +42,8 @@ export interface TeamSettings extends Budgets {
 export type BudgetName = "person-day" | "person-month" | "team-day" | "team-month";
 
 /** What spends credits through the gateway. */
-export type SpendingAction = "execute" | "read";
+/** An upload (a table created, rows inserted) spends by the bytes it writes. */
+export type SpendingAction = "execute" | "read" | "upload";
 export type AuditAction = SpendingAction | "cancel";
 
 /**

@@ -1,4 +1,11 @@
-import { estimateExecutionCredits, readCredits, type BillingPlan, type PerformanceChoice } from "../../billing";
+import {
+  MAX_INSERT_BYTES,
+  estimateExecutionCredits,
+  readCredits,
+  uploadCredits,
+  type BillingPlan,
+  type PerformanceChoice,
+} from "../../billing";
 import { readWholeNumber } from "../../canonical-params";
 
 /**
@@ -81,4 +88,13 @@ export function estimateExecution(tier: PerformanceChoice, lastCost: number | un
   // The small tier costs nothing whatever the query (the service's docs); a last cost was another tier's.
   if (tier === "small") return byTier;
   return lastCost === undefined ? byTier : Math.max(byTier, estimateExecutionCredits({ performance: tier, lastCost }));
+}
+
+/**
+ * An upload's estimate, as the service bills it: its bytes at the upload price (a creation's JSON body is small, so
+ * its minimum; an insert or a CSV upload its declared length). A streamed body sent in chunks declares none: it is
+ * reserved at the largest insert the service takes, and reconciled with what it wrote.
+ */
+export function estimateUpload(body: Buffer | undefined, bodyBytes: number | undefined): number {
+  return uploadCredits(bodyBytes ?? body?.length ?? MAX_INSERT_BYTES);
 }

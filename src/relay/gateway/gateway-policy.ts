@@ -43,10 +43,11 @@ export class GatewayPolicy implements ForwardingPolicy {
   }
 
   async #admit(person: Person, request: ForwardedRequest): Promise<Passage> {
-    const { route, path, params, query, body } = request;
-    const visit = await this.gateway.admit(person, route, path, params, query, body);
+    const { route, path, params, query, body, bodyBytes } = request;
+    const visit = await this.gateway.admit(person, route, path, params, query, body, bodyBytes);
     const { settle } = this.gateway;
-    // An execute's, a cancel's or a status's answer is read whole: the gateway must know the run's id or cost.
+    // An execute's, a cancel's, a status's or an upload's answer is read whole: the gateway must know the run's id or
+    // cost, or the bytes an upload wrote.
     const whole = route.kind !== "read" && route.kind !== "free";
     return {
       unanswered: () => settle.unanswered(visit),
@@ -55,12 +56,13 @@ export class GatewayPolicy implements ForwardingPolicy {
             settle: (status, json) => {
               if (route.kind === "execute") return settle.executed(visit, status, json);
               if (route.kind === "cancel") return settle.cancelled(visit, status);
+              if (route.kind === "upload") return settle.uploaded(visit, status, json);
               return settle.status(visit, status, json);
             },
             // No answer whole: an execute's run may have started, so its reservation is left to expire at its
             // estimate.
             brokenOff: async () => {
-              if (route.kind !== "execute") await settle.unanswered(visit);
+              if (route.kind !== "execute" && route.kind !== "upload") await settle.unanswered(visit);
             },
           }
         : undefined,

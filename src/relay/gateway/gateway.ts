@@ -13,7 +13,7 @@ import {
 import type { ApiRoute } from "../api-routes";
 import { readWholeNumber } from "../../canonical-params";
 import { canonicalInput } from "./canonical-input";
-import { estimateExecution, estimateRead } from "./estimates";
+import { estimateExecution, estimateRead, estimateUpload } from "./estimates";
 import { gatewayRefusals } from "./gateway-refusals";
 import { ResultSizes, type ReadSource } from "./result-sizes";
 import { learnSize, sizeKeyOf, type UpstreamGet } from "./size-probe";
@@ -96,6 +96,7 @@ export class Gateway {
     params: Record<string, string>,
     query: ReadonlyMap<string, string>,
     body: Buffer | undefined,
+    bodyBytes?: number,
   ): Promise<Visit> {
     // Before anything is held or sent: what the gateway prices must be what the service reads.
     const tier = canonicalInput(route, query, body);
@@ -114,19 +115,20 @@ export class Gateway {
       visit.queryId = this.sizes.queryOf(executionId) ?? (await this.#owner(executionId))?.queryId ?? null;
     }
     if (route.kind === "cancel") await this.#mayCancel(visit, executionId as string);
-    const pacingClass: PacingClass = route.kind === "execute" ? "write" : "read";
+    const pacingClass: PacingClass = route.kind === "execute" || route.kind === "upload" ? "write" : "read";
     await this.pace(person, pacingClass);
-    if (route.kind !== "execute" && route.kind !== "read") return visit;
+    if (route.kind !== "execute" && route.kind !== "read" && route.kind !== "upload") return visit;
+    const action = route.kind;
     const estimate =
-      route.kind === "execute"
+      action === "execute"
         ? estimateExecution(
             tier,
             visit.queryId === null ? undefined : await storeCall(() => store.lastExecutionCost(visit.queryId!)),
           )
-        : await this.#readEstimate(visit, path, query);
-    const reserved = await storeCall(() =>
-      store.reserve({ person: person.name, action: route.kind as "execute" | "read", estimate, ...ids(visit) }),
-    );
+        : action === "upload"
+          ? estimateUpload(body, bodyBytes)
+          : await this.#readEstimate(visit, path, query);
+    const reserved = await storeCall(() => store.reserve({ person: person.name, action, estimate, ...ids(visit) }));
     if (!reserved.ok) throw gatewayRefusals.budget(reserved.refusal);
     visit.reservation = reserved.reservation;
     return visit;

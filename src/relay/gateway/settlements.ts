@@ -1,4 +1,4 @@
-import { readCredits, reportedExecutionCredits } from "../../billing";
+import { readCredits, reportedExecutionCredits, uploadCredits } from "../../billing";
 import { GatewayInputError, type GatewayStore } from "../../team-store";
 import type { GatewayConfig, Visit } from "./gateway";
 import type { ResultSizes } from "./result-sizes";
@@ -143,9 +143,33 @@ export class Settlements {
     await this.retry.run("reconcile a read", () => this.#store.reconcile(reservation.id, settlement));
   }
 
-  /** The upstream never answered: a read is released; an execute's run may have started, so it is left to expire. */
+  /**
+   * An upload's answer: an insert is reconciled with the bytes the service says it wrote (`bytes_written`, what it
+   * bills); a creation or a CSV upload, whose answers say no size, at its estimate (the same price on the bytes
+   * sent); a refusal wrote nothing and is released.
+   */
+  async uploaded(visit: Visit, status: number, body: unknown): Promise<void> {
+    const reservation = visit.reservation!;
+    if (status !== 200) {
+      await this.retry.run("release a refused upload", () =>
+        this.#store.release(reservation.id, { outcome: "failed" }),
+      );
+      return;
+    }
+    const answer = body as { bytes_written?: unknown; rows_written?: unknown } | null;
+    const count = (v: unknown) => (typeof v === "number" && Number.isSafeInteger(v) && v >= 0 ? v : null);
+    const bytes = count(answer?.bytes_written);
+    const rows = count(answer?.rows_written);
+    const settlement = { credits: bytes === null ? reservation.estimate : uploadCredits(bytes), bytes, rows };
+    await this.retry.run("reconcile an upload", () => this.#store.reconcile(reservation.id, settlement));
+  }
+
+  /**
+   * The upstream never answered: a read is released; an execute's run may have started, and an upload may have
+   * written, so either is left to expire at its estimate.
+   */
   async unanswered(visit: Visit): Promise<void> {
-    if (!visit.reservation || visit.route.kind === "execute") return;
+    if (!visit.reservation || visit.route.kind === "execute" || visit.route.kind === "upload") return;
     const id = visit.reservation.id;
     await this.retry.run("release an unanswered read", () => this.#store.release(id, { outcome: "failed" }));
   }

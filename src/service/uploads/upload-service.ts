@@ -5,7 +5,7 @@ import type { Readable } from "node:stream";
 import { formatBytes } from "../../billing";
 import type { Clock } from "../../clock";
 import type { Caller } from "../auth/keys";
-import { uploadCredits } from "../credits/upload-prices";
+import { uploadCredits } from "../../billing";
 import { apiError } from "../errors";
 import { namespaceOf } from "./namespace";
 import { BodyTooLargeError, receiveBody } from "./receive-body";

@@ -5,7 +5,10 @@ import type { UserItem } from "./deps";
 /** One execution started from this pane. Never holds the key: ids, parameters, states and dates only. */
 export interface HistoryEntry {
   executionId: string;
+  /** The saved query run; 0 for SQL text (`sql`). */
   queryId: number;
+  /** The SQL text run from the SQL tab (no saved query behind it). */
+  sql?: string;
   parameters: Record<string, QueryParameterValue>;
   performance: PerformanceChoice;
   /** The last state seen (ExecutionState, or a newer one this pane does not know). */

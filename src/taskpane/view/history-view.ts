@@ -30,7 +30,8 @@ export function historyView(
   );
 
   const item = (e: HistoryEntry, busy: boolean): HTMLLIElement => {
-    const title = `Query ${e.queryId}`;
+    const title =
+      e.sql === undefined ? `Query ${e.queryId}` : `SQL: ${e.sql.length > 60 ? `${e.sql.slice(0, 57)}…` : e.sql}`;
     const expired = history.isExpired(e);
     const buttons: HTMLButtonElement[] = [];
     const button = (label: string, aria: string, onclick: () => void, primary = false): void => {
@@ -58,7 +59,8 @@ export function historyView(
             {
               kind: "execution",
               executionId: e.executionId,
-              queryId: e.queryId,
+              // SQL text has no saved query: its table holds this result only.
+              queryId: e.sql === undefined ? e.queryId : undefined,
               parameters: e.parameters,
               performance: e.performance,
               partial: e.state === "QUERY_STATE_COMPLETED_PARTIAL",
@@ -88,7 +90,7 @@ export function historyView(
         "Cancel the execution",
         act("cancelling", () => history.cancel(e.executionId)),
       );
-    button("Run again", "Run this query again", () => actions.runAgain(e));
+    if (e.sql === undefined) button("Run again", "Run this query again", () => actions.runAgain(e));
     const params = Object.entries(e.parameters)
       .map(([k, v]) => `${k}=${String(v)}`)
       .join(", ");

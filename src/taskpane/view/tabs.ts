@@ -3,6 +3,8 @@ import { h, uid } from "./dom";
 export interface Tab {
   label: string;
   panel: HTMLElement;
+  /** Called each time the tab is shown (a panel that loads its code on first show). */
+  onShow?: () => void;
 }
 
 /**
@@ -28,6 +30,7 @@ export function tabs(
       b.setAttribute("aria-selected", String(on));
       b.tabIndex = on ? 0 : -1;
       items[i]!.panel.hidden = !on;
+      if (on) items[i]!.onShow?.();
     });
     if (focus) buttons[index]!.focus();
   };
