@@ -10,6 +10,7 @@ export const SECTION_IDS = [
   "relay",
   "playground",
   "credits",
+  "refresh",
 ] as const;
 export type SectionId = (typeof SECTION_IDS)[number];
 

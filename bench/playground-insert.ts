@@ -1,6 +1,6 @@
 import type { CDPSession, Page } from "playwright-core";
 import { startPlayground } from "../test/e2e/support/harness";
-import { pane, runQuery, watchRunState } from "../test/e2e/support/pane-actions";
+import { acceptInsertCost, pane, runQuery, setCapPerRequest, watchRunState } from "../test/e2e/support/pane-actions";
 import { goTo } from "../test/e2e/support/sheet-actions";
 import type { BenchOptions } from "./args";
 import { traceMainThread, type TracedTask } from "./main-thread-trace";
@@ -25,6 +25,14 @@ const WATCH = `(() => {
     last = now;
   }, 10);
 })()`;
+/**
+ * The cap per request the insert needs, raised in Account as a user would: the 1,000,000-row result costs about
+ * 5,055 credits on the Free plan, and the pane's default cap (100) refuses it before a row is read.
+ */
+const CAP_PER_REQUEST = 10_000;
+/** How the Progress region says an insert ended: written, cancelled, or refused before it began. */
+const ENDED = /^(Inserted [\d,]+ rows|Insert cancelled|Insert not started|This read is about)/;
+
 const READ = `(() => { clearInterval(window.__bench.timer); return { tasks: window.__bench.tasks, gap: window.__bench.gap }; })()`;
 
 interface InsertRun {
@@ -42,7 +50,11 @@ interface InsertRun {
 async function peakHeap(cdp: CDPSession, work: Promise<unknown>): Promise<number> {
   let peak = 0;
   let done = false;
-  void work.finally(() => (done = true));
+  // Either way the sampling stops; a failed insert is thrown by the await below.
+  void work.then(
+    () => (done = true),
+    () => (done = true),
+  );
   while (!done) {
     const { metrics } = await cdp.send("Performance.getMetrics");
     peak = Math.max(peak, metrics.find((m) => m.name === "JSHeapUsedSize")?.value ?? 0);
@@ -55,6 +67,7 @@ async function peakHeap(cdp: CDPSession, work: Promise<unknown>): Promise<number
 /** Runs query 1003 from the pane and inserts it on Sheet2; with `cancelAfterMs`, presses Cancel that long in. */
 async function insertRun(page: Page, cancelAfterMs?: number): Promise<InsertRun & { cancelMs?: number }> {
   await goTo(page, "Sheet2!A1");
+  await setCapPerRequest(page, CAP_PER_REQUEST);
   await runQuery(page, 1003);
   await watchRunState(page, /^completed$/, 180_000);
   const cdp = await page.context().newCDPSession(page);
@@ -64,6 +77,8 @@ async function insertRun(page: Page, cancelAfterMs?: number): Promise<InsertRun 
   const progress = pane(page).getByRole("region", { name: "Progress" });
   const started = performance.now();
   await pane(page).getByRole("region", { name: "Insert the result" }).getByRole("button", { name: "Insert" }).click();
+  // The first page arrives before the pane asks to agree to the rest's cost (a 1,000,000-row result has more pages).
+  await acceptInsertCost(page, 120_000);
   let cancelMs: number | undefined;
   const finished = (async () => {
     if (cancelAfterMs !== undefined) {
@@ -73,7 +88,11 @@ async function insertRun(page: Page, cancelAfterMs?: number): Promise<InsertRun 
       await progress.getByText(/^Insert cancelled/).waitFor({ timeout: 120_000 });
       cancelMs = performance.now() - pressed;
     } else {
-      await progress.getByText(/^Inserted [\d,]+ rows/).waitFor({ timeout: 900_000 });
+      // Any end, so a refusal fails the section at once instead of waiting 900 s for rows that never come.
+      const ended = progress.getByText(ENDED);
+      await ended.waitFor({ timeout: 900_000 });
+      const said = await ended.innerText();
+      if (!said.startsWith("Inserted")) throw new Error(`The insert did not run: ${said}`);
     }
   })();
   const peak = await peakHeap(cdp, finished);

@@ -13,6 +13,7 @@ import { fullPullSection, prepareDemoResult } from "./full-pull";
 import { QuietGate, describeMachine } from "./machine";
 import { METHOD_NOTES } from "./method-notes";
 import { emptySection, renderMarkdown, renderText, type SectionResult } from "./report";
+import { refreshSection } from "./refresh";
 import { relaySection } from "./relay";
 import { playgroundSection } from "./playground-insert";
 import { serviceLoadSection } from "./service-load";
@@ -85,6 +86,7 @@ async function main(options: BenchOptions): Promise<void> {
   if (wants("playground"))
     sections.push(await guarded("playground", "7. Playground insert", () => playgroundSection(options, log)));
   if (wants("credits")) sections.push(await guarded("credits", "8. Credits", () => creditsSection(options, log)));
+  if (wants("refresh")) sections.push(await guarded("refresh", "9. Refresh", () => refreshSection(options, log)));
   sections.sort((a, b) => a.title.localeCompare(b.title));
 
   const seconds = (performance.now() - started) / 1000;

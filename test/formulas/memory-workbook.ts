@@ -4,11 +4,18 @@ import { ManualClock } from "../support/manual-clock";
 
 interface MemorySheet {
   name: string;
-  values: Map<string, Scalar>;
-  formulas: Map<string, string>;
+  values: Map<number, Scalar>;
+  formulas: Map<number, string>;
+  /** Rows and columns up to the last used cell, worked out again after a change (see extent). */
+  extent?: { rows: number; columns: number };
 }
 
-const key = (row: number, column: number) => `${row},${column}`;
+// Cells by number, not by "row,column" text: a spill of 1,048,576 values is read cell by cell, and building and
+// hashing a string per read made a test of such ranges take minutes.
+const COLUMNS = 16_384;
+const key = (row: number, column: number) => row * COLUMNS + column;
+const rowOf = (k: number) => Math.floor(k / COLUMNS);
+const columnOf = (k: number) => k % COLUMNS;
 
 /**
  * A workbook in maps, for the engine's tests: `set` is a user typing into cells, `calc` a calculation. Every
@@ -46,6 +53,7 @@ export class MemoryWorkbook implements EngineHost {
     const matrix = Array.isArray(rows) ? rows : [[rows]];
     const { row, column } = parseA1(address);
     const s = this.sheet(sheetName);
+    s.extent = undefined;
     matrix.forEach((line, i) =>
       line.forEach((v, j) => {
         const k = key(row + i, column + j);
@@ -89,6 +97,7 @@ export class MemoryWorkbook implements EngineHost {
   deliver(address: string, rows: Scalar[][], sheetName = "Sheet1"): void {
     const { row, column } = parseA1(address);
     const s = this.sheet(sheetName);
+    s.extent = undefined;
     const old = this.externalSpills.get(`${sheetName}!${address}`);
     if (old)
       for (let i = 0; i < old.rowCount; i++)
@@ -124,23 +133,26 @@ export class MemoryWorkbook implements EngineHost {
   }
   extent(sheet: string): { rows: number; columns: number } {
     const s = this.sheet(sheet);
+    if (s.extent) return s.extent;
     let [rows, columns] = [0, 0];
-    for (const k of [...s.values.keys(), ...s.formulas.keys()]) {
-      const [r, c] = k.split(",").map(Number);
-      rows = Math.max(rows, r + 1);
-      columns = Math.max(columns, c + 1);
+    for (const map of [s.values, s.formulas]) {
+      for (const k of map.keys()) {
+        rows = Math.max(rows, rowOf(k) + 1);
+        columns = Math.max(columns, columnOf(k) + 1);
+      }
     }
-    return { rows, columns };
+    return (s.extent = { rows, columns });
   }
   formulasIn(sheet: string, block: CellBlock, visit: (row: number, column: number, formula: string) => void): void {
     for (const [k, f] of this.sheet(sheet).formulas) {
-      const [r, c] = k.split(",").map(Number);
+      const [r, c] = [rowOf(k), columnOf(k)];
       if (r >= block.row && r < block.row + block.rowCount && c >= block.column && c < block.column + block.columnCount)
         visit(r, c, f);
     }
   }
   write(sheet: string, row: number, column: number, values: readonly (readonly (Scalar | undefined)[])[]): void {
     const s = this.sheet(sheet);
+    s.extent = undefined;
     if (s.formulas.has(key(row, column))) this.evaluated.push(cellAddress(row, column));
     values.forEach((line, i) =>
       line.forEach((v, j) => {

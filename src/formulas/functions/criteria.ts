@@ -7,7 +7,7 @@ export type Criterion = (cell: Scalar) => boolean;
 const OPERATORS = ["<=", ">=", "<>", "<", ">", "="] as const;
 
 /** `*` any run, `?` one character, `~*` `~?` `~~` literal; whole text, ignoring case. */
-function wildcard(pattern: string): RegExp {
+export function wildcard(pattern: string): RegExp {
   let source = "";
   for (let i = 0; i < pattern.length; i++) {
     const ch = pattern[i];

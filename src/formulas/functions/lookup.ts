@@ -1,11 +1,9 @@
-import * as F from "@formulajs/formulajs";
 import type { EvalContext } from "../context";
-import { compareScalars, toNumber } from "../coerce";
+import { toBoolean, toNumber } from "../coerce";
 import { toMatrix, toScalar } from "../lift";
 import { FormulaError, RangeRef, type Matrix, type Scalar, type Value } from "../values";
 import { matrixArg } from "./args";
-import { criterion } from "./criteria";
-import { fromLibrary } from "./library";
+import { matchPosition, xlookupPosition } from "./match";
 import type { FunctionTable } from "./spec";
 
 const NOT_FOUND = (what: Scalar) =>
@@ -49,29 +47,6 @@ function index(args: Value[], ctx: EvalContext): Value {
   return m.slice(rowFrom, rowFrom + rowCount).map((line) => line.slice(colFrom, colFrom + columnCount));
 }
 
-/** XLOOKUP's match: 0 exact, -1 exact or next smaller, 1 exact or next larger, 2 wildcards. */
-function xfind(key: Scalar, list: Scalar[], mode: number, searchLast: boolean): number {
-  const order = list.map((_, i) => i);
-  if (searchLast) order.reverse();
-  if (mode === 2) {
-    const test = criterion(typeof key === "string" ? key : key === null ? "" : String(key));
-    return order.find((i) => test(list[i])) ?? -1;
-  }
-  let best = -1;
-  for (const i of order) {
-    const v = list[i];
-    if (v instanceof FormulaError || key instanceof FormulaError) continue;
-    if (typeof v !== typeof key && !(v === null && key === null)) continue;
-    const cmp = compareScalars(v, key);
-    if (cmp === 0) return i;
-    if (mode === -1 && cmp < 0 && (best < 0 || compareScalars(v, list[best] as Exclude<Scalar, FormulaError>) > 0))
-      best = i;
-    if (mode === 1 && cmp > 0 && (best < 0 || compareScalars(v, list[best] as Exclude<Scalar, FormulaError>) < 0))
-      best = i;
-  }
-  return best;
-}
-
 function xlookup(args: Value[], ctx: EvalContext): Value {
   const key = toScalar(args[0], ctx);
   if (key instanceof FormulaError) return key;
@@ -87,11 +62,14 @@ function xlookup(args: Value[], ctx: EvalContext): Value {
   if (!vertical && within.length !== 1) {
     return new FormulaError("#VALUE!", "XLOOKUP looks in one row or one column.");
   }
-  const list = vertical ? within.map((r) => r[0]) : within[0];
-  if ((vertical ? results.length : results[0].length) !== list.length) {
+  const length = vertical ? within.length : within[0].length;
+  const at = vertical ? (i: number) => within[i][0] : (i: number) => within[0][i];
+  if ((vertical ? results.length : results[0].length) !== length) {
     return new FormulaError("#VALUE!", "XLOOKUP's lookup and return arrays must have the same length.");
   }
-  const i = xfind(key, list, mode, search < 0);
+  const fromLast = search < 0;
+  // An empty key finds the first (or last) empty cell.
+  const i = key === null ? nullPosition(length, at, fromLast) : xlookupPosition(key, length, at, mode, fromLast);
   if (i < 0) {
     const fallback = args[3];
     return fallback === undefined || fallback === null ? NOT_FOUND(key) : fallback;
@@ -100,23 +78,59 @@ function xlookup(args: Value[], ctx: EvalContext): Value {
   return picked.length === 1 && picked[0].length === 1 ? picked[0][0] : picked;
 }
 
-/** The library's VLOOKUP, HLOOKUP and MATCH, with their "not found" in words. */
-function viaLibrary(name: string, impl: (...a: unknown[]) => unknown, arrayAt: number): FunctionTable[string] {
+function nullPosition(length: number, at: (i: number) => Scalar, fromLast: boolean): number {
+  for (let n = 0; n < length; n++) {
+    const i = fromLast ? length - 1 - n : n;
+    if (at(i) === null) return i;
+  }
+  return -1;
+}
+
+/** MATCH(key, list, [type]): the position of the key in one row or one column (see matchPosition). */
+function match(args: Value[], ctx: EvalContext): Value {
+  const key = toScalar(args[0], ctx);
+  if (key instanceof FormulaError) return key;
+  const list = matrixArg(args[1], ctx);
+  if (list instanceof FormulaError) return list;
+  const type = numberArg(args[2], ctx, 1);
+  if (type instanceof FormulaError) return type;
+  const vertical = list[0].length === 1;
+  if (!vertical && list.length !== 1) return new FormulaError("#N/A", "MATCH looks in one row or one column.");
+  if (key === null) return NOT_FOUND(key);
+  const at = vertical ? (i: number) => list[i][0] : (i: number) => list[0][i];
+  const i = matchPosition(key, vertical ? list.length : list[0].length, at, type > 0 ? 1 : type < 0 ? -1 : 0);
+  return i < 0 ? NOT_FOUND(key) : i + 1;
+}
+
+/**
+ * VLOOKUP (down a table's first column) and HLOOKUP (along its first row): the value `offset` columns (rows) into
+ * the table where the key is; an approximate match unless the last argument is FALSE.
+ */
+function tableLookup(name: "VLOOKUP" | "HLOOKUP"): FunctionTable[string] {
+  const down = name === "VLOOKUP";
   return {
-    min: 2,
+    min: 3,
     max: 4,
     call: (args, ctx) => {
-      const values: unknown[] = [];
-      for (let i = 0; i < args.length; i++) {
-        const v = i === arrayAt ? matrixArg(args[i], ctx) : toScalar(args[i], ctx);
-        if (v instanceof FormulaError) return v;
-        values.push(v);
-      }
-      const out = fromLibrary(impl(...values));
-      if (out instanceof FormulaError && out.code === "#N/A") return NOT_FOUND(values[0] as Scalar);
-      if (out instanceof FormulaError && out.code === "#REF!")
-        return new FormulaError("#REF!", `${name}'s column or row number is outside the range.`);
-      return out;
+      const key = toScalar(args[0], ctx);
+      if (key instanceof FormulaError) return key;
+      const table = matrixArg(args[1], ctx);
+      if (table instanceof FormulaError) return table;
+      const offset = numberArg(args[2], ctx, 0);
+      if (offset instanceof FormulaError) return offset;
+      const approximate = args[3] === undefined || args[3] === null ? true : toBoolean(toScalar(args[3], ctx));
+      if (approximate instanceof FormulaError) return approximate;
+      const n = Math.trunc(offset);
+      const across = down ? table[0].length : table.length;
+      const what = down ? "column" : "row";
+      if (n < 1) return new FormulaError("#VALUE!", `${name}'s ${what} number must be 1 or more.`);
+      if (n > across) return new FormulaError("#REF!", `${name}'s ${what} number is outside the range.`);
+      if (key === null) return NOT_FOUND(key);
+      const length = down ? table.length : table[0].length;
+      const at = down ? (i: number) => table[i][0] : (i: number) => table[0][i];
+      const i = matchPosition(key, length, at, approximate ? 1 : 0);
+      if (i < 0) return NOT_FOUND(key);
+      return down ? table[i][n - 1] : table[n - 1][i];
     },
   };
 }
@@ -124,9 +138,9 @@ function viaLibrary(name: string, impl: (...a: unknown[]) => unknown, arrayAt: n
 export const LOOKUP: FunctionTable = {
   INDEX: { min: 2, max: 3, call: index },
   XLOOKUP: { min: 3, max: 6, call: xlookup },
-  VLOOKUP: { ...viaLibrary("VLOOKUP", F.VLOOKUP as (...a: unknown[]) => unknown, 1), min: 3 },
-  HLOOKUP: { ...viaLibrary("HLOOKUP", F.HLOOKUP as (...a: unknown[]) => unknown, 1), min: 3 },
-  MATCH: { ...viaLibrary("MATCH", F.MATCH as (...a: unknown[]) => unknown, 1), max: 3 },
+  VLOOKUP: tableLookup("VLOOKUP"),
+  HLOOKUP: tableLookup("HLOOKUP"),
+  MATCH: { min: 2, max: 3, call: match },
   ROWS: { min: 1, max: 1, call: ([v], ctx) => (v instanceof FormulaError ? v : dims(v, ctx)[0]) },
   COLUMNS: { min: 1, max: 1, call: ([v], ctx) => (v instanceof FormulaError ? v : dims(v, ctx)[1]) },
   CHOOSE: {

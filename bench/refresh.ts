@@ -1,0 +1,186 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { DEFAULT_TIER, queryRunKey } from "../src/service-cells";
+import { buildWorkbook, type NewCell } from "../src/xlsx";
+import { ADDIN_ID } from "../test/refresh/support/report-book";
+import type { BenchOptions } from "./args";
+import { runChild } from "./child";
+import { prepareDemoResult } from "./full-pull";
+import { QUERY_ID, type RefreshWorkerResult } from "./refresh-types";
+import { emptySection, type SectionResult } from "./report";
+import { API_KEY, startServiceProcess } from "./service-process";
+import { mb, median, ms, num, ratio } from "./stats";
+
+/** One workbook of the section: SERVICE.QUERY(1003) cells, each asking `limit` rows, with or without a dependent. */
+export interface RefreshCase {
+  name: string;
+  limits: number[];
+  /** Next to each SERVICE cell, `=ROWS(A1#)` over its spill: the engine recalculates it after the refresh. */
+  dependents: boolean;
+  /** The targets: at most this ratio to the client's fetch, this many seconds, this much peak memory. */
+  maxRatio: number;
+  maxSeconds?: number;
+  maxRssBytes?: number;
+}
+
+const GB = 1024 ** 3;
+
+export function refreshCases(quick: boolean): RefreshCase[] {
+  const small: RefreshCase = {
+    name: "50 small cells (10 to 59 rows) and their dependents",
+    limits: Array.from({ length: 50 }, (_, i) => 10 + i),
+    dependents: true,
+    maxRatio: 2,
+  };
+  const one = (rows: number, target: Partial<RefreshCase>): RefreshCase => ({
+    name: `1 SERVICE cell, ${num(rows)} rows x 10`,
+    limits: [rows],
+    dependents: false,
+    maxRatio: 3,
+    ...target,
+  });
+  if (quick) return [one(10_000, {}), small];
+  return [
+    one(10_000, {}),
+    one(100_000, { maxSeconds: 10 }),
+    one(1_000_000, { maxRatio: 4, maxSeconds: 60, maxRssBytes: GB }),
+    small,
+  ];
+}
+
+/**
+ * The workbook of a case, built with the project's own builder (as the playground's Download builds one), its
+ * add-in settings remembering query 1003's run as the pane does after a run: the refresh reads that result.
+ */
+export function caseWorkbook(c: RefreshCase, executionId: string): Uint8Array {
+  const cells: NewCell[] = [];
+  let row = 0;
+  for (const limit of c.limits) {
+    const anchor = `A${row + 1}`;
+    cells.push({
+      row,
+      column: 0,
+      value: "stale",
+      formula: `_xldudf_SERVICE_QUERY(${QUERY_ID},"limit=${limit}")`,
+      spill: { rowCount: 1, columnCount: 1 },
+    });
+    if (c.dependents) cells.push({ row, column: 11, value: 0, formula: `ROWS(_xlfn.ANCHORARRAY(${anchor}))` });
+    row += limit + 2; // the header, and a blank row between spills
+  }
+  const run = { executionId, finishedAt: Date.now() };
+  const runs = { [queryRunKey(QUERY_ID, {}, DEFAULT_TIER)]: run };
+  return buildWorkbook({
+    sheets: [{ name: "Report", cells }],
+    addin: { referenceId: ADDIN_ID, settings: { "service.queryRuns": JSON.stringify(runs) } },
+  });
+}
+
+interface CaseRuns {
+  c: RefreshCase;
+  /** Why the refresh did not refresh every SERVICE cell, when it did not. */
+  refused?: string;
+  refresh: RefreshWorkerResult[];
+  fetch: RefreshWorkerResult[];
+}
+
+/**
+ * Section 9: `npm run refresh` on workbooks of SERVICE cells, against the project's client fetching the same rows
+ * in the same run (each in its own process, alternating, so both meet the same load): time, ratio and peak memory.
+ */
+export async function refreshSection(
+  options: BenchOptions,
+  log: (line: string) => void,
+  cases: RefreshCase[] = refreshCases(options.quick),
+): Promise<SectionResult> {
+  const section = emptySection("refresh", "9. Refresh: npm run refresh on SERVICE cells against the client's fetch");
+  const rounds = options.quick ? 1 : options.reps;
+  const dir = await mkdtemp(join(tmpdir(), "refresh-bench-"));
+  const service = await startServiceProcess();
+  const results: CaseRuns[] = [];
+  try {
+    // The workbooks remember this run of query 1003; the client fetches its rows by query id (the latest result).
+    const { executionId } = await prepareDemoResult(service);
+    for (const [i, c] of cases.entries()) {
+      const runs: CaseRuns = { c, refresh: [], fetch: [] };
+      for (let r = 0; r < rounds; r++) {
+        // A fresh copy each round: a refreshed file would have nothing left to do.
+        const file = join(dir, `case${i}-${r}.xlsx`);
+        await writeFile(file, caseWorkbook(c, executionId));
+        const fetched = await runChild<RefreshWorkerResult>(
+          "refresh-worker.ts",
+          ["fetch", service.url, API_KEY, c.limits.join(",")],
+          900_000,
+        );
+        const refreshed = await runChild<RefreshWorkerResult>(
+          "refresh-worker.ts",
+          ["refresh", service.url, API_KEY, file],
+          900_000,
+        );
+        if (refreshed.exitCode !== 0) {
+          // A workbook the refresh refuses (a SERVICE cell over the spill limit) is reported, and the rest still run.
+          runs.refused = refreshed.said;
+          log(`  ${c.name}: not refreshed: ${refreshed.said}`);
+          break;
+        }
+        runs.fetch.push(fetched);
+        runs.refresh.push(refreshed);
+        log(`  ${c.name}: refresh ${ms(refreshed.ms)} (${mb(refreshed.maxRssBytes, 0)}), fetch ${ms(fetched.ms)}`);
+      }
+      results.push(runs);
+    }
+  } finally {
+    await service.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
+  for (const { c, refused } of results.filter((r) => r.refused)) {
+    section.targets.push({
+      what: `Refresh: ${c.name}`,
+      target: "refreshed",
+      measured: "refused",
+      verdict: "not run",
+      why: refused,
+    });
+  }
+  const measured = results.filter((r) => !r.refused);
+  section.tables.push({
+    head: ["workbook", "refresh (median)", "client's fetch (median)", "ratio", "rounds (refresh / fetch)", "peak RSS"],
+    rows: measured.map(({ c, refresh, fetch }) => [
+      c.name,
+      ms(median(refresh.map((x) => x.ms))),
+      ms(median(fetch.map((x) => x.ms))),
+      ratio(median(refresh.map((x) => x.ms)) / median(fetch.map((x) => x.ms))),
+      refresh.map((x, i) => `${ms(x.ms)} / ${ms(fetch[i]!.ms)}`).join(", "),
+      mb(Math.max(...refresh.map((x) => x.maxRssBytes)), 0),
+    ]),
+  });
+  for (const { c, refresh, fetch } of measured) {
+    const t = median(refresh.map((x) => x.ms));
+    const q = t / median(fetch.map((x) => x.ms));
+    const rss = Math.max(...refresh.map((x) => x.maxRssBytes));
+    const misses = [
+      q > c.maxRatio ? `${ratio(q)} of the fetch` : "",
+      c.maxSeconds !== undefined && t > c.maxSeconds * 1000 ? `${ms(t)}` : "",
+      c.maxRssBytes !== undefined && rss > c.maxRssBytes ? `${mb(rss, 0)} at its peak` : "",
+    ].filter(Boolean);
+    const target = [
+      `within ${c.maxRatio}x of the fetch`,
+      c.maxSeconds !== undefined ? `under ${c.maxSeconds} s` : "",
+      c.maxRssBytes !== undefined ? `under ${mb(c.maxRssBytes, 0)}` : "",
+    ].filter(Boolean);
+    section.targets.push({
+      what: `Refresh: ${c.name}`,
+      target: target.join(", "),
+      measured: `${ms(t)}, ${ratio(q)}, ${mb(rss, 0)}`,
+      verdict: misses.length ? "missed" : "met",
+      why: misses.length ? misses.join("; ") : undefined,
+    });
+  }
+  section.headline.push(
+    `Refresh: ${measured.map(({ c, refresh, fetch }) => `${c.name} ${ratio(median(refresh.map((x) => x.ms)) / median(fetch.map((x) => x.ms)))} of the fetch`).join("; ")}`,
+  );
+  section.notes.push(
+    "Each refresh and each fetch runs in a process of its own (peak RSS is that process's maxRSS); fetch and refresh alternate, round by round, on the same service, so both meet the same load on a shared machine.",
+  );
+  return section;
+}
