@@ -36,3 +36,8 @@ export function formatCredits(credits: number): string {
   const text = rounded.toLocaleString("en-US", { maximumFractionDigits: 2 });
   return `${text} ${rounded === 1 ? "credit" : "credits"}`;
 }
+
+/** "12.5", "20", "1,234.56": credits to the hundredth, without the unit ("0 of 20 credits"). */
+export function creditsNumber(credits: number): string {
+  return credits.toLocaleString("en-US", { maximumFractionDigits: 2 });
+}

@@ -14,7 +14,7 @@ export {
   type Plan,
   type BillingPlan,
 } from "./plans";
-export { addCredits, subtractCredits, roundUpCredits, formatCredits } from "./credits";
+export { addCredits, creditsNumber, subtractCredits, roundUpCredits, formatCredits } from "./credits";
 export { BYTES_PER_MB, readCredits, bytesWithin } from "./reads";
 export {
   GROWTH_ALLOWANCE,

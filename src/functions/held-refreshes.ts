@@ -1,11 +1,14 @@
-import { formatCredits } from "../billing";
+import { creditsNumber, formatCredits } from "../billing";
 import type { BudgetRefusal, BudgetState } from "./automatic-budget";
-import type { CanonicalRequest } from "../service-cells";
+import type { CanonicalRequest, HeldSource } from "../service-cells";
 
 /** Why an automatic refresh did not fetch. */
 export type HoldReason = BudgetRefusal | "size-unknown" | "grew";
 
-/** A request whose automatic refresh was held: its cells keep their values and say why. */
+/**
+ * A request whose automatic refresh was held: its cells keep their values exactly as they were (no note over good
+ * data); the pane lists it with why, and SERVICE.SOURCE of its cells says it was held.
+ */
 export interface HeldRefresh {
   key: string;
   /** "DATASET dex ethereum (limit=20)": which request, in words. */
@@ -18,7 +21,9 @@ export interface HeldRefresh {
   reason: HoldReason;
   /** What the refresh was estimated at, when its size was known. */
   estimate?: number;
-  /** The sentence the cells show on hover and the pane lists. */
+  /** Today's automatic budget then, and the room left in it (credits); absent when the refresh's cost was not known. */
+  budget?: { left: number; perDay: number };
+  /** Why, and what to do, in a sentence (the pane lists it). */
   message: string;
 }
 
@@ -35,11 +40,6 @@ export function describeRequest(request: CanonicalRequest): string {
         ? `RESULTS query ${source.queryId}`
         : `RESULTS execution ${source.executionId}`;
   return params ? `${base} (${params})` : base;
-}
-
-/** "12.5", "20", "1,234.56": credits to the hundredth, without the unit. */
-export function creditsNumber(credits: number): string {
-  return credits.toLocaleString("en-US", { maximumFractionDigits: 2 });
 }
 
 const pad = (n: number): string => String(n).padStart(2, "0");
@@ -108,4 +108,9 @@ export class HeldRefreshes {
       }
     }
   }
+}
+
+/** A held refresh as SERVICE.SOURCE tells it, beside where the rows came from. */
+export function heldSource(held: HeldRefresh): HeldSource {
+  return { at: new Date(held.heldAt).toISOString(), ...(held.budget ? { budget: held.budget } : {}) };
 }

@@ -41,7 +41,7 @@ export function functionsRefreshPlan(): RefreshPlanItem[] {
   return functionsRuntime().refreshPlan();
 }
 
-/** Automatic refreshes held for their cost: their cells keep their values and say why (the pane lists them). */
+/** Automatic refreshes held for their cost: their cells keep their values untouched; the pane lists them and why. */
 export function heldRefreshes(): HeldRefresh[] {
   return functionsRuntime().held.all();
 }
@@ -74,7 +74,7 @@ export function setTableSourceLookup(lookup: TableSourceLookup | undefined): voi
 
 /** Where the SERVICE result anchored at (or spilled over) a cell came from, as the cell last showed it (the pane's Snapshot). */
 export function resultSourceAt(sheet: string, row: number, column: number): ResultSource | undefined {
-  return currentFunctionsRuntime()?.places.at(sheet, row, column)?.source;
+  return currentFunctionsRuntime()?.sourceAt(sheet, row, column);
 }
 
 export function tableSourcesChanged(): void {

@@ -2,7 +2,7 @@ import { shorten } from "../client";
 import { type QueryCell, tierCostText } from "../service-cells";
 import type { QueryActivity } from "./query-activity";
 import type { BudgetState } from "./automatic-budget";
-import { creditsNumber } from "./held-refreshes";
+import { creditsNumber } from "../billing";
 
 /** Excel shows at most this much of a custom error's message (see src/service-cells/cell-error.ts). */
 const MAX_MESSAGE = 255;

@@ -81,7 +81,7 @@ function nextTurn(): Promise<void> {
  * once per key, push to every cell of the key. Refresh All, auto-refresh, sign-in changes and a run finishing all
  * go through `refresh`, so cells change without a workbook recalculation. Automatic refreshes (a dataset's
  * schedule, refresh on open, the ribbon's Refresh All) fetch only what today's automatic budget has room for; the
- * others are held: their cells keep their values and say when they were fetched and why they were not refreshed.
+ * others are held: their cells keep their values untouched, and the held list says when they were fetched and why.
  */
 export class RefreshBus {
   readonly live: LiveCells<Outcome>;
@@ -212,18 +212,17 @@ export class RefreshBus {
     return roundUpCredits(estimate.credits * GROWTH_ALLOWANCE);
   }
 
-  /** Not fetched: the cells keep their rows (when they have any) and say when they were fetched and why. */
+  /**
+   * Not fetched: the cells are left exactly as they are (a refresh the budget held is no reason to put an error over
+   * good data). The held list says when their data was fetched and why, for the pane and SERVICE.SOURCE.
+   */
   #hold(request: CanonicalRequest, reason: HoldReason, estimate?: number, detail?: string): Delivered {
     const now = this.#options.clock.now();
     const table = this.#options.cache.stored(request.key);
     const cells = this.live.cellsOf(request.key) as TableCell[];
-    const message = holdMessage(reason, {
-      fetchedAt: table?.readAt,
-      heldAt: now,
-      estimate,
-      budget: this.#options.budget.state(),
-      detail,
-    });
+    const budget = this.#options.budget;
+    const state = budget.state();
+    const message = holdMessage(reason, { fetchedAt: table?.readAt, heldAt: now, estimate, budget: state, detail });
     this.#options.held.set({
       key: request.key,
       what: describeRequest(request),
@@ -232,12 +231,12 @@ export class RefreshBus {
       heldAt: now,
       reason,
       ...(estimate === undefined ? {} : { estimate }),
+      ...(reason === "size-unknown" ? {} : { budget: { left: budget.room(), perDay: state.creditsPerDay } }),
       message,
     });
-    if (table) for (const cell of cells) cell.push({ table, note: message });
     // Tried again at the dataset's next scheduled refresh: the budget may have room by then (a new day, a raise).
     if (cells.some((c) => c.autoRefresh)) this.#timers.ensure(request.key, expiryOf(request, now));
-    return { cells: table ? cells.length : 0, held: true };
+    return { cells: 0, held: true };
   }
 
   /** The most this request's cells allow one fetch to spend: the highest of their caps (or the user's default). */
@@ -276,7 +275,14 @@ export class RefreshBus {
     if (generation !== this.#options.generation()) return { cells: 0, held: false };
     if ("error" in outcome) {
       const error = outcome.error;
-      if (isBudgetHeldError(error)) return this.#hold(request, "grew", error.facts.credits, error.message);
+      if (isBudgetHeldError(error)) {
+        const held = this.#hold(request, "grew", error.facts.credits, error.message);
+        // A cell being served for the first time (it shared a held read) has nothing to leave as it was: it shows
+        // the rows kept, as they are, like the cells it joins.
+        const kept = cells ? cache.stored(request.key) : undefined;
+        if (cells && kept) for (const cell of cells) cell.push({ table: kept });
+        return kept && cells ? { ...held, cells: cells.length } : held;
+      }
       const table = cache.stored(request.key);
       // A refresh over its cap leaves the rows that were there, saying why they were not refreshed.
       if (isOverCapError(error) && table) outcome = { table, note: `Not refreshed: ${error.message}` };

@@ -16,7 +16,7 @@ export interface RefreshEvent {
   requests: number;
   /** Requests that ended in an error (their cells show it). */
   failed: number;
-  /** Requests not fetched (or stopped) for their cost: their cells keep their values and say why. */
+  /** Requests not fetched (or stopped) for their cost: their cells keep their values (the held list or the cells say why). */
   held: number;
   at: number;
 }

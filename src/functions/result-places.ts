@@ -9,6 +9,8 @@ export interface ResultPlace {
   rows: number;
   columns: number;
   source: ResultSource;
+  /** The request the cell shows (a refresh of it may be held: see HeldRefreshes). */
+  key?: string;
 }
 
 /** "Sheet1!B3" (or "'My sheet'!B3:C4": its first cell) as a sheet and a zero-based cell; undefined if it is none. */
@@ -32,10 +34,10 @@ export class ResultPlaces {
   readonly #places = new Map<string, ResultPlace>();
   readonly #listeners = new Set<() => void>();
 
-  set(address: string | undefined, rows: number, columns: number, source: ResultSource): void {
+  set(address: string | undefined, rows: number, columns: number, source: ResultSource, key?: string): void {
     const at = address === undefined ? undefined : cellOf(address);
     if (!at) return;
-    this.#places.set(keyOf(at.sheet, at.row, at.column), { ...at, rows, columns, source });
+    this.#places.set(keyOf(at.sheet, at.row, at.column), { ...at, rows, columns, source, ...(key ? { key } : {}) });
     this.#changed();
   }
 

@@ -16,6 +16,7 @@ import {
   queryPagePattern,
   type QueryRuns,
   readArguments,
+  type ResultSource,
   refreshFailedText,
   renderSpill,
   resultsRequest,
@@ -36,7 +37,7 @@ import { SavedQueries } from "./saved-queries";
 import { StatusWatchers } from "./status-watchers";
 import { type TableCell, type TableCellDeps, tableCell } from "./table-cell";
 import { AutomaticBudget } from "./automatic-budget";
-import { HeldRefreshes, describeRequest } from "./held-refreshes";
+import { HeldRefreshes, describeRequest, heldSource } from "./held-refreshes";
 import { workbookIdentity } from "./workbook-id";
 import type { ReadEstimate } from "../billing";
 
@@ -119,7 +120,7 @@ export class FunctionsRuntime {
   readonly savedQueries: SavedQueries;
   /** The workbook's one daily credit budget for everything automatic. */
   readonly budget: AutomaticBudget;
-  /** Automatic refreshes held for their cost, whose cells keep their values and say why. */
+  /** Automatic refreshes held for their cost, whose cells keep their values untouched (the pane and SOURCE say why). */
   readonly held = new HeldRefreshes();
   /** The workbook's stable id (its document settings), under which the user's spending is counted. */
   readonly workbookId: () => string;
@@ -196,7 +197,7 @@ export class FunctionsRuntime {
       fromFile: (cell) => this.#fromFile(cell),
     });
     this.#cellDeps = {
-      render: (key, table, render, held) =>
+      render: (key, table, render, notRefreshed) =>
         withSourceNote(
           this.#cache.rendered(key, JSON.stringify(render), () => renderSpill(table, render, this.#spillLimit)),
           table,
@@ -205,7 +206,7 @@ export class FunctionsRuntime {
             now: this.#clock.now(),
             supported: this.#errorsInSpills(),
             error: (message) => this.#notAvailable(message),
-            ...(held === undefined ? {} : { held }),
+            ...(notRefreshed === undefined ? {} : { notRefreshed }),
           },
         ),
       withFailure: (matrix, failed, render) =>
@@ -224,6 +225,7 @@ export class FunctionsRuntime {
           matrix.length,
           matrix[0]?.length ?? 0,
           sourceOf(request, table, this.#runOf.get(invocation)),
+          request.key,
         );
       },
       gone: (invocation) => {
@@ -237,6 +239,7 @@ export class FunctionsRuntime {
           matrix.length,
           matrix[0]?.length ?? 0,
           describeFileValues(request.source, savedAt, this.#runOf.get(invocation)),
+          request.key,
         );
       },
     };
@@ -306,7 +309,11 @@ export class FunctionsRuntime {
   source(invocation: CustomFunctions.StreamingInvocation<string[][]>): void {
     serveSource(
       {
-        places: this.places,
+        resultSource: (sheet, row, column) => this.sourceAt(sheet, row, column),
+        onResultsChange: (listener) => {
+          const offs = [this.places.onChange(listener), this.held.onChange(listener)];
+          return () => offs.forEach((off) => off());
+        },
         tables: () => this.#tables,
         onTablesChange: (listener) => {
           this.#tableListeners.add(listener);
@@ -325,6 +332,17 @@ export class FunctionsRuntime {
       },
       invocation,
     );
+  }
+
+  /**
+   * Where the rows of the SERVICE result at (or spilled over) a cell came from, as SERVICE.SOURCE and the pane's
+   * snapshot tell it: with the automatic refresh of them the budget held, if one was (the cell itself shows no note).
+   */
+  sourceAt(sheet: string, row: number, column: number): ResultSource | undefined {
+    const place = this.places.at(sheet, row, column);
+    if (!place) return undefined;
+    const held = place.key === undefined ? undefined : this.held.get(place.key);
+    return held ? { ...place.source, held: heldSource(held) } : place.source;
   }
 
   /** How SERVICE.SOURCE finds inserted tables' sources (the pane knows the bindings); undefined forgets it. */
@@ -364,7 +382,7 @@ export class FunctionsRuntime {
   /**
    * Re-fetches every request a live cell shows (except stored execution results) and pushes the new values.
    * `manual` (the pane's Refresh All, after its confirmation) fetches each within its cells' cap; `open` and `ribbon`
-   * are automatic: only what today's automatic budget has room for, the rest held (cells keep values, say why).
+   * are automatic: only what today's automatic budget has room for, the rest held (cells keep values; the held list says why).
    */
   async refreshAll(reason: "manual" | "open" | "ribbon" = "manual"): Promise<RefreshSummary> {
     this.#cache.dropUnused();

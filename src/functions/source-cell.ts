@@ -1,11 +1,14 @@
 import { NO_ADDRESS_MESSAGE, type ResultSource, sourceText } from "../service-cells";
-import { type ResultPlaces, cellOf } from "./result-places";
+import { cellOf } from "./result-places";
 
 /** The provenance of the table at (or captioned at) a cell, from the workbook's bound tables. */
 export type TableSourceLookup = (sheet: string, row: number, column: number) => ResultSource | undefined;
 
 export interface SourceCellDeps {
-  places: ResultPlaces;
+  /** The source of the SERVICE result at (or spilled over) a cell, a held refresh of it included. */
+  resultSource: (sheet: string, row: number, column: number) => ResultSource | undefined;
+  /** Called when results appear, go, are refreshed or have a refresh held. */
+  onResultsChange: (listener: () => void) => () => void;
   /** Inserted tables' sources (the pane registers the lookup: bindings are Office glue, not the functions'). */
   tables: () => TableSourceLookup | undefined;
   onTablesChange: (listener: () => void) => () => void;
@@ -23,7 +26,7 @@ type Invocation = CustomFunctions.StreamingInvocation<string[][]>;
  * SERVICE.SOURCE(A1): the source of the SERVICE result spilled at or over A1, or of the inserted table there (or
  * captioned there), as one line of text. Excel passes the function A1's value; the cell's address comes in the
  * invocation's `parameterAddresses`. It streams: a refresh that brings new rows (another execution, a new slot)
- * brings a new line, and so does a result or table that appears or goes.
+ * brings a new line, and so does a result or table that appears or goes, and an automatic refresh the budget held.
  */
 export function serveSource(deps: SourceCellDeps, invocation: Invocation): void {
   const address = invocation.parameterAddresses?.[0];
@@ -37,7 +40,7 @@ export function serveSource(deps: SourceCellDeps, invocation: Invocation): void 
   let active = true;
   const show = (): void => {
     if (!active) return;
-    const found = deps.places.at(at.sheet, at.row, at.column)?.source ?? deps.tables()?.(at.sheet, at.row, at.column);
+    const found = deps.resultSource(at.sheet, at.row, at.column) ?? deps.tables()?.(at.sheet, at.row, at.column);
     if (!found) {
       const message = `No SERVICE result or inserted table at ${address} (yet): SERVICE.SOURCE names where the rows of one came from.`;
       if (last !== message) invocation.setResult(deps.notAvailable(message) as never);
@@ -61,7 +64,7 @@ export function serveSource(deps: SourceCellDeps, invocation: Invocation): void 
     if (text !== last) invocation.setResult([[text]]);
     last = text;
   };
-  const offs = [deps.places.onChange(show), deps.onTablesChange(show)];
+  const offs = [deps.onResultsChange(show), deps.onTablesChange(show)];
   invocation.onCanceled = () => {
     active = false;
     offs.forEach((off) => off());

@@ -8,8 +8,9 @@ export interface RefreshFailed {
 }
 
 /**
- * What the bus delivers to every cell of one request: the rows (with a note when they were not refreshed for their
- * cost, or kept after a failed refresh; either said on the spill's first header cell), or why there are none.
+ * What the bus delivers to every cell of one request: the rows (with a note when a refresh over its cap was not
+ * made, or kept after a failed refresh; either said on the spill's first header cell), or why there are none. A
+ * refresh held by the automatic budget delivers nothing: the cells stay as they are.
  */
 export type Outcome = { table: CachedTable; note?: string; refreshFailed?: RefreshFailed } | { error: unknown };
 

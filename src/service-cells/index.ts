@@ -27,6 +27,7 @@ export {
   describeRead,
   NO_ADDRESS_MESSAGE,
   readResultSource,
+  type HeldSource,
   type ResultSource,
   sourceOf,
   sourceText,

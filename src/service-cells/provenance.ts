@@ -1,3 +1,4 @@
+import { creditsNumber, formatCredits } from "../billing";
 import { datasetEntry, datasetPath, knownTime, nextRefreshAt, scheduleForPath } from "../client";
 import type { DatasetOrigin } from "../session";
 import type { CachedTable } from "./render";
@@ -31,6 +32,16 @@ export interface ResultSource {
   readAt: string;
   /** The values are what the workbook file held when it opened (nothing was read to show them). */
   fromFile?: boolean;
+  /** The last automatic refresh of these rows was held by the workbook's daily budget: they are from before it. */
+  held?: HeldSource;
+}
+
+/** An automatic refresh the workbook's daily budget held (the cell kept its rows, untouched). */
+export interface HeldSource {
+  /** When it was held (ISO 8601). */
+  at: string;
+  /** The day's budget then and what was left of it, in credits; absent when the refresh's cost was not known. */
+  budget?: { left: number; perDay: number };
 }
 
 /** The real service's public page of a saved query: its docs link every curated endpoint's query so. */
@@ -213,7 +224,16 @@ export function sourceText(source: ResultSource, pattern: string = DEFAULT_QUERY
   else if (source.readAt === "") parts.push("as saved in the file (when it was read is not recorded)");
   else parts.push(`read ${utc(source.readAt)}, as the file holds it`);
   if (source.queryId !== undefined) parts.push(queryPageUrl(pattern, source.queryId));
+  if (source.held) parts.push(heldText(source.held));
   return parts.join("; ");
+}
+
+/** "a refresh at 2026-03-15 10:15 UTC was held by the workbook's daily budget (0 of 0 credits left): …". */
+function heldText(held: HeldSource): string {
+  const room = held.budget
+    ? `${creditsNumber(held.budget.left)} of ${formatCredits(held.budget.perDay)} left`
+    : "its cost is not known yet";
+  return `a refresh at ${utc(held.at)} was held by the workbook's daily budget (${room}): Refresh All in the Service pane refreshes it`;
 }
 
 const KINDS = new Set<ResultSource["kind"]>(["dataset", "execution", "latest", "run"]);

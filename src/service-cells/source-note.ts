@@ -7,9 +7,10 @@ import type { CachedTable } from "./render";
 /**
  * Notes a spill carries where a cell can show them: Excel shows a custom function's message on hover only for #N/A
  * and #VALUE!, and only where such an error is, so the spill's first header cell (the formula's own cell) becomes
- * #N/A carrying the column's name and the notes: why its rows were not refreshed and when they were fetched (an
- * automatic refresh held by the budget, a refresh over its cap), and where they came from (a dataset read through its
- * saved query, with the result's age). The data cells are untouched, so formulas over the rows keep working.
+ * #N/A carrying the column's name and the notes: why its rows were not refreshed and when they were fetched (a
+ * refresh over its cap), and where they came from (a dataset read through its saved query, with the result's age).
+ * The data cells are untouched, so formulas over the rows keep working. A refresh held by the automatic budget is no
+ * note here: it leaves the spill exactly as it was (the pane's held list and SERVICE.SOURCE say it was held).
  * `source_note=false` leaves out where the rows came from (a note that they were not refreshed always shows);
  * without a header row there is no cell to carry a note. Errors inside a spill need CustomFunctionsRuntime 1.2;
  * where the host lacks it (`supported` false) the spill stays as it is.
@@ -34,11 +35,11 @@ export function withSourceNote(
   matrix: CellValue[][],
   table: CachedTable,
   render: CellRequestOptions["render"],
-  note: { now: number; supported: boolean; error: (message: string) => unknown; held?: string },
+  note: { now: number; supported: boolean; error: (message: string) => unknown; notRefreshed?: string },
 ): unknown[][] {
   if (!note.supported || !render.headers || matrix.length === 0 || matrix[0]!.length === 0) return matrix;
   const origin = render.sourceNote ? datasetOriginText(table.origin, note.now) : undefined;
-  const text = [note.held, origin].filter((t) => t !== undefined).join(" ");
+  const text = [note.notRefreshed, origin].filter((t) => t !== undefined).join(" ");
   if (text === "") return matrix;
   const first = [...matrix[0]!] as unknown[];
   first[0] = note.error(shorten(`Column "${String(first[0])}". ${text}`, 255));

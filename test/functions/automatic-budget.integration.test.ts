@@ -76,12 +76,45 @@ test("budget 0 (the default): a day of ten DATASET cells makes no automatic requ
   expect(afterEntering - requests).toBe(1); // the usage call above, nothing else
   expect(await charged()).toBe(before);
   expect(bench.runtime.queries.budgetState()).toMatchObject({ creditsPerDay: 0, spentToday: 0 });
-  // The cells keep their values and say why they were not refreshed.
-  for (const cell of cells) expect(matrixOf(cell.latest).length).toBeGreaterThan(1);
+  // The cells keep their values, untouched (each showed only what it was entered with); the held list says why.
+  for (const cell of cells) expect(cell.results).toHaveLength(1);
   expect(bench.runtime.held.all().length).toBe(TEN_CELLS.length);
   expect(bench.runtime.held.all()[0]!.message).toMatch(
     /^Not refreshed at \d\d:\d\d \(data from 00:07\): automatic refreshes need a daily credit budget \(about [\d.]+ credits\); set one in the Service pane's Report tab, or use Refresh All\.$/,
   );
+});
+
+test("a refresh the budget held leaves the spill exactly as it was, header cell included; SERVICE.SOURCE says it was held", async () => {
+  const data = bench.cellIn({ address: "Report!B2" }, "DATASET", "dex", "ethereum", "limit=5");
+  const before = matrixOf(await data.result());
+  const source = bench.cellIn<string[][]>({ parameterAddresses: ["Report!C4"] }, "SOURCE", [[null]]);
+  const read = matrixOf(await source.result())[0]![0] as string;
+  expect(read).toMatch(/^Dataset dex \(ethereum\), refresh slot .*; read .* UTC; https:\/\/dune\.com\/queries\/\d+$/);
+  const requests = bench.fetch.count;
+
+  // Past the dataset's next scheduled refresh, with no automatic budget (the default): held.
+  serviceClock.advance(60 * MINUTE);
+  bench.clock.advance(60 * MINUTE);
+  await waitFor(() => bench.runtime.held.all().length === 1, "the refresh to be held");
+  await settle(20);
+  expect(bench.fetch.count).toBe(requests);
+  // The spill is what it was: no #N/A over the header, nothing set again.
+  expect(data.results).toHaveLength(1);
+  expect(data.latest).toEqual(before);
+  expect(before[0]![0]).toBe("chain");
+  // The pane's list names the cell and why; SERVICE.SOURCE adds when, the budget's room and what to do.
+  const held = bench.runtime.held.all()[0]!;
+  expect(held).toMatchObject({ cells: ["Report!B2"], reason: "budget-off", budget: { left: 0, perDay: 0 } });
+  const at = new Date(held.heldAt).toISOString().slice(0, 16).replace("T", " ");
+  expect(matrixOf(await source.result(2))[0]![0]).toBe(
+    `${read}; a refresh at ${at} UTC was held by the workbook's daily budget (0 of 0 credits left): Refresh All in the Service pane refreshes it`,
+  );
+
+  // Refresh All (the user's choice) refreshes it: new values, and the source no longer says held.
+  await bench.runtime.refreshAll();
+  expect(bench.runtime.held.all()).toEqual([]);
+  expect(data.results).toHaveLength(2);
+  expect(matrixOf(source.latest)[0]![0]).not.toMatch(/held/);
 });
 
 test("budget B: a day of ten DATASET cells never spends more than B, as the service counts it", async () => {

@@ -28,9 +28,9 @@ export interface OnOpenDeps {
 
 export interface OnOpenOutcome {
   behaviour: OpenBehaviour;
-  /** The SERVICE cells were refreshed (those the budget had room for; the others say why not). */
+  /** The SERVICE cells were refreshed (those the budget had room for; the others are listed as held). */
   refreshed: boolean;
-  /** Requests of SERVICE cells held for their cost (their cells keep their values and say why). */
+  /** Requests of SERVICE cells held for their cost (their cells keep their values; the Report tab lists why). */
   held?: number;
   /** Re-runs started and refused (budget off or spent, or already running). */
   rerun?: { started: number; refused: number };
@@ -42,7 +42,7 @@ export interface OnOpenOutcome {
  * What the workbook asked to happen when it opens (the shared runtime starts with the document when the choice is
  * not "nothing"): once Excel has handed the SERVICE cells over (it calls streaming functions again when a workbook
  * opens), each cell's data is fetched again within the workbook's daily automatic budget (reads cost credits: what
- * does not fit is held, and its cells keep their values and say why), then, if chosen, stale or expired
+ * does not fit is held: its cells keep their values and the Report tab lists it), then, if chosen, stale or expired
  * SERVICE.QUERY results re-run within the same budget. "Nothing" spends nothing and sends nothing. Never throws: the
  * outcome says what failed.
  */

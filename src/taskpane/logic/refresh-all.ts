@@ -7,7 +7,7 @@ export interface RefreshAllResult {
   /**
    * SERVICE.* cells: refreshed, not available (functions bundle absent), or failed with a message; `failures`: the
    * requests whose refresh failed (their cells keep the rows they had where they had any); `held` requests were not
-   * fetched for their cost (their cells keep their values and say why).
+   * fetched for their cost (their cells keep their values; the Report tab or the cells say why).
    */
   functions: {
     status: "refreshed" | "unavailable" | "failed";
@@ -86,7 +86,9 @@ export async function refreshAll(deps: RefreshAllDeps, options: RefreshTablesOpt
 export function refreshSummary(result: RefreshAllResult): string {
   const parts: string[] = [];
   const held = result.functions.held ?? 0;
-  const heldText = `${held} request${held === 1 ? "" : "s"} held for ${held === 1 ? "its" : "their"} cost (${held === 1 ? "its cells say" : "their cells say"} why)`;
+  // Held by the automatic budget: listed with why in the Report tab (the cells stay as they were); over a cap: the
+  // cells say why on their first header cell.
+  const heldText = `${held} request${held === 1 ? "" : "s"} held for ${held === 1 ? "its" : "their"} cost (the Report tab or ${held === 1 ? "its" : "their"} cells say why)`;
   if (result.functions.status === "refreshed")
     parts.push(held > 0 ? `SERVICE cells refreshed, except ${heldText}` : "SERVICE cells refreshed");
   const failures = result.functions.failures ?? [];

@@ -33,7 +33,7 @@ export interface ReportState {
   message: string;
   /** The workbook's daily budget for everything automatic (absent without the functions). */
   budget?: BudgetState;
-  /** SERVICE cells whose automatic refresh was held for its cost: they keep their values and say why. */
+  /** SERVICE cells whose automatic refresh was held for its cost: they keep their values untouched; this says why. */
   held: HeldRefresh[];
   onOpen: OpenBehaviour;
   /** SERVICE.QUERY cells on the sheets that no row could name, in words ("" when there are none). */

@@ -27,7 +27,7 @@ export interface QueryReportSource {
   rerunStale(): Promise<RerunOutcome>;
   /** Each state an automatic run reaches once the service took it. */
   onAutomaticRun(listener: (event: AutomaticRunEvent) => void): () => void;
-  /** Automatic refreshes of SERVICE cells held for their cost (their cells keep values and say why). */
+  /** Automatic refreshes of SERVICE cells held for their cost (their cells keep their values untouched). */
   held?(): HeldRefresh[];
   onHeldChange?(listener: () => void): () => void;
 }
