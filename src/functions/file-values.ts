@@ -1,5 +1,5 @@
 import { DYNAMIC_ARRAYS, officeSupports } from "../excel";
-import { parseAddress } from "../sheet";
+import { isExcelErrorValue, parseAddress } from "../sheet";
 
 /**
  * What the workbook shows at a SERVICE cell while Excel runs it again as the file opens: its anchor's spill (or the
@@ -11,25 +11,6 @@ export interface ShownValues {
   /** Excel.RangeValueType per cell ("Empty", "Error", "String", "Double", "Boolean", …). */
   types: string[][];
 }
-
-/** Excel's error values as `Range.values` gives them (text). */
-const EXCEL_ERRORS = new Set([
-  "#NULL!",
-  "#DIV/0!",
-  "#VALUE!",
-  "#REF!",
-  "#NAME?",
-  "#NUM!",
-  "#N/A",
-  "#GETTING_DATA",
-  "#SPILL!",
-  "#CALC!",
-  "#FIELD!",
-  "#BLOCKED!",
-  "#CONNECT!",
-  "#BUSY!",
-  "#UNKNOWN!",
-]);
 
 export type FileValuesReader = (address: string) => Promise<ShownValues | undefined>;
 
@@ -50,12 +31,7 @@ export function holdsResult(shown: ShownValues | undefined): shown is ShownValue
   const value = shown.values[0]![0];
   if (type === "Empty" || type === "Error") return false;
   // Without types (a host that does not give them): Excel's error texts and an empty text say the same.
-  return !(
-    value === "" ||
-    value === null ||
-    value === undefined ||
-    (typeof value === "string" && EXCEL_ERRORS.has(value))
-  );
+  return !(value === "" || value === null || value === undefined || isExcelErrorValue(value));
 }
 
 /**

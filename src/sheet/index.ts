@@ -18,6 +18,7 @@ export {
   type ParsedAddress,
 } from "./a1";
 export { blockUnion } from "./block-union";
+export { EXCEL_ERROR_VALUES, isExcelErrorValue, type ExcelErrorValue } from "./error-values";
 export { carriesSecret, REDACTED } from "./secrets";
 export {
   sheetNameProblem,

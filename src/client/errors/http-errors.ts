@@ -23,6 +23,8 @@ const SERVICE_STOCK_TEXT = [
   /^invalid API key$/i,
   /configured limits/i,
   /^rate limit of \d+ requests per minute exceeded/i,
+  // The body of a 429 in the official Python client's tests (test/conformance/SOURCES.md).
+  /^rate limited$/i,
 ];
 
 /**

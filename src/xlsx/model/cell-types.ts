@@ -1,3 +1,5 @@
+import { EXCEL_ERROR_VALUES } from "../../sheet";
+
 /** An error value as Excel stores it ("#N/A", "#DIV/0!", "#SPILL!"…). */
 export interface CellError {
   error: string;
@@ -42,26 +44,8 @@ export interface Cell {
   style: number;
 }
 
-/** The errors a cell can hold in a file; anything else in a `t="e"` cell is refused as damage. */
-export const ERROR_VALUES = [
-  "#NULL!",
-  "#DIV/0!",
-  "#VALUE!",
-  "#REF!",
-  "#NAME?",
-  "#NUM!",
-  "#N/A",
-  "#GETTING_DATA",
-  "#SPILL!",
-  "#CALC!",
-  "#FIELD!",
-  "#BLOCKED!",
-  "#BUSY!",
-  "#CONNECT!",
-  "#UNKNOWN!",
-  "#PYTHON!",
-  "#EXTERNAL!",
-] as const;
+/** The errors a cell can hold in a file (Excel's error values); anything else in a `t="e"` cell is refused as damage. */
+export const ERROR_VALUES = EXCEL_ERROR_VALUES;
 
 export function isCellError(v: unknown): v is CellError {
   return typeof v === "object" && v !== null && typeof (v as CellError).error === "string";

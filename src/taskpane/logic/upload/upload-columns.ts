@@ -1,3 +1,4 @@
+import { isExcelErrorValue } from "../../../sheet";
 /**
  * An Excel range read as a table to upload: its header row as column names the service accepts, each column's type
  * from its cells, and what stops it before anything is sent. Pure: the pane's upload form shows the result.
@@ -6,10 +7,6 @@
 /** The service's rule for a column name: a letter or `_`, then letters, digits, `_`; at most 128 characters. */
 const COLUMN_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const MAX_NAME = 128;
-/** Excel's error values: a cell showing one is refused (it is no value to upload). */
-const ERROR_VALUE =
-  /^#(NULL!|DIV\/0!|VALUE!|REF!|NAME\?|NUM!|N\/A|GETTING_DATA|SPILL!|CALC!|FIELD!|BLOCKED!|BUSY!|CONNECT!|UNKNOWN!)$/;
-
 export type InferredType = "boolean" | "bigint" | "double" | "timestamp" | "varchar";
 
 export interface UploadColumnPlan {
@@ -48,7 +45,7 @@ function kindOf(value: unknown, format: string | undefined): InferredType | "err
     return Number.isSafeInteger(value) ? "bigint" : "double";
   }
   const text = String(value);
-  if (ERROR_VALUE.test(text)) return "error";
+  if (isExcelErrorValue(text)) return "error";
   // Hex addresses and integers wider than a double keeps exactly are text: as numbers they would lose digits.
   return "varchar";
 }
