@@ -25,6 +25,9 @@ export type FileValuesReader = (address: string) => Promise<ShownValues | undefi
  */
 export function holdsResult(shown: ShownValues | undefined): shown is ShownValues {
   if (!shown || shown.values.length === 0 || (shown.values[0]?.length ?? 0) === 0) return false;
+  // An anchor showing #BUSY! is a cell still being calculated on a build that shows so: whatever its old spill still
+  // covers at the moment of the read (the host may not have dropped it yet), the cell holds no result now.
+  if (shown.values[0]![0] === "#BUSY!") return false;
   const single = shown.values.length === 1 && shown.values[0]!.length === 1;
   if (!single) return true;
   const type = shown.types[0]?.[0];

@@ -126,6 +126,18 @@ test("another user opening it with nothing kept, on an older build (#BUSY! while
     await other.waitForFunction(() => document.body.dataset.ready === "true", undefined, { timeout: 30_000 });
     await other.waitForFunction((n) => window.playground!.invocations() >= n, CELLS.length - 1);
     await settled(other);
+    // Every cell is invoked as the workbook opens, but not all in one turn of the page: one not yet invoked still shows
+    // the file's value. Wait until each has said what it says (the assertions below tell what is shown otherwise).
+    await other
+      .waitForFunction(
+        (n) => {
+          const shown = window.playground!.functionCells();
+          return shown.length === n && shown.every((cell) => cell.display === "#N/A");
+        },
+        CELLS.length,
+        { timeout: 30_000 },
+      )
+      .catch(() => undefined);
     const cells = await other.evaluate(() => window.playground!.functionCells());
     expect(cells).toHaveLength(CELLS.length);
     for (const cell of cells) {

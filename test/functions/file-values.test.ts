@@ -32,6 +32,19 @@ describe("holdsResult: whether a cell's shown values are a result the file holds
 
   it("#BUSY! (older builds), a saved Not loaded, an empty cell or nothing read is no result", () => {
     expect(holdsResult({ values: [["#BUSY!"]], types: [["Error"]] })).toBe(false);
+    // The old spill read before the host dropped it (the playground lays spills out a turn later): still no result.
+    expect(
+      holdsResult({
+        values: [
+          ["#BUSY!", "b"],
+          [1, 2],
+        ],
+        types: [
+          ["Error", "String"],
+          ["Double", "Double"],
+        ],
+      }),
+    ).toBe(false);
     expect(holdsResult({ values: [["#N/A"]], types: [["Error"]] })).toBe(false);
     expect(holdsResult({ values: [[""]], types: [["Empty"]] })).toBe(false);
     expect(holdsResult({ values: [], types: [] })).toBe(false);
