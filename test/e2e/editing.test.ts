@@ -112,6 +112,12 @@ test("Tab moves right and Shift+Tab left; Shift+Tab in column A leaves the grid"
 
 test("the grid is an ARIA grid: rows, headers and cells with their indices, the selection marked", async () => {
   await goTo(page, "B2:C2");
+  // The grid paints the new selection a frame later: wait for it (the assertions below say what is shown otherwise).
+  await page
+    .waitForFunction(() => document.querySelector("#pg-cell-B2")?.getAttribute("aria-selected") === "true", undefined, {
+      timeout: 10_000,
+    })
+    .catch(() => undefined);
   const grid = page.getByRole("grid", { name: "Worksheet" });
   expect(await grid.getAttribute("aria-rowcount")).toBe("1048577");
   const cell = grid.locator("#pg-cell-B2");
