@@ -6,9 +6,7 @@
 import type { CacheStats } from "./result-cache";
 import type { RefreshSummary } from "./runtime";
 import type { PaneRunNote } from "./query-activity";
-import type { BudgetRefusal, BudgetState } from "./automatic-budget";
-import { readBudget } from "./reservation";
-import type { ReadBudget } from "../session";
+import type { BudgetState } from "./automatic-budget";
 import type { HeldRefresh } from "./held-refreshes";
 import type { RefreshPlanItem } from "./runtime";
 import type { QueryReportRow } from "./query-report";
@@ -48,20 +46,6 @@ export function heldRefreshes(): HeldRefresh[] {
 
 export function onHeldRefreshesChange(listener: () => void): () => void {
   return functionsRuntime().held.onChange(listener);
-}
-
-/**
- * Holds part of today's automatic budget for one read the pane makes without asking (the ribbon's Refresh All of a
- * bound table): the read meter's budget, and `close` once the read is done. Or why not: no budget, or no room.
- */
-export function reserveAutomaticRead(
-  estimate: number,
-  errorBound: number,
-): (ReadBudget & { close(): void }) | BudgetRefusal {
-  const runtime = functionsRuntime();
-  const reservation = runtime.budget.reserve("reads", estimate, errorBound);
-  if (typeof reservation === "string") return reservation;
-  return Object.assign(readBudget(runtime.budget, reservation)!, { close: () => reservation.close() });
 }
 
 /**
@@ -114,7 +98,6 @@ export { SavedQueries, type QueryDeclaration } from "./saved-queries";
 export {
   type QueryReportRow,
   type BudgetState,
-  type BudgetRefusal,
   type HeldRefresh,
   type RefreshPlanItem,
   type RerunOutcome,

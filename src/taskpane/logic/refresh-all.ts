@@ -55,16 +55,14 @@ export type RefreshAllDeps = Pick<PaneDeps, "session" | "run" | "settings" | "cl
 
 /**
  * Refresh All, for the pane button and the ribbon command alike: every SERVICE.* cell (the functions' own
- * refresh, which refetches their cached requests) and then every bound table. With `automatic` (the ribbon, which
- * cannot ask) only what today's automatic budget has room for is fetched. Never throws: the outcome says what
- * failed, so a ribbon command can always complete its event.
+ * refresh, which refetches their cached requests) and then every bound table, once the user confirmed its price (the
+ * ribbon's command opens the pane for that). Never throws: the outcome says what failed.
  */
 export async function refreshAll(deps: RefreshAllDeps, options: RefreshTablesOptions): Promise<RefreshAllResult> {
   let functions: RefreshAllResult["functions"] = { status: "unavailable" };
   if (deps.refreshFunctions) {
     try {
-      const summary = (await deps.refreshFunctions(options.automatic ? "ribbon" : "manual")) as
-        Partial<RefreshSummary> | undefined;
+      const summary = (await deps.refreshFunctions("manual")) as Partial<RefreshSummary> | undefined;
       const failures = failuresOf(summary);
       functions = failures.length > 0 ? { status: "failed", failures } : { status: "refreshed" };
       if (summary?.held) functions.held = summary.held;

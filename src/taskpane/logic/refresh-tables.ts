@@ -1,10 +1,9 @@
 import { listBindings, replaceTableRows, saveBinding, type TableBinding } from "../../excel";
 import { isNoResultError, type QueryParameterValue, type ResultParams, type Source } from "../../client";
 import type { PerformanceChoice } from "../../billing";
-import { type BudgetRefusal, tableSourcesChanged } from "../../functions";
+import { tableSourcesChanged } from "../../functions";
 import { noResultForInputsText, tableReadKey, tierOf as tierOfValue } from "../../service-cells";
 import { GROWTH_ALLOWANCE, type ReadEstimate, formatCredits, roundUpCredits } from "../../billing";
-import type { ReadBudget } from "../../session";
 import { datasetArgNames } from "./dataset-catalog";
 import type { PaneDeps } from "./deps";
 import { paneMessage } from "./messages";
@@ -35,14 +34,6 @@ export interface RefreshTablesOptions {
   confirmRerun?: (cost: RerunCost) => Promise<boolean>;
   onTable?: (index: number, total: number, binding: TableBinding) => void;
   onRows?: (rowsWritten: number, totalRows: number | undefined) => void;
-  /**
-   * A refresh nobody confirmed (the ribbon's): each table is read only within today's automatic budget, at its last
-   * size; one of unknown size, or without room, is skipped and says why.
-   */
-  automatic?: {
-    reserve(estimate: number, errorBound: number): (ReadBudget & { close(): void }) | BudgetRefusal;
-    describe(refusal: BudgetRefusal): string;
-  };
 }
 
 export interface RerunCost {
@@ -159,26 +150,18 @@ export async function refreshBoundTables(
 }
 
 /**
- * How a table's read is held to its cost: within the automatic budget (the ribbon), or within the user's cap per
- * request, raised to its last size plus the growth allowance where that is known (the pane's Refresh All listed that
- * cost and was confirmed). Or why it is skipped.
+ * How a table's read is held to its cost: within the user's cap per request, raised to its last size plus the growth
+ * allowance where that is known (the pane's Refresh All listed that cost and was confirmed; the ribbon's opens the pane
+ * for the same confirmation, so no refresh of a table goes unconfirmed).
  */
 function readLimits(
   deps: TableRefreshDeps,
   binding: TableBinding,
   options: RefreshTablesOptions,
-): { capCredits: number; budget?: ReadBudget & { close(): void } } | { skipped: string } {
+): { capCredits: number } {
   const estimate = bindingEstimate(deps.session, binding, options.mode);
-  const cap = deps.session.billing.settings.maxCredits;
-  if (!options.automatic) {
-    const known = estimate ? roundUpCredits(estimate.credits * (1 + GROWTH_ALLOWANCE)) + 0.01 : 0;
-    return { capCredits: Math.max(cap, known) };
-  }
-  if (!estimate) return { skipped: "its size is not known yet (refresh it once from the Service pane)" };
-  const budget = options.automatic.reserve(estimate.credits, roundUpCredits(estimate.credits * GROWTH_ALLOWANCE));
-  if (typeof budget === "string")
-    return { skipped: `about ${formatCredits(estimate.credits)}, and ${options.automatic.describe(budget)}` };
-  return { capCredits: Infinity, budget };
+  const known = estimate ? roundUpCredits(estimate.credits * (1 + GROWTH_ALLOWANCE)) + 0.01 : 0;
+  return { capCredits: Math.max(deps.session.billing.settings.maxCredits, known) };
 }
 
 async function refreshOne(
@@ -187,12 +170,9 @@ async function refreshOne(
   options: RefreshTablesOptions,
 ): Promise<TableOutcome> {
   const name = binding.tableName;
-  let limits: ReturnType<typeof readLimits> | undefined;
   try {
     deps.session.client(); // signed out: say how to sign in, not what it would have cost
-    limits = readLimits(deps, binding, options);
-    if ("skipped" in limits)
-      return { tableName: name, status: "skipped", rows: 0, message: `${name}: not refreshed: ${limits.skipped}.` };
+    const limits = readLimits(deps, binding, options);
     const { source, params, executionId } = await sourceOf(deps, binding, options.mode, options.signal);
     const usage = deps.session.usage;
     const meter = deps.session.meterRead(bindingReadKey(binding, options.mode), {
@@ -248,7 +228,5 @@ async function refreshOne(
       return { tableName: name, status: "no-result", rows: 0, message };
     }
     return { tableName: name, status: "failed", rows: 0, message: `${name}: ${paneMessage(error)}` };
-  } finally {
-    if (limits && !("skipped" in limits)) limits.budget?.close();
   }
 }
