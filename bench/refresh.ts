@@ -107,22 +107,23 @@ export async function refreshSection(
         // A fresh copy each round: a refreshed file would have nothing left to do.
         const file = join(dir, `case${i}-${r}.xlsx`);
         await writeFile(file, caseWorkbook(c, executionId));
-        const fetched = await runChild<RefreshWorkerResult>(
-          "refresh-worker.ts",
-          ["fetch", service.url, API_KEY, c.limits.join(",")],
-          900_000,
-        );
         const refreshed = await runChild<RefreshWorkerResult>(
           "refresh-worker.ts",
           ["refresh", service.url, API_KEY, file],
           900_000,
         );
         if (refreshed.exitCode !== 0) {
-          // A workbook the refresh refuses (a SERVICE cell over the spill limit) is reported, and the rest still run.
+          // A workbook the refresh refuses (a SERVICE cell over the spill limit) is reported, and the rest still run;
+          // there is nothing to compare the client's fetch with, so it is not run.
           runs.refused = refreshed.said;
           log(`  ${c.name}: not refreshed: ${refreshed.said}`);
           break;
         }
+        const fetched = await runChild<RefreshWorkerResult>(
+          "refresh-worker.ts",
+          ["fetch", service.url, API_KEY, c.limits.join(",")],
+          900_000,
+        );
         runs.fetch.push(fetched);
         runs.refresh.push(refreshed);
         log(`  ${c.name}: refresh ${ms(refreshed.ms)} (${mb(refreshed.maxRssBytes, 0)}), fetch ${ms(fetched.ms)}`);
