@@ -1,7 +1,7 @@
 import cors from "@fastify/cors";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { IncomingMessage } from "node:http";
-import { apiCorsOptions, clientErrorHandler, sendEncoded } from "../http-common";
+import { apiCorsOptions, clientErrorHandler, noSniffOnErrors, sendEncoded } from "../http-common";
 import { API_ROUTES, upstreamPath, type ApiRoute } from "./api-routes";
 import { KEY_HEADER, callerKey } from "./caller-key";
 import { passThrough, type ForwardingPolicy, type Passage } from "./forwarding-policy";
@@ -83,6 +83,7 @@ export async function buildRelay(config: RelayConfig): Promise<FastifyInstance> 
   const fetchUpstream = config.fetch ?? fetch;
   app.addHook("onClose", async () => upstream.close());
 
+  noSniffOnErrors(app);
   // Before the CORS plugin's own hook: another origin is answered here, readably, and goes no further.
   refuseOtherOrigins(app, config.allowOrigins);
   await app.register(cors, apiCorsOptions(config.allowOrigins));
