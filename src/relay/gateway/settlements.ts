@@ -140,6 +140,18 @@ export class Settlements {
       rows: rows !== undefined && rows > 0 ? rows : null,
       outcome: outcome.complete ? ("ok" as const) : ("failed" as const),
     };
+    const cap = this.config.readCap;
+    if (visit.capped && cap !== undefined && settlement.credits > cap) {
+      // The service billed a read over the cap it should have refused it at: the bound the docs state does not hold.
+      this.config.log(
+        JSON.stringify({
+          gateway: "read above the per-request cap",
+          credits: settlement.credits,
+          cap,
+          advice: "set the team key's per-request limit in the service's settings to --max-credits-per-request",
+        }),
+      );
+    }
     await this.retry.run("reconcile a read", () => this.#store.reconcile(reservation.id, settlement));
   }
 
