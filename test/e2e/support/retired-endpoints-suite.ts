@@ -107,7 +107,9 @@ export function retiredEndpointsSuite(options: { relay: boolean }): void {
     // It asks first, listing the table's read with its estimated credits.
     await panel.getByRole("button", { name: /^Refresh \([\d.,]+ credits?\)$/ }).click();
     const outcome = panel.getByRole("list", { name: "Refresh results" }).getByRole("listitem").first();
-    await outcome.waitFor({ timeout: 30_000 });
+    await outcome.waitFor({ timeout: 30_000 }).catch(async (error: unknown) => {
+      throw new Error(`${String(error)}\nThe pane said: ${await panel.innerText()}`);
+    });
     expect(await outcome.innerText()).toMatch(
       new RegExp(`^${table!.name}: 3 rows\\. Rows from saved query ${dataset("dex").query}'s latest result`),
     );
