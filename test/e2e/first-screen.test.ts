@@ -42,6 +42,26 @@ test("the empty sheet offers first formulas; a click types one into A1, it spill
   expect(await page.evaluate(() => window.playground!.inspect.selection())).toBe("Sheet1!A1");
 });
 
+test("every formula offered is answered by the local service with a spilled table", async () => {
+  const formulas = await hint(await pg.open())
+    .locator("li button")
+    .allInnerTexts();
+  for (const formula of formulas) {
+    const page = await pg.open();
+    await hint(page).getByRole("button", { name: formula, exact: true }).click();
+    await page.waitForFunction(() => {
+      const rows = window.playground!.inspect.values("Sheet1", "A1:B3");
+      return rows.every((row) => row.every((v) => v !== "" && v !== "#BUSY!"));
+    });
+    const block = await values(page, "A1:B3");
+    expect({ formula, errors: block.flat().filter((v) => typeof v === "string" && v.startsWith("#")) }).toEqual({
+      formula,
+      errors: [],
+    });
+    await page.context().close();
+  }
+});
+
 test("it goes by itself once a cell has content, and keyboard users reach it and dismiss it for good", async () => {
   const typed = await pg.open();
   await hint(typed).waitFor({ state: "visible" });
