@@ -92,6 +92,11 @@ test("the two commands, the address npm start prints, and the first formula type
   await page.waitForFunction(() => document.body.dataset.ready !== undefined, undefined, { timeout: 60_000 });
   expect(await page.evaluate(() => document.body.dataset.ready)).toBe("true");
 
+  // The empty sheet offers the same formula first (src/playground/ui/first-formulas.ts): one first formula.
+  const offered = page.getByRole("region", { name: "First formulas to try" }).locator("li button");
+  await offered.first().waitFor({ state: "visible" });
+  expect(await offered.first().innerText()).toBe(readme.firstFormula);
+
   await typeInCell(page, "A1", readme.firstFormula);
   // A spilled dataset: the header in row 1 and rows of data under it, every column of them filled.
   await page.waitForFunction(
