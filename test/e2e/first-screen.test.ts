@@ -28,7 +28,7 @@ test("the empty sheet offers first formulas; a click types one into A1, it spill
   await hint(page).waitFor({ state: "visible" });
   const offered = await hint(page).locator("li button").allInnerTexts();
   expect(offered.length).toBeGreaterThanOrEqual(2);
-  expect(offered[0]).toBe('=SERVICE.DATASET("dex","ethereum")');
+  expect(offered[0]).toBe('=SERVICE.DATASET("dex","ethereum","limit=10")');
 
   await hint(page).getByRole("button", { name: offered[0] }).click();
   expect(await formulaOf(page, "A1")).toBe(offered[0]);

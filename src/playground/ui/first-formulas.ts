@@ -4,7 +4,7 @@
  * name the first of them; their tests hold them to this list.
  */
 export const FIRST_FORMULAS: readonly string[] = [
-  '=SERVICE.DATASET("dex","ethereum")',
+  '=SERVICE.DATASET("dex","ethereum","limit=10")',
   '=SERVICE.DATASET("avs")',
   '=SERVICE.DATASET("dex","ethereum","sort_by=usd_liquidity desc","limit=20")',
 ];
