@@ -100,3 +100,24 @@ test("an ordinary page estimated above the cap asks for fewer rows, not for a re
   expect(rows).toBeLessThan(1000);
   expect(answer.body.next_offset).toBe(rows);
 });
+
+test("a service that bills a read above the cap the gateway was told of is reported in the log", async () => {
+  // Carol's key has no per-request limit at the service, though her gateway is told it has one of CAP.
+  const executed = await api(svc.url, TEST_KEYS.carol).post("/v1/sql/execute", { sql: SQL, performance: "medium" });
+  const carolRun = executed.body.execution_id as string;
+  await waitFinished(svc.url, TEST_KEYS.carol, carolRun);
+  const other = new GatewayRun(TEST_KEYS.carol);
+  const dir = other.tempDir("gateway-cap-uncapped-");
+  const store = FileGatewayStore.open(dir);
+  const carol = (await store.addPerson({ name: "carol", budgets: { perDay: BUDGET, perMonth: null } })).token;
+  await store.close();
+  try {
+    const relay = await other.start(svc.url, { stateDir: dir }, { cap: CAP });
+    const path = `/v1/execution/${carolRun}/results?offset=990&limit=10`;
+    expect((await other.call(relay.url, carol, "GET", path)).status).toBe(200);
+    await other.relays.splice(0)[0]!.close(); // the read's booking is finished before the relay stops
+    expect(other.logs.join("\n")).toMatch(/read above the per-request cap/);
+  } finally {
+    await other.close();
+  }
+});
