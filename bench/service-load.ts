@@ -21,6 +21,7 @@ import {
   type MixedRun,
 } from "./service-mixed-load";
 import { join } from "node:path";
+import { freshPageLoad, reportFreshPages } from "./service-fresh-pages";
 import { runChild } from "./child";
 import type { PageAnatomy } from "./page-anatomy-worker";
 import { emptySection, type SectionResult } from "./report";
@@ -192,6 +193,17 @@ export async function serviceLoadSection(
       why: met ? undefined : missedSmall(f),
     });
   }
+
+  // Pages nobody asked before, after a warm-up on the 200 pages before them in the same sequence.
+  await freshPageLoad(service, id, RESULT_ROWS, { amount: 200, connections: 2, start: 0 });
+  await gate.wait([service.pid]);
+  const fresh = await freshPageLoad(service, id, RESULT_ROWS, {
+    seconds: options.loadSeconds,
+    connections: 10,
+    start: 200,
+  });
+  log(`  fresh 100-row pages: ${num(fresh.rps)} req/s, ${num(fresh.cpuMsPerRequest, 2)} ms service CPU each`);
+  reportFreshPages(section, fresh, { rps: status.rps, cpuMsPerRequest: (status.serviceCpuShare / status.rps) * 1000 });
 
   await gate.wait([service.pid]);
   const big = await bigPageCost(service, id, options.quick);
