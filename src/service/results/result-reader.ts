@@ -65,7 +65,8 @@ export class ResultReader {
 
   static async create(threads: number): Promise<ResultReader> {
     // A stored result never changes once written (a new run writes a new file), so its Parquet footer is read once
-    // and kept (DuckDB bounds that cache itself): a fresh 100-row page spent a fifth of its CPU re-reading it.
+    // and kept: a fresh 100-row page spent a fifth of its CPU re-reading it. DuckDB keeps these footers in its object
+    // cache, a least-recently-used cache charged to its memory limit (duckdb/duckdb#20157), so they do not pile up.
     const instance = await DuckDBInstance.create(":memory:", { threads: String(threads) });
     const conn = await instance.connect();
     try {
