@@ -252,7 +252,7 @@ export async function buildRelay(config: RelayConfig): Promise<FastifyInstance> 
       exposeHeadRoute: false,
       handler: (request, reply) => forward(route, request, reply),
     });
-    // A HEAD is not forwarded (see the README): one that reached the upstream would answer with an empty body.
+    // A HEAD is not forwarded (docs/teams.md, "The relay"): one that reached the upstream would answer with an empty body.
     if (route.method === "GET") {
       scope.route({
         method: "HEAD",
