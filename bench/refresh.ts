@@ -107,23 +107,26 @@ export async function refreshSection(
         // A fresh copy each round: a refreshed file would have nothing left to do.
         const file = join(dir, `case${i}-${r}.xlsx`);
         await writeFile(file, caseWorkbook(c, executionId));
-        const refreshed = await runChild<RefreshWorkerResult>(
-          "refresh-worker.ts",
-          ["refresh", service.url, API_KEY, file],
-          900_000,
-        );
+        const refresh = () =>
+          runChild<RefreshWorkerResult>("refresh-worker.ts", ["refresh", service.url, API_KEY, file], 900_000);
+        const fetch = () =>
+          runChild<RefreshWorkerResult>(
+            "refresh-worker.ts",
+            ["fetch", service.url, API_KEY, c.limits.join(",")],
+            900_000,
+          );
+        // The first round refreshes first: a workbook the refresh refuses needs no fetch to compare with. Later
+        // rounds alternate which goes first, so neither always meets the service as the other left it.
+        const fetchFirst = r % 2 === 1;
+        const early = fetchFirst ? await fetch() : undefined;
+        const refreshed = await refresh();
         if (refreshed.exitCode !== 0) {
-          // A workbook the refresh refuses (a SERVICE cell over the spill limit) is reported, and the rest still run;
-          // there is nothing to compare the client's fetch with, so it is not run.
+          // A workbook the refresh refuses (a SERVICE cell over the spill limit) is reported, and the rest still run.
           runs.refused = refreshed.said;
           log(`  ${c.name}: not refreshed: ${refreshed.said}`);
           break;
         }
-        const fetched = await runChild<RefreshWorkerResult>(
-          "refresh-worker.ts",
-          ["fetch", service.url, API_KEY, c.limits.join(",")],
-          900_000,
-        );
+        const fetched = early ?? (await fetch());
         runs.fetch.push(fetched);
         runs.refresh.push(refreshed);
         log(`  ${c.name}: refresh ${ms(refreshed.ms)} (${mb(refreshed.maxRssBytes, 0)}), fetch ${ms(fetched.ms)}`);
