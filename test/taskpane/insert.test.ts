@@ -1,7 +1,9 @@
 import type { FetchLike } from "../../src/client";
 import { listBindings } from "../../src/excel";
 import { InsertController, type InsertState } from "../../src/taskpane/logic/insert-controller";
+import { DEMO_QUERIES } from "../../src/service";
 import { startTestService, TEST_KEYS, type TestService } from "../support/service";
+import { transfersCut } from "../support/transfers-cut";
 import { ManualClock } from "../support/manual-clock";
 import type { Session } from "../../src/session";
 import { testPane } from "./support/pane-deps";
@@ -13,12 +15,15 @@ async function raiseCap(session: Session): Promise<void> {
   await session.billing.set({ ...session.billing.settings, maxCredits: 100_000 });
 }
 
+// The transfers' columns cut to 100,000 rows (four pages): an insert cancelled at its first write stops part-way.
+const TRANSFERS = transfersCut(100_000);
+
 let service: TestService;
 const executions: Record<number, string> = {};
 beforeAll(async () => {
-  service = await startTestService();
+  service = await startTestService({ queries: [...DEMO_QUERIES, TRANSFERS] });
   const pane = await testPane(service.url, { apiKey: TEST_KEYS.demo });
-  for (const queryId of [1002, 1003, 1007]) {
+  for (const queryId of [1002, TRANSFERS.query_id, 1007]) {
     executions[queryId] = (await pane.session.client().run(queryId)).executionId;
   }
 }, 120_000);
@@ -129,14 +134,18 @@ describe("insert a result", () => {
         insert.cancel();
       }
     });
-    const end = await insert.insert(from(1003), { destination: "selection", asTable: true, headers: true });
+    const end = await insert.insert(from(TRANSFERS.query_id), {
+      destination: "selection",
+      asTable: true,
+      headers: true,
+    });
     expect(end.phase).toBe("cancelled");
     expect(end.rowsWritten).toBeGreaterThan(0);
-    expect(end.rowsWritten).toBeLessThan(1_000_000);
+    expect(end.rowsWritten).toBeLessThan(100_000);
     expect(end.message).toMatch(/^Insert cancelled: [\d,]+ rows written and marked as incomplete at Sheet1!A1:J\d+\.$/);
     const markerRow = end.rowsWritten + 2; // header + rows, then the marker
     expect(wb.inspect.values("Sheet1", `A${markerRow}`)[0]![0]).toMatch(
-      /^Insert cancelled: [\d,]+ of 1,000,000 rows written\. The block above is incomplete\.$/,
+      /^Insert cancelled: [\d,]+ of 100,000 rows written\. The block above is incomplete\.$/,
     );
     expect(wb.inspect.cell("Sheet1", `A${markerRow}`).style).toMatchObject({ bold: true });
     expect(wb.inspect.tables()).toEqual([]);
