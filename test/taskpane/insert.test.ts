@@ -211,7 +211,7 @@ describe("an insert's cost", () => {
     // The size is projected from the first page, whose envelope varies by a few bytes a run (the run's timings, in
     // milliseconds, have more or fewer digits).
     const shown =
-      /^This read is about 9\.5 MB \(20,000 rows\): (\d+\.\d\d) credits on Free \(20 credits per MB\), over the cap of 100 credits per request\. Its first rows cost 0\.96 credits\. Narrow it with columns, filters or limit, or raise the cap per request/.exec(
+      /^Over the cap of 100 credits per request: raise it in the Service pane's Account tab, or narrow it with columns, filters or limit\. This read is about 9\.5 MB \(20,000 rows\): (\d+\.\d\d) credits on Free \(20 credits per MB\)\. Its first rows cost 0\.96 credits\./.exec(
         end.message,
       );
     expect(shown).not.toBeNull();
