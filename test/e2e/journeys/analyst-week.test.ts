@@ -68,7 +68,9 @@ test("Analyst's week: datasets spilled and chained, reopened another day, its re
   const why = await held.allInnerTexts();
   expect(why.length).toBeGreaterThan(0);
   for (const line of why)
-    expect(line).toMatch(/today's automatic budget has no room for it \(about [\d.]+ credits\).*or use Refresh All\.$/);
+    expect(line).toMatch(
+      /today's automatic budget has no room for it \(about [\d.]+ credits\).*Refresh All refreshes it now; a higher budget \(Report tab\) lets later automatic refreshes through\.$/,
+    );
   expect(why.some((line) => line.includes("(Sheet1!E1)"))).toBe(true); // the chained one too
   await pane(page)
     .getByText(/^Spent today: [\d.]+ of 0\.01 credits/)
