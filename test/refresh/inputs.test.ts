@@ -67,7 +67,8 @@ describe("inputs computed by the formula engine", () => {
     const { report } = await plannedRun('_xldudf_SERVICE_QUERY(1001,"symbol")', new ManualClock(NOW), {
       datasetOptions: '"limit=3","colour=red"',
     });
-    const held = (addin: string) => `Its formula cannot be read: ${addin}. The cell is left as it is; it costs nothing.`;
+    const held = (addin: string) =>
+      `Its formula cannot be read: ${addin}. The cell is left as it is; it costs nothing.`;
     expect(report.cells[0].message).toBe(
       held(
         'Unknown option "colour" for SERVICE.DATASET; options: filters, sort_by, columns, limit, offset, sample_count, allow_partial_results, headers, timestamps, array_join, max_credits, auto_refresh, source_note, chain, market',
