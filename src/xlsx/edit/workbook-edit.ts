@@ -9,14 +9,15 @@ import { editCalcChain } from "./calc-chain-edit";
 import { PackageEdits } from "./package-edits";
 import { editSheet } from "./sheet-edit";
 import { SheetState } from "./sheet-state";
-import { writeSpillInto, type SpillPlan } from "./spill-write";
+import { spillBlockerIn, writeSpillInto, type SpillPlan } from "./spill-write";
+import type { Blocker } from "./sheet-state";
 import { setTableRef } from "./table-edit";
 import { writeTableInto, type TablePlan } from "./table-write";
 import { editWebExtension } from "./web-extension-edit";
 import { setFullCalcOnLoad } from "./workbook-part-edit";
 import { writeZip } from "../zip/zip-write";
 
-export type { SpillPlan, TablePlan };
+export type { Blocker, SpillPlan, TablePlan };
 
 export interface PartChanges {
   changed: string[];
@@ -60,6 +61,14 @@ export class WorkbookEdit {
    */
   writeSpill(sheet: string, anchor: string, values: readonly (readonly XlsxValue[])[]): SpillPlan {
     return writeSpillInto(this.state(sheet), anchor, values);
+  }
+
+  /**
+   * The cell that would block a spill of `rows` × `columns` from the formula in `anchor` (as `writeSpill` checks it),
+   * without writing anything: a dry run's question.
+   */
+  spillBlocker(sheet: string, anchor: string, rows: number, columns: number): Blocker | null {
+    return spillBlockerIn(this.state(sheet), anchor, rows, columns);
   }
 
   /**
