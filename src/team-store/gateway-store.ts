@@ -108,6 +108,8 @@ export interface Release {
 }
 
 export interface AuditInput {
+  /** When it happened (ms since the epoch): now unless given, as for an entry written in a later batch. */
+  at?: number;
   person: string;
   action: AuditAction;
   outcome: AuditOutcome;
@@ -231,6 +233,8 @@ export interface GatewayStore {
   lastExecutionCost(queryId: number): Promise<number | undefined>;
 
   audit(entry: AuditInput): Promise<void>;
+  /** Several entries in one write, each at its own time (`at`) and counted in that time's day. */
+  auditAll(entries: readonly AuditInput[]): Promise<void>;
   auditEntries(range: TimeRange): Promise<AuditEntry[]>;
   auditTotals(range: TimeRange): Promise<AuditTotals>;
 
