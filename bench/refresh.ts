@@ -69,6 +69,22 @@ function fetchList(c: RefreshCase): string {
   return c.limits.map((limit) => `${QUERY_ID}:${limit}`).join(",");
 }
 
+/**
+ * One refresh in its own process. A process that dies (out of memory: V8 aborts) is that case's result, said so,
+ * and the section goes on with the next case.
+ */
+async function refreshIn(url: string, file: string): Promise<RefreshWorkerResult> {
+  try {
+    return await runChild<RefreshWorkerResult>("refresh-worker.ts", ["refresh", url, API_KEY, file], 900_000);
+  } catch (error) {
+    const text = error instanceof Error ? error.message : String(error);
+    const said = /heap out of memory|SIGABRT|Allocation failed/.test(text)
+      ? "the refresh ran out of memory (V8 aborted the process)"
+      : `the refresh failed: ${text.slice(0, 300)}`;
+    return { ms: NaN, rows: 0, exitCode: 1, said, maxRssBytes: NaN };
+  }
+}
+
 interface CaseRuns {
   c: RefreshCase;
   /** Why the refresh did not refresh every SERVICE cell, when it did not. */
@@ -112,11 +128,7 @@ export async function refreshSection(
           ["fetch", service.url, API_KEY, fetchList(c)],
           900_000,
         );
-        const refreshed = await runChild<RefreshWorkerResult>(
-          "refresh-worker.ts",
-          ["refresh", service.url, API_KEY, file],
-          900_000,
-        );
+        const refreshed = await refreshIn(service.url, file);
         if (refreshed.exitCode !== 0) {
           // A workbook the refresh refuses (a SERVICE cell over the spill limit) is reported, and the rest still run.
           runs.refused = refreshed.said;
