@@ -19,7 +19,7 @@ import type { Plan } from "./plan-types";
 import type { RefreshReport } from "./report";
 import { readReports, runReports, unwrittenReports } from "./report-lists";
 import { finish, refuse } from "./report-outcome";
-import { freeStatuses, spillOutlook, type FreeStatuses } from "./spill-outlook";
+import { certainSpillBlocks, freeStatuses, spillOutlook, type FreeStatuses } from "./spill-outlook";
 import { writeWorkbook } from "./write-workbook";
 import { checkTarget, writeTarget } from "./write-target";
 
@@ -186,6 +186,19 @@ export async function refreshWorkbook(options: RefreshOptions, deps: RefreshDeps
   }
   const session = refreshSession(options, deps, meter);
   await session.signIn(options.apiKey ?? "");
+  // A spill the free statuses already show blocked would make the write refuse the file after its reads were paid
+  // for: refused now, before anything is run or read.
+  const blocked = await certainSpillBlocks(book, plan, session);
+  if (blocked.size > 0) {
+    report.requests = meter.requests;
+    Object.assign(report, unwrittenReports(plan, "Not refreshed: a spill in the file is blocked.", blocked));
+    const where = [...blocked.keys()].join(", ");
+    return refuse(
+      report,
+      EXIT_CODES.fileRefused,
+      `${where}: the result is larger than the room its cell has (see its line); nothing was run, read or written.`,
+    );
+  }
   const spillLimitBytes = deps.spillLimitBytes ?? DEFAULT_SPILL_LIMIT_BYTES;
   const ex = await executePlan(plan, { session, meter, now: () => now, budget: options.budget, spillLimitBytes, log });
   report.runs = runReports(plan, ex);

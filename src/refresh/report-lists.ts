@@ -69,7 +69,7 @@ export function unwrittenReports(
       rangeBefore: c.cell.spillRef,
       ...(read ? { source: read.label } : {}),
       ...(c.hold || unchanged || why || outlook.has(c.address)
-        ? { message: c.hold?.message ?? (unchanged ? `Not read: ${unchanged}.` : (why ?? outlook.get(c.address))) }
+        ? { message: c.hold?.message ?? (unchanged ? `Not read: ${unchanged}.` : (outlook.get(c.address) ?? why)) }
         : {}),
     };
   });

@@ -14,6 +14,8 @@ interface KnownSize {
   columns: number;
   how: string;
   header: boolean;
+  /** Counted by the service (a stored result's free status), not a bound such as a `limit` the result may not fill. */
+  exact: boolean;
 }
 
 function namedColumns(columns: ResultParams["columns"]): number | undefined {
@@ -39,9 +41,15 @@ function executionRead(cell: CellPlan, plan: Plan): string | undefined {
  * The free statuses of the stored results the plan would read (SERVICE.RESULTS of an execution, SERVICE.QUERY's
  * remembered run): a status is never billed. One that cannot be had leaves that result's size unknown.
  */
-export async function freeStatuses(plan: Plan, session: Session): Promise<FreeStatuses> {
+export async function freeStatuses(
+  plan: Plan,
+  session: Session,
+  /** Only for these cells (addresses), when given. */
+  only?: ReadonlySet<string>,
+): Promise<FreeStatuses> {
   const statuses = new Map<string, ExecutionStatus>();
   for (const cell of plan.cells) {
+    if (only && !only.has(cell.address)) continue;
     const read = cell.readId ? plan.reads.get(cell.readId) : undefined;
     const id = executionRead(cell, plan);
     if (cell.hold || !read || read.unchanged || !id || statuses.has(id)) continue;
@@ -70,12 +78,18 @@ function knownSize(cell: CellPlan, plan: Plan, statuses: FreeStatuses): KnownSiz
   const meta = id ? statuses.get(id)?.result_metadata : undefined;
   const shownWidth = showsResult(cell.cell.cached) ? cell.block.columnCount : undefined;
   const columns = namedColumns(server.columns) ?? meta?.column_names?.length ?? shownWidth ?? 1;
-  const known = (rows: number, how: string): KnownSize => ({ rows, columns, how, header: render.headers });
+  const known = (rows: number, how: string, exact = false): KnownSize => ({
+    rows,
+    columns,
+    how,
+    header: render.headers,
+    exact,
+  });
   const total = meta?.total_row_count ?? meta?.row_count;
   if (total !== undefined && server.filters === undefined && server.sample_count === undefined) {
     const after = Math.max(0, total - (server.offset ?? 0));
     const rows = server.limit !== undefined ? Math.min(after, server.limit) : after;
-    return known(Math.max(1, rows + header), `its free status's count of ${plural(total, "row")}`);
+    return known(Math.max(1, rows + header), `its free status's count of ${plural(total, "row")}`, true);
   }
   if (server.sample_count !== undefined)
     return known(server.sample_count + header, `its sample_count=${server.sample_count}`);
@@ -89,7 +103,12 @@ function knownSize(cell: CellPlan, plan: Plan, statuses: FreeStatuses): KnownSiz
  * when its size is not known and the file holds something below or beside what it shows now that a larger result
  * would run into. Nothing for a cell that would fit, keeps its result, or is a legacy formula (which never spills).
  */
-export function spillOutlook(book: WorkbookFile, plan: Plan, statuses: FreeStatuses): Map<string, string> {
+export function spillOutlook(
+  book: WorkbookFile,
+  plan: Plan,
+  statuses: FreeStatuses,
+  only: "any" | "certain" = "any",
+): Map<string, string> {
   const edit = new WorkbookEdit(book);
   const found = new Map<string, string>();
   for (const cell of plan.cells) {
@@ -98,6 +117,7 @@ export function spillOutlook(book: WorkbookFile, plan: Plan, statuses: FreeStatu
     const { sheet, ref } = cell.cell;
     const at = parseA1(ref);
     const size = knownSize(cell, plan, statuses);
+    if (only === "certain" && !size?.exact) continue;
     if (size) {
       const blocker = edit.spillBlocker(sheet, ref, size.rows, size.columns);
       if (!blocker) continue;
@@ -106,7 +126,7 @@ export function spillOutlook(book: WorkbookFile, plan: Plan, statuses: FreeStatu
       found.set(
         cell.address,
         `Would be blocked: by ${size.how} it needs ${plural(size.rows, "row")} × ${plural(size.columns, "column")}` +
-          `${size.header ? " (header included)" : ""}, ${qualifiedAddress(sheet, range)}, but ${where} ${blocker.reason}. Clear or move that cell (or move the formula) before the refresh; the real refresh would refuse the file after paying for its reads.`,
+          `${size.header ? " (header included)" : ""}, ${qualifiedAddress(sheet, range)}, but ${where} ${blocker.reason}. Clear or move that cell (or move the formula) before the refresh; ${size.exact ? "the real refresh refuses the file before it runs or reads anything." : "the real refresh would refuse the file after paying for its reads."}`,
       );
       continue;
     }
@@ -124,4 +144,20 @@ export function spillOutlook(book: WorkbookFile, plan: Plan, statuses: FreeStatu
     found.set(cell.address, `May be blocked: its size is not known before it is read, and ${parts.join("; ")}.`);
   }
   return found;
+}
+
+/**
+ * The spills the real refresh can know are blocked before it pays for anything: a stored result whose free status
+ * counts more rows than the room its cell has. The write would refuse the file after the reads were made and billed;
+ * asked first, nothing is spent. (A `limit` is only a bound, which a result may not fill: not a reason to refuse.)
+ */
+export async function certainSpillBlocks(
+  book: WorkbookFile,
+  plan: Plan,
+  session: Session,
+): Promise<Map<string, string>> {
+  // Only a cell with something in its way can be blocked: the others cost no status request at all.
+  const inTheWay = new Set(spillOutlook(book, plan, new Map()).keys());
+  if (inTheWay.size === 0) return new Map();
+  return spillOutlook(book, plan, await freeStatuses(plan, session, inTheWay), "certain");
 }

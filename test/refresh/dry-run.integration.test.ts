@@ -82,6 +82,27 @@ describe("npm run refresh --dry-run", () => {
     expect(fits.cell("Report!E20").message).toBeUndefined();
   });
 
+  test("the real refresh refuses a spill its free status shows blocked before anything is run or read", async () => {
+    const below = 20 + rowCount;
+    const file = await writeBook(
+      reportSpec({
+        extraRows:
+          row(20, serviceFormula("E20", `_xldudf_SERVICE_RESULTS("${executionId}")`, "#N/A", "e")) +
+          row(below, text(`E${below}`, "Note")),
+      }),
+    );
+    const fetch = recordingFetch();
+    const run = await refresh([file, "--json"], env, { now, fetch });
+    expect(run.code).toBe(3);
+    const report = JSON.parse(run.out) as { cells: CellLine[]; summary: string };
+    expect(report.summary).toMatch(/^Report!E20: .*nothing was run, read or written\.$/);
+    expect(report.cells.find((c) => c.cell === "Report!E20")!.message).toMatch(
+      /^Would be blocked: .*the real refresh refuses the file before it runs or reads anything\.$/,
+    );
+    // Only the free status was asked: no page, no run.
+    expect(fetch.requests).toEqual([{ method: "GET", url: `/v1/execution/${executionId}/status` }]);
+  });
+
   test("a size it cannot know with something in the way: may be blocked, naming how far it can grow", async () => {
     const { cell } = await dryRun(
       row(12, serviceFormula("B12", '_xldudf_SERVICE_DATASET("dex","ethereum")', "#N/A", "e")) +
