@@ -72,7 +72,10 @@ export function sqlView(doc: Document, deps: SqlViewDeps): { element: HTMLElemen
           {
             type: "button",
             onclick: act("inserting a result", () =>
-              deps.insert.insert({ kind: "execution", executionId: id }, { ...deps.options }),
+              deps.insert.insert(
+                { kind: "execution", executionId: id, sql: s.sql, performance: s.performance },
+                { ...deps.options },
+              ),
             ),
           },
           "Insert result",
