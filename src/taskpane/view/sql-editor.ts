@@ -7,6 +7,8 @@ import type { SqlPosition } from "../logic/sql/sql-text";
 export interface SqlEditor {
   text(): string;
   setText(text: string): void;
+  /** Writes `text` where the cursor is (over what is selected), and puts the focus there. */
+  insert(text: string): void;
   setNames(names: readonly SqlName[]): void;
   mark(at: SqlPosition): void;
   destroy(): void;
@@ -37,6 +39,11 @@ export function createSqlEditor(parent: HTMLElement, label: string, onChange: ()
   return {
     text: () => view?.state.doc.toString() ?? "",
     setText: (text) => view?.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } }),
+    insert: (text) => {
+      if (!view) return;
+      view.dispatch(view.state.replaceSelection(text));
+      view.focus();
+    },
     // A new schema needs a new editor configuration: the text and cursor are carried over.
     setNames: (names) => {
       if (!view) return;
