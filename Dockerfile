@@ -25,7 +25,7 @@ EXPOSE 8788 9464
 # Ready: the upstream answers and the store answers a read (GET /readyz; 503 otherwise).
 HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.RELAY_PORT||8788)+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-# Configuration comes from the environment (RELAY_UPSTREAM, RELAY_TEAM_KEY_FILE, RELAY_DATABASE, …: README "The
-# relay" and "For teams"), secrets from files or the environment, never from the command line. Arguments given to
+# Configuration comes from the environment (RELAY_UPSTREAM, RELAY_TEAM_KEY_FILE, RELAY_DATABASE, …: docs/teams.md,
+# "The relay" and "For teams"), secrets from files or the environment, never from the command line. Arguments given to
 # `docker run` are the relay's flags, or an admin command (`users add alice --budget-per-day 200`).
 ENTRYPOINT ["node", "build/node/relay/main.js"]

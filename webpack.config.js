@@ -165,6 +165,9 @@ module.exports = async (env = {}, argv = {}) => {
       new CopyWebpackPlugin({
         patterns: [
           { from: "assets/*.png", to: "assets/[name][ext]" },
+          // The manifest's help link (SupportUrl, LearnMoreUrl) and the docs pages it links to, served with dist/.
+          { from: "assets/help.html", to: "help.html" },
+          { from: "docs", to: "docs", globOptions: { ignore: ["**/incoming/**"] }, noErrorOnMissing: true },
           { from: "src/taskpane/*.css", to: "[name][ext]", noErrorOnMissing: true },
           {
             from: "manifest.xml",

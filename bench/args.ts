@@ -11,6 +11,7 @@ export const SECTION_IDS = [
   "playground",
   "credits",
   "refresh",
+  "uploads",
 ] as const;
 export type SectionId = (typeof SECTION_IDS)[number];
 

@@ -2,7 +2,7 @@
  * Child-process entry for section 2: `formulas-worker.ts <url> <apiKey> <refreshes>`.
  * The real SERVICE functions (src/functions) registered on the playground's CustomFunctions runtime, as the
  * build's associate calls would, with a session whose fetch is counted. 100 cells get the same
- * `=SERVICE.DATASET("dex","ethereum")` (the README's example: 5,000 rows x 12); then Refresh All, `refreshes` times.
+ * `=SERVICE.DATASET("dex","ethereum")` (the DEX pairs of ethereum in the demo data: 5,000 rows x 12); then Refresh All, `refreshes` times.
  * Prints one JSON line.
  */
 import type { FetchLike } from "../src/client";

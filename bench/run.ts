@@ -17,6 +17,7 @@ import { refreshSection } from "./refresh";
 import { relaySection } from "./relay";
 import { playgroundSection } from "./playground-insert";
 import { serviceLoadSection } from "./service-load";
+import { uploadsSection } from "./uploads";
 import { startServiceProcess, type ServiceProcess } from "./service-process";
 import { writerSection } from "./writer";
 
@@ -87,7 +88,8 @@ async function main(options: BenchOptions): Promise<void> {
     sections.push(await guarded("playground", "7. Playground insert", () => playgroundSection(options, log)));
   if (wants("credits")) sections.push(await guarded("credits", "8. Credits", () => creditsSection(options, log)));
   if (wants("refresh")) sections.push(await guarded("refresh", "9. Refresh", () => refreshSection(options, log)));
-  sections.sort((a, b) => a.title.localeCompare(b.title));
+  if (wants("uploads")) sections.push(await guarded("uploads", "10. Uploads", () => uploadsSection(options, log)));
+  sections.sort((a, b) => a.title.localeCompare(b.title, "en", { numeric: true }));
 
   const seconds = (performance.now() - started) / 1000;
   process.stdout.write(`${renderText(machine, sections)}\n`);

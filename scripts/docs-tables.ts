@@ -1,5 +1,5 @@
 /**
- * `npm run docs:tables`: the curated datasets' tables of README.md and docs/functions.md, written from the one
+ * `npm run docs:tables`: the curated datasets' tables of docs/service.md and docs/functions.md, written from the one
  * dataset catalog (`src/client/catalog`) so the docs cannot drift from it. Each generated block sits between
  * `<!-- generated: NAME (npm run docs:tables) -->` and `<!-- end generated: NAME -->`; the text around it is written
  * by hand. test/scripts/docs-tables.test.ts fails when a block differs from what this script writes.
@@ -55,7 +55,7 @@ function argumentText(arg: DatasetArg): string {
   return arg.allowed.length === 2 ? `${name} (${arg.allowed.map(code).join(" or ")})` : name;
 }
 
-/** README.md, "Curated datasets (E6–E11)": the local service's endpoints. */
+/** docs/service.md, "Curated datasets (E6–E11)": the local service's endpoints. */
 function serviceDatasets(): string[] {
   return table(
     ["Endpoint", "Query id", "Refreshed", "Rows (demo data)"],
@@ -80,7 +80,7 @@ function functionDatasets(): string[] {
 }
 
 export const GENERATED: Record<string, { file: string; lines: () => string[] }> = {
-  "service-datasets": { file: "README.md", lines: serviceDatasets },
+  "service-datasets": { file: "docs/service.md", lines: serviceDatasets },
   "function-datasets": { file: "docs/functions.md", lines: functionDatasets },
 };
 

@@ -1,7 +1,7 @@
 /**
- * Writes the README's pictures, docs/images/playground.png, docs/images/taskpane.png and docs/images/report.png: the
- * playground with SERVICE formulas, the task pane after a run, and a report driven by cells with the pane's Report
- * tab, against the real local service in the headless browser the tests use.
+ * Writes the pictures of the README, docs/excel.md and docs/reports.md: docs/images/playground.png,
+ * docs/images/taskpane.png and docs/images/report.png: the playground with SERVICE formulas, the task pane after a
+ * run, and a report driven by cells with the pane's Report tab, against the real local service in the headless browser the tests use.
  * Run: npm run screenshots. A generator, not a test: the e2e tests check the same flows and assert on them.
  */
 import { mkdirSync } from "node:fs";

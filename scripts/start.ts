@@ -117,7 +117,7 @@ async function main(): Promise<void> {
   Add-in for real Excel:                       ${addin.url}/taskpane.html
   Manifest to sideload:                        ${resolve(ROOT, "dist", "manifest.xml")}
       Excel on the web: Insert > Add-ins > Upload My Add-in, then choose that file.
-      Excel desktop:    a shared-folder catalog (Windows) or the wef folder (Mac); README "Using it in real Excel".
+      Excel desktop:    a shared-folder catalog (Windows) or the wef folder (Mac); docs/excel.md.
 ${https ? "" : "      Excel needs HTTPS for add-ins: run `npx office-addin-dev-certs install` once, then restart.\n"}
   Ctrl-C stops everything.`);
   } catch (error) {

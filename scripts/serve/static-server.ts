@@ -14,6 +14,8 @@ const TYPES: Record<string, string> = {
   ".svg": "image/svg+xml",
   ".xml": "application/xml; charset=utf-8",
   ".txt": "text/plain; charset=utf-8",
+  // The docs pages beside help.html: shown as text, not offered as a download.
+  ".md": "text/plain; charset=utf-8",
 };
 
 export interface StaticServerOptions {

@@ -27,7 +27,7 @@ export interface KeptResultsOptions {
 /**
  * Everything the runtime adds to its cache for a workbook that opens again: the results kept between sessions for
  * this user, the workbook's record of when each of its results was fetched, the opening burst, and the decision to
- * fetch (or to say "not loaded") for a cell with nothing current kept (README, "The persistent result cache").
+ * fetch (or to say "not loaded") for a cell with nothing current kept (docs/reports.md, "The persistent result cache").
  */
 export class KeptResults {
   readonly times: WorkbookRefreshTimes;

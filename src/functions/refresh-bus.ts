@@ -64,8 +64,8 @@ export interface RefreshBusOptions {
   estimate: (request: CanonicalRequest) => ReadEstimate | undefined;
   held: HeldRefreshes;
   /**
-   * Shows in a newly invoked cell the result the workbook file holds at it, if it holds one (README, "The file is the
-   * workbook's own cache"): when those values were read (epoch ms; absent when the file does not say), or undefined
+   * Shows in a newly invoked cell the result the workbook file holds at it, if it holds one (docs/reports.md, "The file is
+   * the workbook's own cache"): when those values were read (epoch ms; absent when the file does not say), or undefined
    * when it holds none.
    */
   fromFile?: (cell: TableCell) => Promise<{ savedAt?: number } | undefined>;

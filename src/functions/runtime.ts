@@ -476,7 +476,7 @@ export class FunctionsRuntime {
 
   /**
    * The result the workbook file holds at a cell Excel runs as the workbook opens, shown as it is: the file is the
-   * workbook's own cache (README, "The file is the workbook's own cache"). Its age is the file's refresh time of the
+   * workbook's own cache (docs/reports.md, "The file is the workbook's own cache"). Its age is the file's refresh time of the
    * request (`service.requestRefresh`), unknown in a file saved without the add-in's settings. Nothing is fetched,
    * and nothing is put in the cache or the kept results: the values are a rendering, not the service's rows, and a
    * Refresh All or the dataset's schedule replaces them.

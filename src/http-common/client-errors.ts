@@ -1,5 +1,6 @@
 import { STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
+import { NO_SNIFF } from "./no-sniff";
 
 /** What a server answers, in its own words, to a request Node's HTTP parser refused. */
 export type ClientErrorAnswer = (error: { code?: string }) => { status: number; message: string };
@@ -23,6 +24,9 @@ export function clientErrorHandler(
     socket.end(
       `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? "Error"}\r\n` +
         "Content-Type: application/json; charset=utf-8\r\n" +
+        Object.entries(NO_SNIFF)
+          .map(([name, value]) => `${name}: ${value}\r\n`)
+          .join("") +
         `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
   };

@@ -14,3 +14,4 @@ export {
 export { sendEncoded, varyOn, type EncodedBody } from "./encoded-body";
 export { apiCorsOptions } from "./cors-rules";
 export { clientErrorHandler, type ClientErrorAnswer } from "./client-errors";
+export { NO_SNIFF, noSniffOnErrors } from "./no-sniff";

@@ -1,7 +1,7 @@
 import cors from "@fastify/cors";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { IncomingMessage } from "node:http";
-import { apiCorsOptions, clientErrorHandler, sendEncoded } from "../http-common";
+import { apiCorsOptions, clientErrorHandler, noSniffOnErrors, sendEncoded } from "../http-common";
 import { API_ROUTES, upstreamPath, type ApiRoute } from "./api-routes";
 import { KEY_HEADER, callerKey } from "./caller-key";
 import { passThrough, type ForwardingPolicy, type Passage } from "./forwarding-policy";
@@ -83,6 +83,7 @@ export async function buildRelay(config: RelayConfig): Promise<FastifyInstance> 
   const fetchUpstream = config.fetch ?? fetch;
   app.addHook("onClose", async () => upstream.close());
 
+  noSniffOnErrors(app);
   // Before the CORS plugin's own hook: another origin is answered here, readably, and goes no further.
   refuseOtherOrigins(app, config.allowOrigins);
   await app.register(cors, apiCorsOptions(config.allowOrigins));
@@ -145,7 +146,6 @@ export async function buildRelay(config: RelayConfig): Promise<FastifyInstance> 
     const caller = await policy.authenticate(key);
     request.relayCaller = caller.logFields;
     const upstreamKey = caller.upstreamKey;
-    const target = `${path}${canonicalQuery(query.params)}`;
     const executionId = params.execution_id;
     const cacheable = route.cacheable && route.method === "GET" && executionId !== undefined;
     // The upstream gets the parameters as given; the cache keeps the page once for both names of the guard.
@@ -170,6 +170,11 @@ export async function buildRelay(config: RelayConfig): Promise<FastifyInstance> 
       if (upstreamBody !== undefined && !Buffer.isBuffer(upstreamBody)) upstreamBody.stream.resume();
       throw error;
     }
+    // The parameters as given, unless the policy changed them (a page under the gateway's cap): then the page is
+    // kept in the cache under what was really asked for.
+    const sent = passage.query ? [...passage.query] : query.params;
+    const target = `${path}${canonicalQuery(sent)}`;
+    const keptAs = cacheKey && passage.query ? `${path}${canonicalQuery(cacheParams(sent))}` : cacheKey;
     // Only these go upstream: the key (in its header, never the URL), the body's type, and "no compression", so
     // the relay can read the envelope it passes on.
     const headers: Record<string, string> = { "accept-encoding": "identity" };
@@ -194,12 +199,12 @@ export async function buildRelay(config: RelayConfig): Promise<FastifyInstance> 
     }
     const redact = caller.hidden === undefined ? undefined : new Redactor(caller.hidden);
     if (whole) return sendSettled(whole, request, reply, res, redact);
-    const keep = cacheKey !== undefined && upstreamKey !== undefined;
+    const keep = keptAs !== undefined && upstreamKey !== undefined;
     // The upstream just let this key read this execution.
     if (keep && res.statusCode === 200) grants.grant(KeyAuthorizations.digest(upstreamKey), executionId as string);
     return sendStreamed(request, reply, res, {
       relayLink,
-      keep: keep ? { limitBytes: cache.limits.pageBytes, complete: (whole) => keepPage(cacheKey, whole) } : undefined,
+      keep: keep ? { limitBytes: cache.limits.pageBytes, complete: (whole) => keepPage(keptAs, whole) } : undefined,
       counted: passage.counted,
       redact,
     });
@@ -252,7 +257,7 @@ export async function buildRelay(config: RelayConfig): Promise<FastifyInstance> 
       exposeHeadRoute: false,
       handler: (request, reply) => forward(route, request, reply),
     });
-    // A HEAD is not forwarded (see the README): one that reached the upstream would answer with an empty body.
+    // A HEAD is not forwarded (docs/teams.md, "The relay"): one that reached the upstream would answer with an empty body.
     if (route.method === "GET") {
       scope.route({
         method: "HEAD",

@@ -57,6 +57,8 @@ export interface ForwardedRequest {
 
 /** A request let through: how its answer is settled. */
 export interface Passage {
+  /** The query's parameters that go upstream instead of the caller's (the gateway's cap on a read: see `capRead`). */
+  readonly query?: ReadonlyMap<string, string>;
   /** The upstream could not be reached: nothing was answered. */
   unanswered(): Promise<void>;
   /**

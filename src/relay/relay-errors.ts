@@ -23,7 +23,7 @@ const quoted = (name: string) => (name.length > 64 ? `${name.slice(0, 61)}...` :
 
 export const refusals = {
   notFound: () => new RelayRefusal(404, "not found: the relay forwards only the API's own routes"),
-  /** The API documents GET on these routes, not HEAD; see the README's relay section for why none is forwarded. */
+  /** The API documents GET on these routes, not HEAD; docs/teams.md ("The relay") says why none is forwarded. */
   headNotForwarded: () =>
     new RelayRefusal(405, "the relay answers GET on this route, not HEAD: send a GET", { Allow: "GET" }),
   badPath: () => new RelayRefusal(400, "bad request: the path is not a valid URL"),

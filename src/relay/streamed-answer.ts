@@ -47,6 +47,8 @@ export interface BodyCount {
   bytes: number;
   /** Whether all of it passed. */
   complete: boolean;
+  /** The caller left part-way, and the upstream's body was still read to its end (and counted whole). */
+  abandoned: boolean;
   /** The JSON envelope's top-level `state` and `next_uri` (as the upstream wrote it), when read. */
   fields: Map<string, string>;
   /** The upstream's `X-Service-Next-Offset` header (CSV pages). */
@@ -115,6 +117,7 @@ export function sendStreamed(
           contentType,
           bytes,
           complete: !error,
+          abandoned: Boolean(error) && res.complete,
           fields: scanner?.found ?? new Map(),
           nextOffset: pick(res.headers, ["x-service-next-offset"])["x-service-next-offset"],
         }),

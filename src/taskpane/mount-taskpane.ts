@@ -23,6 +23,8 @@ import { uploadsListView } from "./view/uploads-list-view";
 import { ReportController } from "./logic/report-controller";
 import { SnapshotController } from "./logic/snapshot-controller";
 import { QueryFormController } from "./logic/query-form";
+import { DemoQueriesController } from "./logic/demo-queries";
+import { demoQueriesView } from "./view/demo-queries-view";
 import { type QueryDeclaration, SavedQueries } from "../functions";
 import { reportUnexpected } from "../session";
 import { UsageController } from "./logic/usage-controller";
@@ -54,6 +56,7 @@ export interface PaneControllers {
   report: ReportController;
   snapshot: SnapshotController;
   form: QueryFormController;
+  demoQueries: DemoQueriesController;
   billing: BillingController;
   sql: SqlRunController;
   uploadForm: UploadFormController;
@@ -90,6 +93,7 @@ export function mountTaskpane(root: HTMLElement, deps: PaneDeps): MountedPane {
   const run = new RunController(deps, historyStore);
   // The report runs through the pane's run controller: the same history, usage and progress as any run.
   const report = new ReportController(deps, run);
+  const describe = deps.describeQuery ?? ownDeclarations(deps);
   const c: PaneControllers = {
     signIn: new SignInController(deps),
     run,
@@ -113,7 +117,8 @@ export function mountTaskpane(root: HTMLElement, deps: PaneDeps): MountedPane {
     usage: new UsageController(deps),
     report,
     snapshot: new SnapshotController(deps),
-    form: new QueryFormController(deps.describeQuery ?? ownDeclarations(deps)),
+    form: new QueryFormController(describe),
+    demoQueries: new DemoQueriesController({ describe }),
     billing: new BillingController(deps),
     sql: new SqlRunController(deps, historyStore),
     uploadForm: new UploadFormController({ session: deps.session, readSelection: () => readSelection(deps.run) }),
@@ -127,6 +132,11 @@ export function mountTaskpane(root: HTMLElement, deps: PaneDeps): MountedPane {
     void c.refresh.refresh("latest").catch(reportUnexpected("the ribbon's Refresh All"));
   });
   const stopReport = c.report.start();
+  const stopDemoQueries = c.signIn.store.subscribe((s) => {
+    void c.demoQueries
+      .follow(s.signedIn, s.baseUrl, deps.session.generation)
+      .catch(reportUnexpected("reading the demo queries"));
+  });
   const stopAutomaticHistory = recordAutomaticRuns(
     deps.queryReport,
     historyStore,
@@ -146,7 +156,16 @@ export function mountTaskpane(root: HTMLElement, deps: PaneDeps): MountedPane {
   });
   const historyPanel = h(doc, "div", {}, usageView(doc, c.usage));
   const items = [
-    { label: "Query", panel: h(doc, "div", {}, query.element) },
+    {
+      label: "Query",
+      panel: h(
+        doc,
+        "div",
+        {},
+        query.element,
+        demoQueriesView(doc, c.demoQueries, (id) => query.open(id)),
+      ),
+    },
     { label: "Datasets", panel: h(doc, "div", {}, datasetView(doc, c.datasets, c.insert, insertOptions)) },
     { label: "History", panel: historyPanel },
     { label: "Account", panel: h(doc, "div", {}, accountView(doc, c.signIn), billingView(doc, c.billing)) },
@@ -222,6 +241,7 @@ export function mountTaskpane(root: HTMLElement, deps: PaneDeps): MountedPane {
       stopUsage();
       stopRibbon();
       stopReport();
+      stopDemoQueries();
       stopAutomaticHistory();
       notLoaded?.dispose();
       fileShown?.dispose();

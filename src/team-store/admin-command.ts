@@ -4,6 +4,7 @@ import { GatewayInputError, GatewayStoreLockedError, GatewayStoreUnavailableErro
 import type { Budgets, GatewayStore } from "./gateway-store";
 import { isDatabaseUrl, openGatewayStore, passwordWarning, type StoreLocation } from "./open-store";
 import { ADMIN_TOKEN_ENV, runRemotely } from "./admin-remote";
+import { ADMIN_STORE_OPTIONS, type GatewayStoreOptions } from "./store-options";
 
 /**
  * `npm run relay -- users …` and `npm run relay -- budget …`: the gateway's admin commands, against the file store
@@ -116,7 +117,7 @@ export async function runAdminCommand(
   argv: readonly string[],
   env: NodeJS.ProcessEnv,
   output: AdminOutput,
-  open: (location: StoreLocation) => Promise<GatewayStore> = (location) => openGatewayStore(location),
+  open: (location: StoreLocation, options: GatewayStoreOptions) => Promise<GatewayStore> = openGatewayStore,
 ): Promise<number> {
   const name = argv.slice(0, 2).join(" ");
   const spec = SUBCOMMANDS[name];
@@ -145,7 +146,7 @@ export async function runAdminCommand(
       argv.some((arg) => /^--database(=|$)/.test(arg)),
     );
     if (warning !== undefined) output.error(warning);
-    const store = await open(location);
+    const store = await open(location, ADMIN_STORE_OPTIONS);
     try {
       await perform(name, args[0] ?? "", flags, store, (line) => output.out(line));
     } finally {

@@ -48,12 +48,15 @@ export type AuditAction = SpendingAction | "cancel";
 
 /**
  * How a request ended. `ok`: answered and counted; `failed`: the service answered an error (counted at what it
- * reported, often 0); `refused-budget`: refused by the gateway before it reached the service; `forbidden`: a cancel
+ * reported, often 0), or cut its answer short (counted at what it sent); `abandoned`: a read the person left
+ * part-way, read from the service to its end and booked at the whole page it sent (what the service can bill for it,
+ * though only part reached the person); `refused-budget`: refused by the gateway before it reached the service; `forbidden`: a cancel
  * of someone else's run; `cached`: a read the relay answered from its cache (nothing reached the service, 0 credits);
  * `expired`: a reservation never reconciled, counted at its estimate; `late-reconciled`: the correction of an expired
  * reservation reconciled afterwards (its credits are the difference, possibly negative).
  */
-export type AuditOutcome = "ok" | "failed" | "refused-budget" | "forbidden" | "cached" | "expired" | "late-reconciled";
+export type AuditOutcome =
+  "ok" | "failed" | "abandoned" | "refused-budget" | "forbidden" | "cached" | "expired" | "late-reconciled";
 
 export interface ReservationRequest {
   person: string;
@@ -98,7 +101,7 @@ export interface Settlement {
   executionId?: string | null;
   queryId?: number | null;
   /** `ok` unless given. */
-  outcome?: "ok" | "failed";
+  outcome?: "ok" | "failed" | "abandoned";
 }
 
 /** A request that ended without costing anything (the service refused it, the caller went away before it left). */

@@ -13,7 +13,17 @@ export interface GatewayStoreOptions {
   reservationTtlMs?: number;
   /** The team key's limits per window and class; a class left out is not paced. */
   pacing?: Partial<Record<PacingClass, number>> & { windowMs?: number };
+  /**
+   * Whether this opening clears what has gone stale by its clock: reservations past their time (expired), idle
+   * counters, old run owners. The gateway's does (default), by the clock it decides days and windows with; the admin
+   * command's does not (`ADMIN_STORE_OPTIONS`), so a skewed clock on the admin's machine never expires, forgets or
+   * deletes anything the gateway still counts.
+   */
+  maintenance?: boolean;
 }
+
+/** How the admin command opens a store: it changes people and budgets, and leaves clearing to the gateway. */
+export const ADMIN_STORE_OPTIONS: Readonly<GatewayStoreOptions> = { maintenance: false };
 
 export const DEFAULT_RESERVATION_TTL_MS = 60 * 60 * 1000;
 
@@ -25,6 +35,7 @@ export interface ResolvedOptions {
   reservationTtlMs: number;
   pacingLimits: Partial<Record<PacingClass, number>>;
   pacingWindowMs: number;
+  maintenance: boolean;
 }
 
 export function resolveOptions(options: GatewayStoreOptions = {}): ResolvedOptions {
@@ -34,5 +45,6 @@ export function resolveOptions(options: GatewayStoreOptions = {}): ResolvedOptio
     reservationTtlMs: options.reservationTtlMs ?? DEFAULT_RESERVATION_TTL_MS,
     pacingLimits: limits,
     pacingWindowMs: windowMs ?? DEFAULT_PACING_WINDOW_MS,
+    maintenance: options.maintenance ?? true,
   };
 }

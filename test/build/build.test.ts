@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { startAddinServer } from "../../scripts/serve/addin-server";
 import { validateUnifiedManifest } from "./support/app-manifest-schema";
 
 /**
@@ -157,6 +158,30 @@ describe("the built manifest", () => {
       const file = url.slice(ADDIN.length + 1).replace(/[?#].*$/, "");
       if (/\.(html|js|json|png)$/.test(file)) expect(existsSync(join(out, file))).toBe(true);
     }
+  });
+
+  it("every URL of ours is served from the built folder (the help link included), by the server npm start runs", async () => {
+    const server = await startAddinServer({ root: out, port: 0 });
+    try {
+      const own = urls().filter((u) => u.startsWith(`${ADDIN}/`));
+      expect(own).toContain(`${ADDIN}/help.html`);
+      const answers = await Promise.all(
+        own.map(async (u) => [u, (await fetch(`${server.url}/${u.slice(ADDIN.length + 1)}`)).status] as const),
+      );
+      expect(answers.filter(([, status]) => status !== 200)).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("the help page is a page, with the first formula to type", () => {
+    const help = readFileSync(join(out, "help.html"), "utf8");
+    expect(help).toMatch(/<title>[^<]+<\/title>/);
+    // The page as written (test/playground/ui/first-formulas.test.ts holds its formula to the playground's first);
+    // the production build minifies it, so its attributes may lose their quotes.
+    const formula = (page: string) => /class="?first-formula"?>([^<]+)</.exec(page)?.[1];
+    expect(formula(help)).toBe(formula(readFileSync(join(root, "assets", "help.html"), "utf8")));
+    expect(formula(help)).toMatch(/^=SERVICE\./);
   });
 
   it("lists the API's origin as an app domain", () => {

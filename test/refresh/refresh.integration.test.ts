@@ -40,7 +40,7 @@ describe("npm run refresh", () => {
     const out = join(dirname(file), "refreshed.xlsx");
     const run = await refresh([file, "--out", out, "--rerun", "stale", "--json"], env, { now });
     expect(run.code).toBe(0);
-    // One JSON object on one line, its top-level fields as README documents them (optional ones absent when unset).
+    // One JSON object on one line, its top-level fields as docs/reports.md documents them ("On a schedule") (optional ones absent when unset).
     expect(run.out.split("\n")).toHaveLength(1);
     const report = JSON.parse(run.out);
     expect(Object.keys(report).sort()).toEqual(

@@ -25,7 +25,7 @@ export class NetworkError extends ServiceError {
       code: init.likelyCors ? "CORS_REFUSED" : "NETWORK_ERROR",
       message: `${where} failed: network error${init.networkCode ? ` (${init.networkCode})` : ""}${init.detail ? `: ${init.detail}` : ""}`,
       userMessage: init.likelyCors
-        ? 'The service did not allow this add-in\'s origin (CORS); use a relay — see the README, "Behind a relay".'
+        ? 'The service did not allow this add-in\'s origin (CORS); use a relay — see docs/excel.md, "Behind a relay".'
         : "Cannot reach the service; check the connection and the service address.",
     });
     this.likelyCors = init.likelyCors === true;

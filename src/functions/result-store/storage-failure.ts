@@ -1,6 +1,6 @@
 import { asError, isQuotaError } from "../../indexed-db";
 
-/** The failure in words for `lastError` and the README's cases: full storage, or what the browser said. */
+/** The failure in words for `lastError` and the cases docs/reports.md names: full storage, or what the browser said. */
 export function storageFailure(error: unknown): string {
   const e = asError(error);
   const name = (error as { name?: unknown } | null)?.name;

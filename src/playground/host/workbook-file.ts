@@ -183,10 +183,17 @@ export class WorkbookFile {
     return this.#autoSave;
   }
 
-  /** Turning AutoSave on saves what is unsaved, as Excel does. */
+  /**
+   * Turning AutoSave on saves what is unsaved, as Excel does; turning it off stops the AutoSave that was due, so an
+   * edit made after the switch is never written by a timer armed before it (only File → Save writes from then on).
+   */
   setAutoSave(on: boolean): void {
     this.#autoSave = on;
     if (on && this.#unsaved) this.#schedule();
+    if (!on && this.#timer !== undefined) {
+      this.options.clock.clearTimeout(this.#timer);
+      this.#timer = undefined;
+    }
     this.#tell();
   }
 

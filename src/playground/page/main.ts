@@ -9,6 +9,7 @@ import { autoSignIn, forgetAutoSignIn } from "../host/auto-sign-in";
 import { installHost } from "../host/install-host";
 import { loadScripts } from "../host/load-scripts";
 import { readConfig, type ServedConfig } from "../host/page-config";
+import { forgetHintDismissal } from "../ui/first-formulas";
 import { PlaygroundView } from "../ui/playground-view";
 import { injectFileStyles } from "../ui/file-styles";
 import { injectPlaygroundStyles } from "../ui/styles";
@@ -39,7 +40,10 @@ async function boot(): Promise<void> {
   injectPlaygroundStyles(document);
   injectFileStyles(document);
   const config = readConfig(location.search, window.PLAYGROUND_CONFIG);
-  if (config.reset) forgetAutoSignIn(localStorage);
+  if (config.reset) {
+    forgetAutoSignIn(localStorage);
+    forgetHintDismissal(localStorage);
+  }
   const host = await installHost(config, await fetchMetadata());
   const view = new PlaygroundView(host);
   document.body.replaceChildren(view.element);

@@ -6,6 +6,7 @@ import type { CellEdits } from "./editing/cell-edits";
 import { createGridEditing } from "./editing/grid-editing";
 import { cellStatusText } from "./error-notes";
 import { wireFileChrome } from "./file-chrome";
+import { FirstFormulasHint } from "./first-formulas-hint";
 import { FormulaBar } from "./formula-bar";
 import { WorkbookGridSource } from "./grid-source";
 import { GridView } from "./grid-view";
@@ -73,7 +74,15 @@ export class PlaygroundView {
       sheet: () => this.sheet,
       say,
     });
+    const hint = new FirstFormulasHint({
+      hasContent: () => workbook.inspect.sheetNames().some((s) => workbook.inspect.usedAddress(s, true) !== null),
+      onChange: (listener) => workbook.onChange(listener),
+      enter: (formula) => this.enterInA1(formula),
+      focusGrid: () => this.grid.focus(),
+      storage: safeStorage(),
+    });
     this.sheetSection = el("section", { class: "pg-sheet", "aria-label": "Workbook" }, [
+      hint.element,
       this.grid.element,
       this.tabs.element,
     ]);
@@ -197,6 +206,15 @@ export class PlaygroundView {
     this.grid.element.scrollTo(0, 0);
     this.refreshChrome();
     this.grid.select(Selection.at(0, 0));
+  }
+
+  /** A formula typed into A1 of the sheet shown (the first-formulas hint), one undo step as typing is. */
+  private async enterInA1(formula: string): Promise<void> {
+    const sheet = this.sheet;
+    this.grid.select(Selection.at(0, 0));
+    this.grid.focus();
+    const block = { row: 0, column: 0, rowCount: 1, columnCount: 1 };
+    await this.edits.change("Typing", [{ sheet, block }], () => this.writer.write(sheet, "A1", formula));
   }
 
   /** Shows a sheet and selects a block there (after an undo, redo or paste). */

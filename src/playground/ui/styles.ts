@@ -46,7 +46,17 @@ body { font-family:"Segoe UI","Segoe UI Web (West European)",-apple-system,Blink
 .pg-formula-input { flex:1; height:22px; border:1px solid #c8c6c4; padding:0 6px; font-family:Consolas,"Courier New",monospace; font-size:13px; }
 .pg-formula-input.pg-derived { color:#a19f9d; }
 .pg-main { flex:1; display:flex; min-height:0; }
-.pg-sheet { flex:1; display:flex; flex-direction:column; min-width:0; background:#fff; }
+.pg-sheet { flex:1; display:flex; flex-direction:column; min-width:0; background:#fff; position:relative; }
+.pg-hint { position:absolute; right:24px; bottom:48px; z-index:5; max-width:420px; padding:8px 12px; background:#fff;
+  border:1px solid #c8c6c4; border-radius:4px; box-shadow:0 2px 8px rgba(0,0,0,.16); }
+.pg-hint[hidden] { display:none; }
+.pg-hint-title { margin:0 0 6px; font-weight:600; }
+.pg-hint ul { margin:0 0 8px; padding:0; list-style:none; }
+.pg-hint-formula { font-family:Consolas,"Courier New",monospace; font-size:12px; text-align:left; margin:2px 0; padding:3px 6px;
+  background:#f3f2f1; border:1px solid #e1dfdd; border-radius:3px; cursor:pointer; }
+.pg-hint-formula:hover { background:#e6f2ea; border-color:#185c37; }
+.pg-hint button:focus-visible { outline:2px solid #185c37; outline-offset:1px; }
+.pg-hint-dismiss { font:inherit; padding:2px 10px; background:#fff; border:1px solid #8a8886; border-radius:3px; cursor:pointer; }
 .pg-grid { flex:1; position:relative; overflow:auto; outline:none; background:#fff; }
 .pg-grid-layer { position:sticky; top:0; left:0; overflow:hidden; z-index:1; }
 .pg-grid-spacer { pointer-events:none; }

@@ -50,6 +50,9 @@ export interface KnownSize {
 export interface ReadEstimate {
   bytes: number;
   credits: number;
+  /** The rows it was estimated for, and the bytes of each (without the envelope). */
+  rows: number;
+  perRow: number;
 }
 
 /** Whole-number parameters are read as the service reads them (the gateway let through only canonical ones). */
@@ -76,7 +79,7 @@ export function estimateRead(params: ReadonlyMap<string, string>, known: KnownSi
   );
   // Rounded to a thousandth first, so float noise (200 × 1.1 = 220.00000000000003) never adds a byte.
   const bytes = Math.ceil(Math.round(rows * perRow * 1000) / 1000) + ENVELOPE_BYTES;
-  return { bytes, credits: readCredits(bytes, plan) };
+  return { bytes, credits: readCredits(bytes, plan), rows, perRow };
 }
 
 /**

@@ -35,6 +35,11 @@ export const GATEWAY_FLAGS = {
     env: "RELAY_PLAN_CREDITS_PER_MB",
     help: "gateway: the Enterprise contract's credits per MB exported (with --plan enterprise)",
   },
+  "max-credits-per-request": {
+    value: "N",
+    env: "RELAY_MAX_CREDITS_PER_REQUEST",
+    help: "gateway: the per-request cap set on the team key in the service's settings, in credits: every read goes under it, which bounds how far one read can pass its estimate",
+  },
   "reads-per-minute": {
     value: "N",
     env: "RELAY_READS_PER_MINUTE",
@@ -53,6 +58,11 @@ export interface GatewayOptions {
   database?: string;
   stateDir?: string;
   plan: BillingPlan;
+  /**
+   * The per-request cap set on the team key at the service (credits): reads are kept under it (see `capRead`), so
+   * none can pass its reservation by more. Undefined: the key has none, and a read's error has no bound.
+   */
+  maxCreditsPerRequest?: number;
   /** Upstream requests a minute per class, for the whole team; null: that class is not paced. */
   readsPerMinute: number | null;
   writesPerMinute: number | null;
@@ -80,6 +90,8 @@ export function gatewayOptions(values: Values): GatewayOptions | undefined {
     readsPerMinute: perMinute("reads-per-minute", values["reads-per-minute"], DEFAULT_READS_PER_MINUTE),
     writesPerMinute: perMinute("writes-per-minute", values["writes-per-minute"], DEFAULT_WRITES_PER_MINUTE),
   };
+  const cap = values["max-credits-per-request"];
+  if (cap !== undefined) options.maxCreditsPerRequest = credits("max-credits-per-request", cap);
   if (values.database !== undefined) options.database = values.database;
   if (values["state-dir"] !== undefined) options.stateDir = values["state-dir"];
   return options;
@@ -102,4 +114,13 @@ function plan(name: string, rate: string | undefined): BillingPlan {
 function perMinute(flag: string, text: string | undefined, fallback: number): number | null {
   const value = text === undefined ? fallback : wholeNumber(flag, text, 1_000_000);
   return value === 0 ? null : value;
+}
+
+/** A positive number of credits (hundredths allowed, as the service prices). */
+function credits(flag: string, text: string): number {
+  const value = Number(text);
+  if (text.trim() === "" || !Number.isFinite(value) || value <= 0) {
+    throw new CommandLineError(`--${flag} must be a positive number of credits, got "${text}"`);
+  }
+  return value;
 }

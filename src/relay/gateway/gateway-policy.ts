@@ -50,6 +50,7 @@ export class GatewayPolicy implements ForwardingPolicy {
     // cost, or the bytes an upload wrote.
     const whole = route.kind !== "read" && route.kind !== "free";
     return {
+      query: visit.upstreamQuery,
       unanswered: () => settle.unanswered(visit),
       whole: whole
         ? {

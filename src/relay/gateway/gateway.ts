@@ -13,7 +13,8 @@ import {
 import type { ApiRoute } from "../api-routes";
 import { readWholeNumber } from "../../canonical-params";
 import { canonicalInput } from "./canonical-input";
-import { estimateExecution, estimateRead, estimateUpload } from "./estimates";
+import { estimateExecution, estimateUpload } from "./estimates";
+import { capRead } from "./read-cap";
 import { gatewayRefusals } from "./gateway-refusals";
 import { ResultSizes, type ReadSource } from "./result-sizes";
 import { learnSize, sizeKeyOf, type UpstreamGet } from "./size-probe";
@@ -27,6 +28,11 @@ export interface GatewayConfig {
   teamKey: TeamKey;
   /** The team key's plan: what a megabyte read costs. */
   plan: BillingPlan;
+  /**
+   * The per-request cap set on the team key at the service, in credits (see `capRead`): what bounds each read's
+   * estimation error. Undefined: none is set, and reads are not bounded.
+   */
+  readCap?: number;
   /** The team key's requests a minute per class (null: not paced), as the store was opened with. */
   limits: Record<PacingClass, number | null>;
   clock: Clock;
@@ -43,6 +49,10 @@ export interface Visit {
   /** A read's source (where what is learned of its pages' size is kept) and the offset it asked for. */
   source: string;
   offset: number;
+  /** A read's parameters as they go upstream, when the gateway changed them (see `capRead`). */
+  upstreamQuery?: ReadonlyMap<string, string>;
+  /** A read sent under the team key's per-request cap. */
+  capped?: boolean;
 }
 
 /**
@@ -142,7 +152,10 @@ export class Gateway {
     }
   }
 
-  /** A read's estimate, once the size of what it pages through is known (learnt first when it is not). */
+  /**
+   * A read's reservation, once the size of what it pages through is known (learnt first when it is not), and the
+   * parameters it goes upstream with (under the team key's cap, when there is one: see `capRead`).
+   */
   async #readEstimate(visit: Visit, path: string, query: ReadonlyMap<string, string>): Promise<number> {
     const read: ReadSource = { source: visit.source, sizeKey: sizeKeyOf(path, query) };
     if (visit.executionId !== null) read.executionId = visit.executionId;
@@ -162,7 +175,12 @@ export class Gateway {
       };
       await storeCall(() => learnSize(deps, visit.person, read, visit.queryId));
     }
-    return estimateRead(query, this.sizes.known(read, clock.now()), plan).credits;
+    const capped = capRead(query, this.sizes.known(read, clock.now()), plan, this.config.readCap);
+    if (capped.capped) {
+      visit.upstreamQuery = capped.params;
+      visit.capped = true;
+    }
+    return capped.reserve;
   }
 
   async #owner(executionId: string) {

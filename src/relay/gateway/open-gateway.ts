@@ -38,6 +38,7 @@ export async function openGateway(
     store,
     teamKey,
     plan: options.plan,
+    ...(options.maxCreditsPerRequest === undefined ? {} : { readCap: options.maxCreditsPerRequest }),
     limits: { read: options.readsPerMinute, write: options.writesPerMinute },
     clock,
     log,

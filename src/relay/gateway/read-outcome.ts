@@ -13,6 +13,7 @@ export function readOutcome(count: BodyCount): ReadOutcome {
     complete: count.complete,
     contentType: count.contentType,
   };
+  if (count.abandoned) outcome.abandoned = true;
   const state = count.fields.get("state");
   if (state !== undefined) outcome.state = state;
   if (nextOffset !== undefined) outcome.nextOffset = nextOffset;

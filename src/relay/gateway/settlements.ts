@@ -11,6 +11,8 @@ export interface ReadOutcome {
   bytes: number;
   /** Whether the whole body passed (the caller stayed, the upstream finished). */
   complete: boolean;
+  /** The caller left part-way; the upstream's whole body was still read and counted. */
+  abandoned?: boolean;
   contentType: string;
   /** The JSON envelope's top-level `state`, when it was read. */
   state?: string;
@@ -138,8 +140,20 @@ export class Settlements {
       credits: counted ? readCredits(outcome.bytes, this.config.plan) : reservation.estimate,
       bytes: counted ? outcome.bytes : null,
       rows: rows !== undefined && rows > 0 ? rows : null,
-      outcome: outcome.complete ? ("ok" as const) : ("failed" as const),
+      outcome: outcome.complete ? ("ok" as const) : outcome.abandoned ? ("abandoned" as const) : ("failed" as const),
     };
+    const cap = this.config.readCap;
+    if (visit.capped && cap !== undefined && settlement.credits > cap) {
+      // The service billed a read over the cap it should have refused it at: the bound the docs state does not hold.
+      this.config.log(
+        JSON.stringify({
+          gateway: "read above the per-request cap",
+          credits: settlement.credits,
+          cap,
+          advice: "set the team key's per-request limit in the service's settings to --max-credits-per-request",
+        }),
+      );
+    }
     await this.retry.run("reconcile a read", () => this.#store.reconcile(reservation.id, settlement));
   }
 

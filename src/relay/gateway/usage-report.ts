@@ -94,7 +94,7 @@ export async function usageReport(
   };
 }
 
-const SETTLED = new Set(["ok", "failed", "expired"]);
+const SETTLED = new Set(["ok", "failed", "abandoned", "expired"]);
 
 function estimateSums(entries: readonly AuditEntry[]): EstimateSums[] {
   const sums = new Map<string, EstimateSums>();

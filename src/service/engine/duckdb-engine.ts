@@ -29,8 +29,8 @@ const WRITER_MEMORY = "256MB";
 /**
  * Runs saved queries on embedded DuckDB, in two halves. The SQL, checked to be a single query (statement-guard.ts),
  * runs in a sandbox instance of its own that cannot touch a file (sandbox.ts); its rows are handed, as data chunks, to a writer instance that has file access and no
- * user SQL, and that writes the Parquet result (result-writer.ts). The price, measured on the 1,000,000-row demo query
- * 1003: see the README ("Saved queries cannot touch files"). Each tier has its own writer and gives its sandboxes its
+ * user SQL, and that writes the Parquet result (result-writer.ts). Why this design, and what it costs: docs/service.md
+ * ("Saved queries"). Each tier has its own writer and gives its sandboxes its
  * own thread count (the `large` tier gets more), and every run has its own connections, because `interrupt()` stops
  * only the statement of the connection it is called on.
  */

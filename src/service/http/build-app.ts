@@ -9,7 +9,7 @@ import { ApiError, apiError } from "../errors";
 import { clientError, isWellFormedHost, routingError } from "./framework-errors";
 import { validationError } from "./route-schemas";
 import { redirectTrailingSlash } from "./trailing-slash";
-import { COMPRESSION_PLUGIN_OPTIONS, apiCorsOptions } from "../../http-common";
+import { COMPRESSION_PLUGIN_OPTIONS, apiCorsOptions, noSniffOnErrors } from "../../http-common";
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -36,6 +36,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clientErrorHandler: clientError,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: "array", allErrors: false, allowUnionTypes: true } },
   });
+  noSniffOnErrors(app);
   await app.register(cors, apiCorsOptions(deps.corsOrigins));
   // Bodies are JSON only: a text/plain body would otherwise reach the routes as a string.
   app.removeContentTypeParser("text/plain");

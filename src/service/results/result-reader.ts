@@ -64,7 +64,17 @@ export class ResultReader {
   private constructor(private readonly instance: DuckDBInstance) {}
 
   static async create(threads: number): Promise<ResultReader> {
-    return new ResultReader(await DuckDBInstance.create(":memory:", { threads: String(threads) }));
+    // A stored result never changes once written (a new run writes a new file), so its Parquet footer is read once
+    // and kept: a fresh 100-row page spent a fifth of its CPU re-reading it. DuckDB keeps these footers in its object
+    // cache, a least-recently-used cache charged to its memory limit (duckdb/duckdb#20157), so they do not pile up.
+    const instance = await DuckDBInstance.create(":memory:", { threads: String(threads) });
+    const conn = await instance.connect();
+    try {
+      await conn.run("SET GLOBAL parquet_metadata_cache = true");
+    } finally {
+      conn.closeSync();
+    }
+    return new ResultReader(instance);
   }
 
   async page(
@@ -76,7 +86,7 @@ export class ResultReader {
     const selected = request.columns.map((name) => columns.find((c) => c.name === name) as ResultColumn);
     const render = format === "json" ? jsonRowSql(selected) : csvLineSql(selected);
     const separator = format === "json" ? "," : "\n";
-    const values = request.params as DuckDBValue[];
+    const values = bound(request.params as DuckDBValue[]);
     const where = request.where ? ` WHERE ${request.where}` : "";
     const source = storedSource(file, columns);
     const total =
@@ -130,7 +140,7 @@ export class ResultReader {
 
   private async *stream(
     plain: string,
-    values: DuckDBValue[],
+    values: DuckDBValue[] | undefined,
     separator: string,
   ): AsyncGenerator<{ text: string; rows: number }> {
     const conn = this.idle.pop() ?? (await this.instance.connect());
@@ -160,6 +170,14 @@ export class ResultReader {
     if (this.idle.length < 8) this.idle.push(conn);
     else conn.closeSync();
   }
+}
+
+/**
+ * The values to bind, or none: given any array, even empty, the DuckDB client prepares the statement and then runs
+ * it, planning it twice; a plain page (no filter, no parameter) measured 12 ms of CPU so against 8 without.
+ */
+function bound(values: DuckDBValue[]): DuckDBValue[] | undefined {
+  return values.length > 0 ? values : undefined;
 }
 
 /** Numbers the rows of `sql` (one column, `j`) in the order it yields them (a streaming window keeps that order). */

@@ -16,6 +16,8 @@ export interface QueryView {
   element: HTMLElement;
   /** Fills the form (History's "Run again"). */
   fill(queryId: number, parameters: Record<string, string | number | boolean>, performance: PerformanceChoice): void;
+  /** Shows a query's form with its defaults, as typing its id does (the demo queries' list). */
+  open(queryId: number): void;
 }
 
 /**
@@ -231,6 +233,11 @@ export function queryView(
       editor.renderRows();
       act("reading a query's parameters", () => form.load(id, parameters))();
       tier.value = performance;
+      queryId.focus();
+    },
+    open(id) {
+      queryId.value = String(id);
+      showTyped();
       queryId.focus();
     },
   };

@@ -62,6 +62,8 @@ export const PANE_CSS = `
 .svc-pane progress { width:100%; height:8px; accent-color:var(--accent); }
 .svc-pane .svc-activity { position:sticky; bottom:0; background:var(--bg); border-top:1px solid var(--line); padding:8px 16px; }
 .svc-pane ul.svc-list { list-style:none; margin:0; padding:0; }
+.svc-pane ul.svc-demo-queries { list-style:none; margin:0 0 8px; padding:0; }
+.svc-pane ul.svc-demo-queries button.svc-link { text-align:left; }
 .svc-pane ul.svc-list > li { border:1px solid var(--line); border-radius:4px; padding:8px; margin-bottom:8px; }
 .svc-pane .svc-refresh label { font-weight:400; align-items:center; gap:4px; }
 .svc-pane .svc-refresh .svc-row { align-items:center; }

@@ -156,6 +156,7 @@ export class FileGatewayStore implements GatewayStore {
   }
 
   #prune(): void {
+    if (!this.#options.maintenance) return;
     const now = this.#now;
     if (now - this.#lastPrune < 3600_000) return;
     this.#lastPrune = now;
@@ -297,6 +298,7 @@ export class FileGatewayStore implements GatewayStore {
   }
 
   #sweep(): void {
+    if (!this.#options.maintenance) return;
     const now = this.#now;
     if (now - this.#lastSweep < EXPIRY_SWEEP_INTERVAL_MS) return;
     this.#lastSweep = now;

@@ -251,6 +251,7 @@ export class PostgresGatewayStore implements GatewayStore {
   }
 
   async #sweep(): Promise<void> {
+    if (!this.#options.maintenance) return;
     if (this.#now - this.#lastSweep < EXPIRY_SWEEP_INTERVAL_MS) return;
     await this.expireReservations();
   }

@@ -29,6 +29,8 @@ export interface Playground {
   relayUrl?: string;
   /** With `gateway: true` (the relay as a team gateway): a personal token to sign in with. */
   personalToken?: string;
+  /** With `gateway: true`: an admin's personal token (admin commands against the running gateway, the usage page). */
+  adminToken?: string;
   server: RunningStaticServer;
   browser: Browser;
   /** A fresh browser context (empty storage) on the playground; `query` as in "?signin=none". */
@@ -97,6 +99,7 @@ export async function startPlayground(
     service,
     relayUrl: relay?.url,
     personalToken: gateway?.token,
+    adminToken: gateway?.adminToken,
     get server() {
       return server;
     },

@@ -114,6 +114,20 @@ export async function acceptInsertCost(page: Page, timeoutMs = 30_000): Promise<
   if (await agree.isVisible()) await agree.click();
 }
 
+/**
+ * Agrees to Refresh All's priced confirmation, and makes sure the answer reached it: the confirmation closes. Pressed
+ * from the keyboard (the button has focus as the confirmation opens), so a pane still settling around it cannot turn
+ * the answer into a click on something else.
+ */
+export async function confirmRefreshAll(page: Page, timeoutMs = 30_000): Promise<void> {
+  const agree = pane(page).getByRole("button", { name: /^Refresh \([\d.,]+ credits?\)$/ });
+  await agree.waitFor({ timeout: timeoutMs });
+  await agree.press("Enter");
+  await agree.waitFor({ state: "detached", timeout: 10_000 }).catch(async (error: unknown) => {
+    throw new Error(`${String(error)}\nThe confirmation stayed open; the pane said: ${await pane(page).innerText()}`);
+  });
+}
+
 /** Sets the cap per request in Account (what one insert may spend), then goes back to `tab`. */
 export async function setCapPerRequest(page: Page, credits: number, tab = "Query"): Promise<void> {
   await paneTab(page, "Account");

@@ -131,6 +131,19 @@ describe("AutoSave", () => {
     expect(valueIn(await reopened(factory), 0, 0)).toBe("not saved");
   });
 
+  test("turned off while an AutoSave is due: that save does not happen, and later edits stay unsaved", async () => {
+    const s = await session(factory, clock);
+    await s.write("A1", "saved");
+    expect(await s.file.save()).toBe(true);
+    await s.write("A1", "due to AutoSave"); // AutoSave's timer is armed
+    s.file.setAutoSave(false);
+    await s.write("A2", "typed after");
+    await clock.advanceSettling(10_000);
+    await flush(10);
+    expect(s.file.status.unsaved).toBe(true);
+    expect(valueIn(await reopened(factory), 0, 0)).toBe("saved");
+  });
+
   test("turned back on, it saves what was not saved", async () => {
     const s = await session(factory, clock, { autoSave: false });
     await s.write("A1", 1);

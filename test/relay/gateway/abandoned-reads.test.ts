@@ -45,7 +45,7 @@ beforeAll(async () => {
   };
   stateDir = mkdtempSync(join(tmpdir(), "gateway-abandoned-"));
   const store = FileGatewayStore.open(stateDir);
-  token = (await store.addPerson({ name: "alice", budgets: { perDay: 100_000, perMonth: null } })).token;
+  token = (await store.addPerson({ name: "alice", admin: true, budgets: { perDay: 100_000, perMonth: null } })).token;
   await store.close();
   run = new GatewayRun("team-key-abandoned");
   relay = await run.start(url, { stateDir });
@@ -86,14 +86,30 @@ async function readPage(keep: number): Promise<number> {
   return received;
 }
 
-test.each<[string, number]>([
-  ["left after 100 kB", 100_000],
-  ["read to its end", Infinity],
-])("a page %s is booked at the whole page the service sent", async (_name, keep) => {
+interface Entry {
+  outcome: string;
+  bytes: number | null;
+  credits: number;
+}
+
+/** The audit's last entry, as the usage report's JSON lists it. */
+async function lastEntry(): Promise<Entry> {
+  const report = await run.call<{ entries: Entry[] }>(relay.url, token, "GET", "/admin/usage?format=json");
+  return report.body.entries[report.body.entries.length - 1]!;
+}
+
+test.each<[string, number, string]>([
+  ["left after 100 kB", 100_000, "abandoned"],
+  ["read to its end", Infinity, "ok"],
+])("a page %s is booked at the whole page the service sent", async (_name, keep, outcome) => {
   const before = (await day()).spent;
   const received = await readPage(keep);
   if (keep !== Infinity) expect(received).toBeLessThan(PAGE_BYTES / 2);
   let now = await day();
   while (now.reserved > 0 || now.spent === before) now = await day();
   expect(now.spent - before).toBeCloseTo(readCredits(PAGE_BYTES, billingPlan("free")), 2);
+  // The audit says the person left it, and that it was booked whole (the page is a few bytes short of 6.4 MB).
+  const entry = await lastEntry();
+  expect(entry.outcome).toBe(outcome);
+  expect(entry.bytes).toBeGreaterThan(PAGE_BYTES - 100);
 });

@@ -35,6 +35,10 @@ describe("gateway flags (each also an environment variable)", () => {
       stateDir: "/var/gw",
       plan: { plan: "enterprise", creditsPerMb: 0.5 },
     });
+    const capped = [...upstream, "--team-key-file", "k", "--max-credits-per-request", "2.5"];
+    expect(parseRelayOptions(capped, {}).gateway).toMatchObject({ maxCreditsPerRequest: 2.5 });
+    const fromEnv = { RELAY_TEAM_KEY_FILE: "k", RELAY_MAX_CREDITS_PER_REQUEST: "40" };
+    expect(parseRelayOptions(upstream, fromEnv).gateway).toMatchObject({ maxCreditsPerRequest: 40 });
   });
 
   test.each([
@@ -45,6 +49,8 @@ describe("gateway flags (each also an environment variable)", () => {
     [["--team-key-file", "k", "--plan", "enterprise"], /needs --plan-credits-per-mb/],
     [["--team-key-file", "k", "--plan-credits-per-mb", "3"], /goes with --plan enterprise/],
     [["--team-key-file", "k", "--reads-per-minute", "ten"], /--reads-per-minute must be a whole number/],
+    [["--team-key-file", "k", "--max-credits-per-request", "0"], /--max-credits-per-request must be a positive number/],
+    [["--max-credits-per-request", "5"], /--max-credits-per-request is a gateway flag/],
   ])("refused: %j", (argv, message) => {
     expect(() => parseRelayOptions([...upstream, ...argv], {})).toThrow(message);
   });

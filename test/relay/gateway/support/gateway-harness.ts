@@ -41,7 +41,15 @@ export class GatewayRun {
   async start(
     upstream: string,
     store: Pick<GatewayOptions, "database" | "stateDir">,
-    options: { reads?: number | null; writes?: number | null; clock?: Clock; windowMs?: number; origin?: string } = {},
+    options: {
+      reads?: number | null;
+      writes?: number | null;
+      clock?: Clock;
+      windowMs?: number;
+      origin?: string;
+      /** The team key's per-request cap at the service (`--max-credits-per-request`). */
+      cap?: number;
+    } = {},
   ): Promise<RunningRelay> {
     const relay = await startRelay(
       {
@@ -57,6 +65,7 @@ export class GatewayRun {
           plan: billingPlan("free"),
           readsPerMinute: options.reads === undefined ? null : options.reads,
           writesPerMinute: options.writes === undefined ? null : options.writes,
+          ...(options.cap === undefined ? {} : { maxCreditsPerRequest: options.cap }),
         },
       },
       (line) => this.logs.push(line),
