@@ -1,6 +1,7 @@
 import { formatBytes, formatCredits } from "../../billing";
 import { UPLOAD_COLUMN_TYPES, type UploadColumnType } from "../../client";
-import type { UploadAction, UploadFormController, UploadFormState } from "../logic/upload/upload-form";
+import type { UploadFormController } from "../logic/upload/upload-form";
+import type { UploadAction, UploadFormState } from "../logic/upload/upload-form-state";
 import { act } from "./act";
 import { field, h, replaceChildren, setVisible } from "./dom";
 

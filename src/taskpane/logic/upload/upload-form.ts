@@ -2,55 +2,13 @@ import { formatBytes, formatCredits } from "../../../billing";
 import { UPLOAD_COLUMN_TYPES, type UploadColumnType, type UploadedTable } from "../../../client";
 import type { PaneDeps } from "../deps";
 import { paneMessage } from "../messages";
+import { EMPTY_FORM, failureText, type UploadAction, type UploadFormState } from "./upload-form-state";
 import { Store } from "../store";
 import { planUpload } from "./upload-columns";
 import { suggestedTableName, uploadProblems } from "./upload-checks";
 import { uploadCsv, utf8Bytes } from "./upload-csv";
-import { estimateUpload, type UploadEstimate } from "./upload-estimate";
+import { estimateUpload } from "./upload-estimate";
 import type { SelectionRead } from "./selection-read";
-
-/** What Upload does: a new table, or for one the user has, its rows replaced (cleared, then inserted) or appended. */
-export type UploadAction = "create" | "replace" | "append";
-
-export interface UploadFormColumn {
-  header: string;
-  /** The header as a column name the service accepts. */
-  name: string;
-  type: UploadColumnType;
-  /** Cells of more than one kind: sent as text once the user confirms. */
-  mixed: boolean;
-}
-
-export interface UploadFormState {
-  phase: "empty" | "reading" | "ready" | "sending" | "sent" | "failed";
-  message: string;
-  /** Where the rows were read ("Sheet1!A1:B1001"). */
-  address?: string;
-  rowCount: number;
-  columns: UploadFormColumn[];
-  mixedConfirmed: boolean;
-  tableName: string;
-  namespace: string;
-  /** Private unless the user chose otherwise (the service would make a table public when not told). */
-  isPrivate: boolean;
-  /** The user's table of that name, when there is one: Replace and Append fill it. */
-  existing?: UploadedTable;
-  estimate?: UploadEstimate;
-  /** Why nothing can be sent now, one sentence each. */
-  problems: string[];
-}
-
-const EMPTY: UploadFormState = {
-  phase: "empty",
-  message: "",
-  rowCount: 0,
-  columns: [],
-  mixedConfirmed: false,
-  tableName: "",
-  namespace: "",
-  isPrivate: true,
-  problems: [],
-};
 
 export type UploadFormDeps = Pick<PaneDeps, "session"> & {
   /** The selection's cells, read in blocks (`readSelection(run)`); undefined when it holds nothing. */
@@ -65,7 +23,7 @@ const countText = (n: number) => n.toLocaleString("en-US");
  * chose public) and inserts the rows; for a table the user has, it replaces or appends its rows.
  */
 export class UploadFormController {
-  readonly store = new Store<UploadFormState>(EMPTY);
+  readonly store = new Store<UploadFormState>(EMPTY_FORM);
   #read: SelectionRead | undefined;
   #tables: readonly UploadedTable[] = [];
   #csv: { key: string; text: string } | undefined;
@@ -95,7 +53,7 @@ export class UploadFormController {
     this.#csv = undefined;
     if (!read) {
       this.store.replace({
-        ...EMPTY,
+        ...EMPTY_FORM,
         namespace: this.store.state.namespace,
         message: "The selection holds no values.",
       });
@@ -231,21 +189,4 @@ export class UploadFormController {
       };
     return this.#csv.text;
   }
-}
-
-/** A failed upload in words: what was left behind, and a private table the plan refused said plainly. */
-function failureText(
-  error: unknown,
-  action: UploadAction,
-  done: "nothing" | "created" | "cleared",
-  isPrivate: boolean,
-  full: string,
-): string {
-  const message = paneMessage(error);
-  if (action === "create" && done === "nothing" && isPrivate && /private/i.test(message))
-    return `Your plan does not allow private tables (the service said: ${message}). Choose public only if everyone may read these rows.`;
-  if (done === "created")
-    return `${full} was created, but its rows were not sent: ${message} Use Append to send them, or Delete it.`;
-  if (done === "cleared") return `${full} was cleared, but its rows were not sent: ${message} Use Append to send them.`;
-  return message;
 }
