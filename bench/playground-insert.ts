@@ -31,7 +31,7 @@ const WATCH = `(() => {
  */
 const CAP_PER_REQUEST = 10_000;
 /** How the Progress region says an insert ended: written, cancelled, or refused before it began. */
-const ENDED = /^(Inserted [\d,]+ rows|Insert cancelled|Insert not started|This read is about)/;
+const ENDED = /^(Inserted [\d,]+ rows|Insert cancelled|Insert not started|Over the cap of|Stopped: the rest)/;
 
 const READ = `(() => { clearInterval(window.__bench.timer); return { tasks: window.__bench.tasks, gap: window.__bench.gap }; })()`;
 

@@ -1,21 +1,27 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { DEFAULT_TIER, queryRunKey } from "../src/service-cells";
-import { buildWorkbook, type NewCell } from "../src/xlsx";
-import { ADDIN_ID } from "../test/refresh/support/report-book";
+import { ServiceClient } from "../src/client";
 import type { BenchOptions } from "./args";
+import { TRANSFERS_100K_ID } from "./bench-queries";
 import { runChild } from "./child";
 import { prepareDemoResult } from "./full-pull";
+import { caseWorkbook, TRANSFER_COLUMNS } from "./refresh-book";
 import { QUERY_ID, type RefreshWorkerResult } from "./refresh-types";
 import { emptySection, type SectionResult } from "./report";
 import { API_KEY, startServiceProcess } from "./service-process";
 import { mb, median, ms, num, ratio } from "./stats";
 
-/** One workbook of the section: SERVICE.QUERY(1003) cells, each asking `limit` rows, with or without a dependent. */
+/**
+ * One workbook of the section: SERVICE.QUERY(1003) cells, each asking `limit` rows, with or without a dependent; or
+ * one table bound to a query (its whole latest result), since a single cell of 100,000 rows is refused as too large to
+ * spill.
+ */
 export interface RefreshCase {
   name: string;
   limits: number[];
+  /** A bound table instead of SERVICE cells: the query it is bound to, its rows and its columns' names. */
+  table?: { queryId: number; rows: number; columns: readonly string[] };
   /** Next to each SERVICE cell, `=ROWS(A1#)` over its spill: the engine recalculates it after the refresh. */
   dependents: boolean;
   /** The targets: at most this ratio to the client's fetch, this many seconds, this much peak memory. */
@@ -40,40 +46,43 @@ export function refreshCases(quick: boolean): RefreshCase[] {
     maxRatio: 3,
     ...target,
   });
-  if (quick) return [one(10_000, {}), small];
+  const table = (queryId: number, rows: number, target: Partial<RefreshCase>): RefreshCase => ({
+    name: `a bound table, ${num(rows)} rows x 10`,
+    limits: [],
+    table: { queryId, rows, columns: TRANSFER_COLUMNS },
+    dependents: false,
+    maxRatio: 3,
+    ...target,
+  });
+  if (quick) return [one(10_000, {}), table(TRANSFERS_100K_ID, 100_000, { maxSeconds: 10 }), small];
   return [
     one(10_000, {}),
-    one(100_000, { maxSeconds: 10 }),
-    one(1_000_000, { maxRatio: 4, maxSeconds: 60, maxRssBytes: GB }),
+    table(TRANSFERS_100K_ID, 100_000, { maxSeconds: 10 }),
+    table(QUERY_ID, 1_000_000, { maxRatio: 4, maxSeconds: 60, maxRssBytes: GB }),
     small,
   ];
 }
 
+/** What the fetching worker reads for a case: `queryId:limit` per table, `all` for a whole result. */
+function fetchList(c: RefreshCase): string {
+  if (c.table) return `${c.table.queryId}:all`;
+  return c.limits.map((limit) => `${QUERY_ID}:${limit}`).join(",");
+}
+
 /**
- * The workbook of a case, built with the project's own builder (as the playground's Download builds one), its
- * add-in settings remembering query 1003's run as the pane does after a run: the refresh reads that result.
+ * One refresh in its own process. A process that dies (out of memory: V8 aborts) is that case's result, said so,
+ * and the section goes on with the next case.
  */
-export function caseWorkbook(c: RefreshCase, executionId: string): Uint8Array {
-  const cells: NewCell[] = [];
-  let row = 0;
-  for (const limit of c.limits) {
-    const anchor = `A${row + 1}`;
-    cells.push({
-      row,
-      column: 0,
-      value: "stale",
-      formula: `_xldudf_SERVICE_QUERY(${QUERY_ID},"limit=${limit}")`,
-      spill: { rowCount: 1, columnCount: 1 },
-    });
-    if (c.dependents) cells.push({ row, column: 11, value: 0, formula: `ROWS(_xlfn.ANCHORARRAY(${anchor}))` });
-    row += limit + 2; // the header, and a blank row between spills
+async function refreshIn(url: string, file: string): Promise<RefreshWorkerResult> {
+  try {
+    return await runChild<RefreshWorkerResult>("refresh-worker.ts", ["refresh", url, API_KEY, file], 900_000);
+  } catch (error) {
+    const text = error instanceof Error ? error.message : String(error);
+    const said = /heap out of memory|SIGABRT|Allocation failed/.test(text)
+      ? "the refresh ran out of memory (V8 aborted the process)"
+      : `the refresh failed: ${text.slice(0, 300)}`;
+    return { ms: NaN, rows: 0, exitCode: 1, said, maxRssBytes: NaN };
   }
-  const run = { executionId, finishedAt: Date.now() };
-  const runs = { [queryRunKey(QUERY_ID, {}, DEFAULT_TIER)]: run };
-  return buildWorkbook({
-    sheets: [{ name: "Report", cells }],
-    addin: { referenceId: ADDIN_ID, settings: { "service.queryRuns": JSON.stringify(runs) } },
-  });
 }
 
 interface CaseRuns {
@@ -93,7 +102,10 @@ export async function refreshSection(
   log: (line: string) => void,
   cases: RefreshCase[] = refreshCases(options.quick),
 ): Promise<SectionResult> {
-  const section = emptySection("refresh", "9. Refresh: npm run refresh on SERVICE cells against the client's fetch");
+  const section = emptySection(
+    "refresh",
+    "9. Refresh: npm run refresh on SERVICE cells and bound tables against the client's fetch",
+  );
   const rounds = options.quick ? 1 : options.reps;
   const dir = await mkdtemp(join(tmpdir(), "refresh-bench-"));
   const service = await startServiceProcess();
@@ -101,28 +113,31 @@ export async function refreshSection(
   try {
     // The workbooks remember this run of query 1003; the client fetches its rows by query id (the latest result).
     const { executionId } = await prepareDemoResult(service);
+    // The bound tables read the latest result of their query: each must have run once.
+    const client = new ServiceClient({ apiKey: API_KEY, baseUrl: service.url });
+    const bound = new Set(cases.flatMap((c) => (c.table ? [c.table.queryId] : [])));
+    for (const queryId of bound) if (queryId !== QUERY_ID) await client.run(queryId);
     for (const [i, c] of cases.entries()) {
       const runs: CaseRuns = { c, refresh: [], fetch: [] };
       for (let r = 0; r < rounds; r++) {
         // A fresh copy each round: a refreshed file would have nothing left to do.
         const file = join(dir, `case${i}-${r}.xlsx`);
         await writeFile(file, caseWorkbook(c, executionId));
-        const fetched = await runChild<RefreshWorkerResult>(
-          "refresh-worker.ts",
-          ["fetch", service.url, API_KEY, c.limits.join(",")],
-          900_000,
-        );
-        const refreshed = await runChild<RefreshWorkerResult>(
-          "refresh-worker.ts",
-          ["refresh", service.url, API_KEY, file],
-          900_000,
-        );
+        const refresh = () => refreshIn(service.url, file);
+        const fetch = () =>
+          runChild<RefreshWorkerResult>("refresh-worker.ts", ["fetch", service.url, API_KEY, fetchList(c)], 900_000);
+        // The first round refreshes first: a workbook the refresh refuses needs no fetch to compare with. Later
+        // rounds alternate which goes first, so neither always meets the service as the other left it.
+        const fetchFirst = r % 2 === 1;
+        const early = fetchFirst ? await fetch() : undefined;
+        const refreshed = await refresh();
         if (refreshed.exitCode !== 0) {
           // A workbook the refresh refuses (a SERVICE cell over the spill limit) is reported, and the rest still run.
           runs.refused = refreshed.said;
           log(`  ${c.name}: not refreshed: ${refreshed.said}`);
           break;
         }
+        const fetched = early ?? (await fetch());
         runs.fetch.push(fetched);
         runs.refresh.push(refreshed);
         log(`  ${c.name}: refresh ${ms(refreshed.ms)} (${mb(refreshed.maxRssBytes, 0)}), fetch ${ms(fetched.ms)}`);

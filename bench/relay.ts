@@ -1,6 +1,7 @@
 import { startRelay } from "../src/relay";
 import type { BenchOptions } from "./args";
 import { runChild } from "./child";
+import { relayLatencyTable } from "./relay-latency";
 import type { PullWorkerResult } from "./pull-worker";
 import { emptySection, type SectionResult } from "./report";
 import { API_KEY, type ServiceProcess } from "./service-process";
@@ -15,6 +16,7 @@ const CACHE_SPEEDUP_TARGET = 1.5;
  * The relay's cost on the full 1,000,000-row pull (client.table through the relay against the same pull direct, in
  * one run, alternating), and what its cache of finished results gives back (a second pull through a warm relay).
  * The relay runs in this process, the service in its own and each pull in a fresh one, as a team would deploy them.
+ * Then the latency of one cached page at concurrency 1 and 16: direct, through the relay and through the gateway.
  */
 export async function relaySection(
   service: ServiceProcess,
@@ -98,6 +100,11 @@ export async function relaySection(
           ? undefined
           : "the client's own parsing dominates once the pages come from memory",
     },
+  );
+  const latency = await relayLatencyTable(service, prepared.executionId, options, log);
+  section.tables.push(latency.table);
+  section.notes.push(
+    `The relay and the gateway run as \`npm run relay\` in processes of their own (their request logs read and dropped); the gateway on the file store, unpaced, audited ${latency.auditEntries.toLocaleString("en-US")} cached reads in batches (at most 250 ms or 500 entries apart).`,
   );
   section.headline.push(
     `Relay: full pull ${overhead.toFixed(2)}x direct with a cold cache, ${(warm / direct).toFixed(2)}x with a warm one (${speedup.toFixed(2)}x faster than cold)`,

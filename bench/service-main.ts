@@ -8,7 +8,8 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { DEMO_KEYS, DEMO_QUERIES, defaultOptions, startService } from "../src/service";
+import { DEMO_KEYS, defaultOptions, startService } from "../src/service";
+import { BENCH_QUERIES } from "./bench-queries";
 
 async function main(): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), "service-bench-"));
@@ -17,7 +18,7 @@ async function main(): Promise<void> {
       port: 0,
       host: "127.0.0.1",
       dataDir,
-      queries: DEMO_QUERIES,
+      queries: BENCH_QUERIES,
       keys: DEMO_KEYS,
       // Curated datasets only when a section needs them (formulas): otherwise their timers stay out of the figures.
       datasets: process.argv.includes("--datasets"),

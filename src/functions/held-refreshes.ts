@@ -52,7 +52,10 @@ export function localTime(epochMs: number, now: number): string {
   return day(epochMs) === day(now) ? time : `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${time}`;
 }
 
-/** Why, in words, and what to do. */
+/**
+ * Why, in words, and what to do. Nothing held is retried by itself, raising the budget included: the message offers
+ * Refresh All for this one, and a higher budget for what comes later.
+ */
 export function holdMessage(
   reason: HoldReason,
   facts: { fetchedAt?: number; heldAt: number; estimate?: number; budget: BudgetState; detail?: string },
@@ -65,7 +68,7 @@ export function holdMessage(
     reason === "budget-off"
       ? `automatic refreshes need a daily credit budget${cost}; set one in the Service pane's Report tab, or use Refresh All.`
       : reason === "budget-spent"
-        ? `today's automatic budget has no room for it${cost}: ${creditsNumber(spentToday)} of ${creditsNumber(creditsPerDay)} credits spent. Raise it in the Service pane's Report tab, or use Refresh All.`
+        ? `today's automatic budget has no room for it${cost}: ${creditsNumber(spentToday)} of ${creditsNumber(creditsPerDay)} credits spent. Refresh All refreshes it now; a higher budget (Report tab) lets later automatic refreshes through.`
         : reason === "size-unknown"
           ? "its size is not known yet, so its cost cannot be held to the budget; use Refresh All once."
           : `${facts.detail ?? "it grew past what today's automatic budget has room for."} Use Refresh All, or raise the budget.`;

@@ -149,7 +149,7 @@ export function cancelAutomaticQueryRun(key: string): boolean {
 
 /**
  * The workbook's daily credit budget for everything automatic (scheduled refreshes, refresh and re-runs on open,
- * `run=on_change`, the ribbon's Refresh All): its limit, what was spent against it today, what work going now holds.
+ * `run=on_change`): its limit, what was spent against it today, what work going now holds.
  */
 export function automaticBudget(): BudgetState {
   return functionsRuntime().queries.budgetState();

@@ -207,15 +207,15 @@ export class QueryService {
     return this.budget.state();
   }
 
-  /** A new daily budget; `run=on_change` cells the old one refused try again within it. */
+  /**
+   * A new daily budget, for automatic work from now on. What the old one held stays held: raising the budget is a
+   * deliberate act, but not a click on "run", and nothing held is retried by itself. A held run waits for the pane
+   * (the Report tab's Run, Refresh All) or for its inputs to change again; its cell stops quoting the old budget and
+   * says it has not run and how to run it.
+   */
   setBudget(creditsPerDay: number): void {
     this.budget.setCreditsPerDay(creditsPerDay);
-    const groups = new Map(this.cells.groups().map((g) => [g.key, g]));
-    for (const key of this.activity.refused()) {
-      const group = groups.get(key);
-      if (group?.runOnChange) this.#runIfNeeded(key, group.cell, group.maxAgeHours);
-      else this.activity.set(key, undefined);
-    }
+    for (const key of this.activity.refused()) this.activity.set(key, undefined);
   }
 
   /**

@@ -80,7 +80,7 @@ function nextTurn(): Promise<void> {
  * The refresh bus: live DATASET/RESULTS cells by cache key, and the one way values reach them — fetch (or serve)
  * once per key, push to every cell of the key. Refresh All, auto-refresh, sign-in changes and a run finishing all
  * go through `refresh`, so cells change without a workbook recalculation. Automatic refreshes (a dataset's
- * schedule, refresh on open, the ribbon's Refresh All) fetch only what today's automatic budget has room for; the
+ * schedule, refresh on open) fetch only what today's automatic budget has room for; the
  * others are held: their cells keep their values untouched, and the held list says when they were fetched and why.
  */
 export class RefreshBus {

@@ -11,6 +11,18 @@ import { precedentsOf } from "./precedents";
 import type { Credits } from "./report";
 import type { WorkbookHost } from "./workbook-host";
 
+/**
+ * A cell the refresh cannot read (an unknown function, an argument or input it cannot compute, arguments the add-in
+ * would refuse): held before any request, so it costs nothing, and named with why.
+ */
+export function unreadable(
+  what: "Its formula cannot be read" | "An input cannot be computed",
+  detail: string,
+): { message: string; failed: boolean } {
+  const why = detail.trim().replace(/[.;:]?$/, ".");
+  return { message: `${what}: ${why} The cell is left as it is; it costs nothing.`, failed: true };
+}
+
 export interface PreparedCell {
   plan: CellPlan;
   call?: PreparedCall;
@@ -29,7 +41,7 @@ export function prepareCells(book: WorkbookFile, cells: readonly ServiceCell[], 
     if (cell.unknownNames.length > 0) {
       const known = host.externalFunctions();
       const why = cell.unknownNames.map((n) => unknownFunctionMessage(`SERVICE.${n}`, known)).join(" ");
-      plan.hold = { message: `${why} The cell is left as it is.`, failed: true };
+      plan.hold = unreadable("Its formula cannot be read", why);
     } else if (cell.calls.length !== 1 || !first?.whole) {
       const message =
         "Its SERVICE call is part of a larger formula: the refresh computes cells whose formula is one SERVICE call; Excel recomputes this one when the file opens.";
@@ -40,7 +52,7 @@ export function prepareCells(book: WorkbookFile, cells: readonly ServiceCell[], 
       return { plan, call: prepareCall(cell, host, book.definedNames) };
     } catch (error) {
       if (!(error instanceof ArgumentRefusal)) throw error;
-      plan.hold = { message: `Its formula cannot be read: ${error.message}`, failed: true };
+      plan.hold = unreadable("Its formula cannot be read", error.message);
       return { plan };
     }
   });
@@ -85,8 +97,8 @@ export function planServiceCells(
     } catch (error) {
       cell.hold =
         error instanceof ArgumentRefusal
-          ? { message: `An input cannot be computed: ${error.message}`, failed: true }
-          : heldByError(error);
+          ? unreadable("An input cannot be computed", error.message)
+          : unreadable("Its formula cannot be read", heldByError(error).message);
       continue;
     }
     planCell(plan, cell, ctx);

@@ -11,7 +11,7 @@ import { AddinDocument } from "./addin-document";
 import { buildHost, startEngine } from "./engine-setup";
 import { executePlan } from "./execute-plan";
 import { EXIT_CODES } from "./exit-codes";
-import { newMeter, meteredFetch } from "./metered-fetch";
+import { newMeter, meteredFetch, type Meter } from "./metered-fetch";
 import { planCost, planServiceCells, prepareCells } from "./plan-build";
 import type { Rerun } from "./plan-cells";
 import { planTables } from "./plan-tables";
@@ -19,6 +19,7 @@ import type { Plan } from "./plan-types";
 import type { RefreshReport } from "./report";
 import { readReports, runReports, unwrittenReports } from "./report-lists";
 import { finish, refuse } from "./report-outcome";
+import { freeStatuses, spillOutlook, type FreeStatuses } from "./spill-outlook";
 import { writeWorkbook } from "./write-workbook";
 import { checkTarget, writeTarget } from "./write-target";
 
@@ -97,6 +98,19 @@ function setUp(book: WorkbookFile, options: RefreshOptions, now: number) {
 }
 
 /**
+ * The add-in's own session (the key kept in memory only): a dataset whose endpoint is gone is read from the saved
+ * query behind it, exactly as a cell or the pane reads it.
+ */
+function refreshSession(options: RefreshOptions, deps: RefreshDeps, meter: Meter): Session {
+  return new Session({
+    keyStore: createKeyStore({}),
+    defaultBaseUrl: options.serviceUrl ?? "",
+    fetch: meteredFetch(deps.fetch, meter, options.plan),
+    clientOptions: { clock: deps.clientClock ?? systemClock },
+  });
+}
+
+/**
  * Refreshes a workbook file's SERVICE data without Excel: plans every read and run, prices them with the cost model,
  * refuses a plan over the budget before anything runs, then runs, reads and writes the file in one surgical edit
  * (or, with --dry-run, stops after the plan). Never throws for a refusal: the report says what happened and carries
@@ -157,19 +171,20 @@ export async function refreshWorkbook(options: RefreshOptions, deps: RefreshDeps
     const message = `The plan is estimated at ${report.estimate.total} credits, over the budget of ${options.budget}: nothing was run, read or written.`;
     return refuse(report, EXIT_CODES.budgetRefused, message);
   }
+  const meter = newMeter();
   if (options.dryRun) {
-    Object.assign(report, unwrittenReports(plan));
+    // With a key, the free statuses of the stored results it would read tell their sizes; without one, nothing is sent.
+    let statuses: FreeStatuses = new Map();
+    if (options.apiKey && options.serviceUrl) {
+      const session = refreshSession(options, deps, meter);
+      await session.signIn(options.apiKey);
+      statuses = await freeStatuses(plan, session);
+    }
+    Object.assign(report, unwrittenReports(plan, undefined, spillOutlook(book, plan, statuses)));
+    report.requests = meter.requests;
     return finish(report, "Dry run: nothing was run, read or written.");
   }
-  const meter = newMeter();
-  // The add-in's own session (the key kept in memory only): a dataset whose endpoint is gone is read from the saved
-  // query behind it, exactly as a cell or the pane reads it.
-  const session = new Session({
-    keyStore: createKeyStore({}),
-    defaultBaseUrl: options.serviceUrl ?? "",
-    fetch: meteredFetch(deps.fetch, meter, options.plan),
-    clientOptions: { clock: deps.clientClock ?? systemClock },
-  });
+  const session = refreshSession(options, deps, meter);
   await session.signIn(options.apiKey ?? "");
   const spillLimitBytes = deps.spillLimitBytes ?? DEFAULT_SPILL_LIMIT_BYTES;
   const ex = await executePlan(plan, { session, meter, now: () => now, budget: options.budget, spillLimitBytes, log });

@@ -47,8 +47,15 @@ export function readReports(plan: Plan, ex?: Execution): ReadReport[] {
   });
 }
 
-/** Cells and tables before anything is written: what the plan will do, or (`why`) why nothing was done. */
-export function unwrittenReports(plan: Plan, why?: string): { cells: CellReport[]; tables: TableReport[] } {
+/**
+ * Cells and tables before anything is written: what the plan will do, or (`why`) why nothing was done; `outlook`
+ * (a dry run's) adds what is known of a planned cell's spill (would or may be blocked), by cell.
+ */
+export function unwrittenReports(
+  plan: Plan,
+  why?: string,
+  outlook: ReadonlyMap<string, string> = new Map(),
+): { cells: CellReport[]; tables: TableReport[] } {
   const status = (held: { failed: boolean; unchanged?: boolean } | undefined): ItemStatus =>
     held ? (held.unchanged ? "unchanged" : held.failed ? "failed" : "skipped") : why ? "skipped" : "planned";
   const cells = plan.cells.map((c): CellReport => {
@@ -61,8 +68,8 @@ export function unwrittenReports(plan: Plan, why?: string): { cells: CellReport[
       rowsBefore: c.cell.cached.length,
       rangeBefore: c.cell.spillRef,
       ...(read ? { source: read.label } : {}),
-      ...(c.hold || unchanged || why
-        ? { message: c.hold?.message ?? (unchanged ? `Not read: ${unchanged}.` : why) }
+      ...(c.hold || unchanged || why || outlook.has(c.address)
+        ? { message: c.hold?.message ?? (unchanged ? `Not read: ${unchanged}.` : (why ?? outlook.get(c.address))) }
         : {}),
     };
   });

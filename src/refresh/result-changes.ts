@@ -25,8 +25,7 @@ export class ResultChanges {
   apply(sheet: string, block: CellBlock, write: () => void): void {
     const before = this.valuesIn(sheet, block);
     write();
-    const after = this.valuesIn(sheet, block);
-    if (after.every((v, i) => sameScalar(v, before[i]))) return;
+    if (this.unchanged(sheet, block, before)) return;
     this.blocks.push({ sheet, block });
     this.engine.changed(sheet, block);
   }
@@ -36,5 +35,14 @@ export class ResultChanges {
     for (let r = block.row; r < block.row + block.rowCount; r++)
       for (let c = block.column; c < block.column + block.columnCount; c++) out.push(this.host.value(sheet, r, c));
     return out;
+  }
+
+  /** Whether the block holds what it held (compared in place: a second copy of a large result is never made). */
+  private unchanged(sheet: string, block: CellBlock, before: readonly Scalar[]): boolean {
+    let i = 0;
+    for (let r = block.row; r < block.row + block.rowCount; r++)
+      for (let c = block.column; c < block.column + block.columnCount; c++)
+        if (!sameScalar(this.host.value(sheet, r, c), before[i++])) return false;
+    return true;
   }
 }

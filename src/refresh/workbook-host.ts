@@ -1,10 +1,11 @@
 import { FormulaError, type EngineHost, type ErrorCode, type Scalar } from "../formulas";
 import { type CellBlock } from "../sheet";
 import { isCellError, SERVICE_FUNCTIONS, type XlsxValue } from "../xlsx";
+import { CellGrid } from "./cell-grid";
 
 interface HostSheet {
   name: string;
-  values: Map<string, Scalar>;
+  values: CellGrid;
   /** Typed formulas ("=…") by cell. */
   formulas: Map<string, string>;
 }
@@ -31,7 +32,7 @@ export class WorkbookHost implements EngineHost {
   readonly #external = new Map<string, CellBlock>();
 
   addSheet(name: string): void {
-    this.#sheets.set(name.toLowerCase(), { name, values: new Map(), formulas: new Map() });
+    this.#sheets.set(name.toLowerCase(), { name, values: new CellGrid(), formulas: new Map() });
   }
 
   #sheet(name: string): HostSheet | undefined {
@@ -39,9 +40,7 @@ export class WorkbookHost implements EngineHost {
   }
 
   setValue(sheet: string, row: number, column: number, value: Scalar): void {
-    const s = this.#sheet(sheet)!;
-    if (value === null) s.values.delete(key(row, column));
-    else s.values.set(key(row, column), value);
+    this.#sheet(sheet)!.values.set(row, column, value);
   }
 
   setFormula(sheet: string, row: number, column: number, typed: string): void {
@@ -88,18 +87,18 @@ export class WorkbookHost implements EngineHost {
   }
 
   value(sheet: string, row: number, column: number): Scalar {
-    return this.#sheet(sheet)?.values.get(key(row, column)) ?? null;
+    return this.#sheet(sheet)?.values.get(row, column) ?? null;
   }
 
   hasContent(sheet: string, row: number, column: number): boolean {
     const s = this.#sheet(sheet);
-    return s !== undefined && (s.values.has(key(row, column)) || s.formulas.has(key(row, column)));
+    return s !== undefined && (s.values.has(row, column) || s.formulas.has(key(row, column)));
   }
 
   extent(sheet: string): { rows: number; columns: number } {
     const s = this.#sheet(sheet);
-    let [rows, columns] = [0, 0];
-    for (const k of s ? [...s.values.keys(), ...s.formulas.keys()] : []) {
+    let { rows, columns } = s?.values.extent() ?? { rows: 0, columns: 0 };
+    for (const k of s ? s.formulas.keys() : []) {
       const [r, c] = k.split(",").map(Number);
       rows = Math.max(rows, r + 1);
       columns = Math.max(columns, c + 1);

@@ -38,6 +38,11 @@ export interface ReadMeterOptions {
   budget?: ReadBudget;
   /** Rows the caller wants at most (its `limit`). */
   limit?: number;
+  /**
+   * The first page is a preview of PROBE_ROWS rows whatever is known of the read, so that a question about the rest
+   * (the pane's insert) comes before any larger page is paid for.
+   */
+  preview?: boolean;
   now(): number;
 }
 
@@ -59,9 +64,12 @@ export class ReadMeter {
   #spent = 0;
   #bytes = 0;
   #rows = 0;
+  /** The most the read may spend: the cap, or less once the user agreed to a figure (`holdTo`). */
+  #cap: number;
 
   constructor(options: ReadMeterOptions) {
     this.#options = options;
+    this.#cap = options.capCredits;
     const known = options.costs.read(options.baseUrl, options.requestKey);
     this.#known = known;
     this.estimate = known ? estimateAgain(known, options.plan) : undefined;
@@ -86,9 +94,19 @@ export class ReadMeter {
     const known = this.#known;
     // A read with no cap and no budget (a tool whose own budget priced it whole) has nothing to learn first.
     const priced = Number.isFinite(this.#options.capCredits) || this.#options.budget !== undefined;
-    const firstPageRows = known ? Math.ceil(known.rows * (1 + GROWTH_ALLOWANCE)) + 1 : priced ? PROBE_ROWS : undefined;
+    const firstPageRows =
+      known && !this.#options.preview
+        ? Math.ceil(known.rows * (1 + GROWTH_ALLOWANCE)) + 1
+        : priced
+          ? PROBE_ROWS
+          : undefined;
     const maxPageBytes = Math.min(LARGE_PAGE_BYTES, bytesWithin(this.#options.capCredits, this.#options.plan));
     return { ...(firstPageRows === undefined ? {} : { firstPageRows }), maxPageBytes, onRead: (r) => this.#read(r) };
+  }
+
+  /** Rows its pages brought so far. */
+  get rowsRead(): number {
+    return this.#rows;
   }
 
   /** Credits spent on this read so far. */
@@ -105,6 +123,29 @@ export class ReadMeter {
   }
 
   #whole: (ReadEstimate & { complete: boolean }) | undefined;
+
+  /**
+   * The most the whole read will spend, once the pages so far priced it: what came, plus the rest at the heavier of
+   * the rows so far with the growth allowance and the rows of `tail` (a sample of the result's last rows: rows
+   * further on often weigh more, as ids and amounts grow), within the cap. The figure a question states and `holdTo`
+   * keeps.
+   */
+  ceiling(tail?: { bytes: number; rows: number }): number | undefined {
+    const whole = this.#whole;
+    const own = bytesPerRow({ bytes: this.#bytes, rows: this.#rows });
+    if (!whole || own === undefined) return undefined;
+    const rowBytes = Math.max(own * (1 + GROWTH_ALLOWANCE), (tail && bytesPerRow(tail)) ?? 0);
+    const rest = estimateRows(whole.rows - this.#rows, rowBytes, this.#options.plan, LARGE_PAGE_BYTES);
+    return Math.min(this.#cap, addCredits(this.#spent, rest.credits));
+  }
+
+  /** Holds the rest of the read to `credits` in all (the figure the user agreed to): a page that would pass it stops. */
+  holdTo(credits: number): void {
+    this.#cap = Math.min(this.#cap, credits);
+    this.#agreed = true;
+  }
+
+  #agreed = false;
 
   /**
    * After each page: where more pages follow, whether the rest may be fetched. Throws OverCapError (over the cap)
@@ -126,14 +167,14 @@ export class ReadMeter {
     const rowBytes = bytesPerRow({ bytes: this.#bytes, rows: this.#rows });
     if (end === undefined || rowBytes === undefined) {
       // No total (CSV): the rest cannot be priced ahead; stop once the cap is passed.
-      if (this.#spent > this.#options.capCredits) this.#overCap(this.#spent, this.#bytes, undefined);
+      if (this.#spent > this.#cap) this.#overCap(this.#spent, this.#bytes, undefined);
       return;
     }
     const rest = estimateRows(end - this.#rows, rowBytes, this.#options.plan, LARGE_PAGE_BYTES);
     const whole = addCredits(this.#spent, rest.credits);
     const bytes = this.#bytes + rest.bytes;
     this.#whole = { bytes, credits: whole, rows: end, complete: false };
-    if (whole > this.#options.capCredits) this.#overCap(whole, bytes, end);
+    if (whole > this.#cap) this.#overCap(whole, bytes, end);
     const budget = this.#options.budget;
     if (budget && whole > budget.estimate && !budget.grow(addCredits(whole, -budget.estimate))) {
       this.#rememberWhole(bytes, end);
@@ -179,6 +220,10 @@ export class ReadMeter {
       spent: this.#spent,
       ...(rows === undefined ? {} : { rows }),
     };
-    throw new OverCapError({ cap: this.#options.capCredits, where: this.#options.where, facts });
+    throw new OverCapError({
+      cap: this.#cap,
+      where: this.#agreed ? "agreed" : this.#options.where,
+      facts,
+    });
   }
 }

@@ -228,7 +228,7 @@ export class Session {
    */
   meterRead(
     requestKey: string,
-    options: Pick<ReadMeterOptions, "capCredits" | "where" | "budget" | "limit">,
+    options: Pick<ReadMeterOptions, "capCredits" | "where" | "budget" | "limit" | "preview">,
   ): ReadMeter {
     return new ReadMeter({
       ...options,

@@ -111,6 +111,8 @@ export interface Release {
 }
 
 export interface AuditInput {
+  /** When it happened (ms since the epoch): now unless given, as for an entry written in a later batch. */
+  at?: number;
   person: string;
   action: AuditAction;
   outcome: AuditOutcome;
@@ -234,6 +236,8 @@ export interface GatewayStore {
   lastExecutionCost(queryId: number): Promise<number | undefined>;
 
   audit(entry: AuditInput): Promise<void>;
+  /** Several entries in one write, each at its own time (`at`) and counted in that time's day. */
+  auditAll(entries: readonly AuditInput[]): Promise<void>;
   auditEntries(range: TimeRange): Promise<AuditEntry[]>;
   auditTotals(range: TimeRange): Promise<AuditTotals>;
 

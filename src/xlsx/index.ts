@@ -19,7 +19,7 @@ export type {
 export { findServiceCells, type ServiceCell } from "./service-cells";
 export { SERVICE_FUNCTIONS, findServiceCalls, type ServiceCall, type ServiceFunction } from "./formula/service-calls";
 export type { FormulaArgument } from "./formula/arguments";
-export { WorkbookEdit, type PartChanges, type SpillPlan, type TablePlan } from "./edit/workbook-edit";
+export { WorkbookEdit, type Blocker, type PartChanges, type SpillPlan, type TablePlan } from "./edit/workbook-edit";
 export { addinSettings, type AddinSettings } from "./addin-settings";
 export { buildWorkbook } from "./build/build-workbook";
 export { numberFormats } from "./read/number-formats";

@@ -1,17 +1,18 @@
 import { execFile } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { startAddinServer } from "../../scripts/serve/addin-server";
+import { cachedBuild } from "../support/cached-build";
 import { validateUnifiedManifest } from "./support/app-manifest-schema";
 
 /**
- * The real production build, once, into a temporary folder, with the deployment URLs set as they would be for a
- * release. Everything below reads its output.
+ * The real production build (`webpack --mode production`), with the deployment URLs set as they would be for a
+ * release. Everything below reads its output. It is built once per source state and kept in the test build cache
+ * (test/support/cached-build.ts): a build costs about 25 CPU seconds, and most runs do not change what it reads.
  */
 const root = join(__dirname, "../..");
-const out = mkdtempSync(join(tmpdir(), "addin-build-"));
+let out = "";
 const ADDIN = "https://addin.example.com/excel";
 const API = "https://api.example.com";
 
@@ -29,10 +30,33 @@ let unified: Record<string, unknown> = {};
 let page = "";
 
 beforeAll(async () => {
-  await promisify(execFile)(process.execPath, [require.resolve("webpack-cli/bin/cli.js"), "--mode", "production"], {
-    cwd: root,
-    env: { ...process.env, OUTPUT_DIR: out, ADDIN_BASE_URL: `${ADDIN}/`, SERVICE_API_BASE_URL: API },
-    maxBuffer: 16 * 1024 * 1024,
+  // OFFICE_JS_URL empty: Microsoft's CDN, whatever the environment running the tests says.
+  const env = { ADDIN_BASE_URL: `${ADDIN}/`, SERVICE_API_BASE_URL: API, OFFICE_JS_URL: "" };
+  out = await cachedBuild({
+    name: "production",
+    // Everything webpack.config.js reads: the sources (all of src, so an import that reached into another module
+    // could not go unseen), the page template and styles in src, the icons and help page, the docs pages it copies,
+    // the manifest and the config's scripts.
+    inputs: [
+      "src",
+      "assets",
+      "docs",
+      "manifest.xml",
+      "webpack.config.js",
+      "scripts/manifest",
+      "scripts/serve/addin-cors.js",
+      "package-lock.json",
+      "tsconfig.json",
+    ],
+    exclude: ["docs/incoming"],
+    key: JSON.stringify(env),
+    build: async (outDir) => {
+      await promisify(execFile)(process.execPath, [require.resolve("webpack-cli/bin/cli.js"), "--mode", "production"], {
+        cwd: root,
+        env: { ...process.env, ...env, OUTPUT_DIR: outDir },
+        maxBuffer: 16 * 1024 * 1024,
+      });
+    },
   });
   functions = (JSON.parse(readFileSync(join(out, "functions.json"), "utf8")) as { functions: FunctionJson[] })
     .functions;
@@ -40,8 +64,6 @@ beforeAll(async () => {
   unified = JSON.parse(readFileSync(join(out, "manifest.json"), "utf8")) as Record<string, unknown>;
   page = readFileSync(join(out, "taskpane.html"), "utf8");
 }, 180_000);
-
-afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 describe("functions.json from the production build", () => {
   it("declares exactly DATASET, RESULTS, STATUS, QUERY and SOURCE", () => {

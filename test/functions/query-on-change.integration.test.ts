@@ -105,14 +105,25 @@ describe("SERVICE.QUERY with run=on_change", () => {
     expect(bench.runtime.queries.budgetState()).toMatchObject({ creditsPerDay: 20, spentToday: 20 });
   });
 
-  it("raising the budget runs the cell the old budget refused", async () => {
+  it("raising the budget runs nothing the old budget held: the cell says how to run it; its next change runs", async () => {
     bench.runtime.queries.setBudget(5);
     const cell = bench.cellAt("Sheet1!A3", "QUERY", 1001, "symbol", "WETH", "run=on_change", "limit=2");
     errorOf(await cell.result());
     const changed = change(cell, "Sheet1!A3", "PEPE");
     expect(errorOf(await changed.result()).message).toMatch(/has no room for it \(0 of 5 credits spent\)/);
     bench.runtime.queries.setBudget(10);
-    await waitFor(() => Array.isArray(changed.latest), "PEPE to fill");
+    // A deliberate act, but not a click on "run": held work waits for the pane (Run, Refresh All).
+    await waitFor(
+      () => (errorOf(changed.latest).message ?? "").startsWith("Not run with these inputs yet"),
+      "the new message",
+    );
+    expect(errorOf(changed.latest).message).toBe(
+      "Not run with these inputs yet (symbol=PEPE): run it from the Service pane (an estimated 10 credits)",
+    );
+    expect(executes()).toBe(0);
+    // The user's next change of inputs is automatic work the raised budget now has room for.
+    const again = change(changed, "Sheet1!A3", "WBTC");
+    await waitFor(() => Array.isArray(again.latest), "WBTC to fill");
     expect(executes()).toBe(1);
   });
 

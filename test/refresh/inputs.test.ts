@@ -63,14 +63,19 @@ describe("inputs computed by the formula engine", () => {
     expect(report.cells[1].message).toContain("Its inputs come from the SERVICE result in Report!B2");
   });
 
-  test("arguments the add-in refuses are refused with the add-in's message", async () => {
+  test("arguments the add-in refuses are refused with the add-in's message, at no cost", async () => {
     const { report } = await plannedRun('_xldudf_SERVICE_QUERY(1001,"symbol")', new ManualClock(NOW), {
       datasetOptions: '"limit=3","colour=red"',
     });
+    const held = (addin: string) =>
+      `Its formula cannot be read: ${addin}. The cell is left as it is; it costs nothing.`;
     expect(report.cells[0].message).toBe(
-      'Unknown option "colour" for SERVICE.DATASET; options: filters, sort_by, columns, limit, offset, sample_count, allow_partial_results, headers, timestamps, array_join, max_credits, auto_refresh, source_note, chain, market',
+      held(
+        'Unknown option "colour" for SERVICE.DATASET; options: filters, sort_by, columns, limit, offset, sample_count, allow_partial_results, headers, timestamps, array_join, max_credits, auto_refresh, source_note, chain, market',
+      ),
     );
-    expect(report.cells[1].message).toBe('Parameter "symbol" has no value: give names and values in pairs');
+    expect(report.cells[1].message).toBe(held('Parameter "symbol" has no value: give names and values in pairs'));
+    expect(report.runs).toEqual([]);
   });
 
   test("unknown SERVICE names and calls inside larger formulas are held, never guessed", async () => {
@@ -83,8 +88,9 @@ describe("inputs computed by the formula engine", () => {
         function: "FORECAST",
         status: "failed",
         message:
-          "SERVICE.FORECAST is not a function of the add-in; its functions are SERVICE.DATASET, SERVICE.QUERY, " +
-          "SERVICE.RESULTS, SERVICE.SOURCE, SERVICE.STATUS. The cell is left as it is.",
+          "Its formula cannot be read: SERVICE.FORECAST is not a function of the add-in; its functions are " +
+          "SERVICE.DATASET, SERVICE.QUERY, SERVICE.RESULTS, SERVICE.SOURCE, SERVICE.STATUS. The cell is left as it is; " +
+          "it costs nothing.",
       }),
       expect.objectContaining({ cell: "Report!B14", function: "RESULTS", status: "skipped" }),
     ]);

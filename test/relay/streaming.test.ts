@@ -137,7 +137,12 @@ function readAll(res: IncomingMessage): Promise<Buffer> {
 }
 
 function dirBytes(dir: string): number {
-  return readdirSync(dir).reduce((sum, name) => sum + statSync(join(dir, name)).size, 0);
+  // The cache writes a page to a `.partial` file and renames it into place after answering: a file listed can be
+  // gone (renamed or evicted) by the time it is measured, and is counted under its new name by the next check.
+  return readdirSync(dir).reduce(
+    (sum, name) => sum + (statSync(join(dir, name), { throwIfNoEntry: false })?.size ?? 0),
+    0,
+  );
 }
 
 describe("a page over the cache's page limit", () => {

@@ -14,6 +14,8 @@ export interface CachedBuild {
   inputs: string[];
   /** Paths to leave out of the hash (a folder the build does not read, inside an input folder). */
   exclude?: string[];
+  /** What else the build depends on besides files (its environment, say): a different key is a different build. */
+  key?: string;
   /** Writes the build into the given (empty) folder. */
   build(outDir: string): Promise<void>;
 }
@@ -31,6 +33,7 @@ function files(path: string, out: string[] = []): string[] {
 function sourceHash(spec: CachedBuild): string {
   const hash = createHash("sha256");
   const excluded = (spec.exclude ?? []).map((p) => join(ROOT, p));
+  hash.update(spec.key ?? "");
   for (const input of spec.inputs) {
     for (const file of files(join(ROOT, input))) {
       if (excluded.some((e) => file === e || file.startsWith(`${e}/`))) continue;

@@ -1,7 +1,9 @@
 import type { FetchLike } from "../../src/client";
 import { listBindings } from "../../src/excel";
 import { InsertController, type InsertState } from "../../src/taskpane/logic/insert-controller";
+import { DEMO_QUERIES } from "../../src/service";
 import { startTestService, TEST_KEYS, type TestService } from "../support/service";
+import { transfersCut } from "../support/transfers-cut";
 import { ManualClock } from "../support/manual-clock";
 import type { Session } from "../../src/session";
 import { testPane } from "./support/pane-deps";
@@ -13,12 +15,15 @@ async function raiseCap(session: Session): Promise<void> {
   await session.billing.set({ ...session.billing.settings, maxCredits: 100_000 });
 }
 
+// The transfers' columns cut to 100,000 rows (four pages): an insert cancelled at its first write stops part-way.
+const TRANSFERS = transfersCut(100_000);
+
 let service: TestService;
 const executions: Record<number, string> = {};
 beforeAll(async () => {
-  service = await startTestService();
+  service = await startTestService({ queries: [...DEMO_QUERIES, TRANSFERS] });
   const pane = await testPane(service.url, { apiKey: TEST_KEYS.demo });
-  for (const queryId of [1002, 1003, 1007]) {
+  for (const queryId of [1002, TRANSFERS.query_id, 1007]) {
     executions[queryId] = (await pane.session.client().run(queryId)).executionId;
   }
 }, 120_000);
@@ -129,14 +134,18 @@ describe("insert a result", () => {
         insert.cancel();
       }
     });
-    const end = await insert.insert(from(1003), { destination: "selection", asTable: true, headers: true });
+    const end = await insert.insert(from(TRANSFERS.query_id), {
+      destination: "selection",
+      asTable: true,
+      headers: true,
+    });
     expect(end.phase).toBe("cancelled");
     expect(end.rowsWritten).toBeGreaterThan(0);
-    expect(end.rowsWritten).toBeLessThan(1_000_000);
+    expect(end.rowsWritten).toBeLessThan(100_000);
     expect(end.message).toMatch(/^Insert cancelled: [\d,]+ rows written and marked as incomplete at Sheet1!A1:J\d+\.$/);
     const markerRow = end.rowsWritten + 2; // header + rows, then the marker
     expect(wb.inspect.values("Sheet1", `A${markerRow}`)[0]![0]).toMatch(
-      /^Insert cancelled: [\d,]+ of 1,000,000 rows written\. The block above is incomplete\.$/,
+      /^Insert cancelled: [\d,]+ of 100,000 rows written\. The block above is incomplete\.$/,
     );
     expect(wb.inspect.cell("Sheet1", `A${markerRow}`).style).toMatchObject({ bold: true });
     expect(wb.inspect.tables()).toEqual([]);
@@ -211,7 +220,7 @@ describe("an insert's cost", () => {
     // The size is projected from the first page, whose envelope varies by a few bytes a run (the run's timings, in
     // milliseconds, have more or fewer digits).
     const shown =
-      /^This read is about 9\.5 MB \(20,000 rows\): (\d+\.\d\d) credits on Free \(20 credits per MB\), over the cap of 100 credits per request\. Its first rows cost 0\.96 credits\. Narrow it with columns, filters or limit, or raise the cap per request/.exec(
+      /^Over the cap of 100 credits per request: raise it in the Service pane's Account tab, or narrow it with columns, filters or limit\. This read is about 9\.5 MB \(20,000 rows\): (\d+\.\d\d) credits on Free \(20 credits per MB\)\. Its first rows cost 0\.96 credits\./.exec(
         end.message,
       );
     expect(shown).not.toBeNull();
@@ -231,11 +240,51 @@ describe("an insert's cost", () => {
     expect(asked).toHaveLength(1);
     const [rows, credits, plan] = asked[0]!.split(" ", 3);
     expect([rows, plan]).toEqual(["20000", "Free"]);
-    expect(Math.abs(Number(credits) - 190.04)).toBeLessThanOrEqual(0.05); // as above: projected from the first page
+    // The most it will spend: more than the first rows alone project (190.04 above), as its last rows weigh more.
+    expect(Number(credits)).toBeGreaterThan(191);
     expect(end.phase).toBe("cancelled");
-    expect(end.message.startsWith(`Insert not started: About 9.5 MB (20,000 rows): ${credits} credits on Free`)).toBe(
-      true,
-    );
+    expect(
+      end.message.startsWith(`Insert not started: About 9.5 MB (20,000 rows): at most ${credits} credits on Free`),
+    ).toBe(true);
     expect(pane.wb.inspect.values("Sheet1", "A1")).toEqual([[""]]);
+  });
+
+  /** A fetch that counts the billed result pages (GETs of /results) and the rows each asked for. */
+  function countingPages() {
+    const pages: (number | undefined)[] = [];
+    const fetch: FetchLike = async (input, init) => {
+      const url = new URL(String(input));
+      if (url.pathname.endsWith("/results")) {
+        const limit = url.searchParams.get("limit");
+        pages.push(limit === null ? undefined : Number(limit));
+      }
+      return globalThis.fetch(input, init);
+    };
+    return { pages, fetch };
+  }
+
+  test("asked after the preview and before any further page, even when the result's size is already known", async () => {
+    const { pages, fetch } = countingPages();
+    const pane = await testPane(service.url, { apiKey: TEST_KEYS.demo, fetch });
+    await raiseCap(pane.session);
+    const asked: { credits: number; pagesSoFar: number }[] = [];
+    const insert = new InsertController(pane.deps, async (cost) => {
+      asked.push({ credits: cost.credits, pagesSoFar: pages.length });
+      return true;
+    });
+    pane.wb.select("Sheet1", "A1");
+    const first = await insert.insert(from(1007), { destination: "selection", asTable: false, headers: true });
+    expect(first.phase).toBe("complete");
+    // The second insert of the same result knows its size: its first page is still only the preview.
+    pages.length = 0;
+    const again = await insert.insert(from(1007), { destination: "new-sheet", asTable: false, headers: true });
+    expect(again.phase).toBe("complete");
+    expect(asked).toHaveLength(2);
+    // The preview: its first 100 rows, and its last 100 for what rows further on weigh; nothing more before the answer.
+    expect(asked[1]!.pagesSoFar).toBe(2);
+    expect(pages.slice(0, 2)).toEqual([100, 100]);
+    // What it spent is within the figure it stated, stated once.
+    const spent = Number(/: ([\d.,]+) credits\.$/.exec(again.message)![1]!.replace(/,/g, ""));
+    expect(spent).toBeLessThanOrEqual(asked[1]!.credits);
   });
 });

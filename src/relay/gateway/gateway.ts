@@ -19,6 +19,7 @@ import { gatewayRefusals } from "./gateway-refusals";
 import { ResultSizes, type ReadSource } from "./result-sizes";
 import { learnSize, sizeKeyOf, type UpstreamGet } from "./size-probe";
 import { Settlements, type ReadOutcome } from "./settlements";
+import { AuditBatch } from "./audit-batch";
 import { StoreRetry } from "./store-retry";
 import type { TeamKey } from "./team-key";
 import { usageReport, type UsageReport } from "./usage-report";
@@ -65,11 +66,13 @@ export interface Visit {
 export class Gateway {
   readonly sizes = new ResultSizes();
   readonly #retry: StoreRetry;
+  readonly #audits: AuditBatch;
   readonly settle: Settlements;
   #upstream: UpstreamGet = () => Promise.reject(new Error("not connected"));
 
   constructor(readonly config: GatewayConfig) {
     this.#retry = new StoreRetry(config.clock, config.log);
+    this.#audits = new AuditBatch(config.store, config.clock, this.#retry);
     this.settle = new Settlements(config, this.sizes, this.#retry);
   }
 
@@ -192,27 +195,30 @@ export class Gateway {
     const owner = await this.#owner(executionId);
     visit.queryId = owner?.queryId ?? visit.queryId;
     if (visit.person.admin || owner?.person === visit.person.name) return;
-    await this.#retry.run("audit a refused cancel", () =>
-      this.config.store.audit({ person: visit.person.name, action: "cancel", outcome: "forbidden", ...ids(visit) }),
-    );
+    this.#audits.add({ person: visit.person.name, action: "cancel", outcome: "forbidden", ...ids(visit) });
     throw gatewayRefusals.notYourRun();
   }
 
-  /** A read answered from the relay's cache: nothing reached the service; audited at 0 credits. */
-  async cacheHit(person: Person, executionId: string, bytes: number): Promise<void> {
+  /** A read answered from the relay's cache: nothing reached the service; audited at 0 credits, in a batch. */
+  cacheHit(person: Person, executionId: string, bytes: number): Promise<void> {
     const queryId = this.sizes.queryOf(executionId) ?? null;
-    await this.#retry.run("audit a cache hit", () =>
-      this.config.store.audit({ person: person.name, action: "read", outcome: "cached", executionId, queryId, bytes }),
-    );
+    this.#audits.add({ person: person.name, action: "read", outcome: "cached", executionId, queryId, bytes });
+    return Promise.resolve();
   }
 
   /** The admin's usage report for the range the query asks for. */
-  report(query: ReadonlyMap<string, string>): Promise<UsageReport> {
+  async report(query: ReadonlyMap<string, string>): Promise<UsageReport> {
+    // What this instance has batched is in the report it gives.
+    await this.#audits.flush();
     return storeCall(() => usageReport(this.config.store, query, this.config.clock.now()));
   }
 
-  /** Writes still waiting for the store are tried once more (the store itself is closed by its owner). */
+  /**
+   * The audit entries still batched are written, and writes still waiting for the store are tried once more (the
+   * store itself is closed by its owner).
+   */
   async close(): Promise<void> {
+    await this.#audits.flush();
     await this.#retry.close();
   }
 }

@@ -65,7 +65,7 @@ export interface PaneSession {
   /** A read priced as it goes: refused over its cap, counted page by page, its size remembered. */
   meterRead(
     requestKey: string,
-    options: Pick<ReadMeterOptions, "capCredits" | "where" | "budget" | "limit">,
+    options: Pick<ReadMeterOptions, "capCredits" | "where" | "budget" | "limit" | "preview">,
   ): ReadMeter;
   /** What the same read cost last time here, on the user's plan; undefined when never made. */
   estimateRead(requestKey: string): ReadEstimate | undefined;

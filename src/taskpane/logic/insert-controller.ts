@@ -1,10 +1,11 @@
-import { describePlan, formatBytes, formatCredits } from "../../billing";
+import { addCredits, describePlan, formatBytes, formatCredits } from "../../billing";
 import { saveBinding, writeMatrix, type WriteTarget } from "../../excel";
 import { tableSourcesChanged } from "../../functions";
 import { readKeyOf, tableReadKey } from "../../service-cells";
 import { datasetOriginText } from "../../session";
 import type { PaneDeps } from "./deps";
 import { type InsertSource, bindingFor, clientSource, sourceLabel } from "./insert-source";
+import { readTail } from "./insert-preview";
 import { paneMessage, rateLimitWaitMessage } from "./messages";
 import { addSheet } from "./new-sheet";
 import { openPagedRows } from "./page-rows";
@@ -33,11 +34,14 @@ export interface InsertState {
 
 export const DEFAULT_INSERT_OPTIONS: InsertOptions = { destination: "selection", asTable: true, headers: true };
 
-/** What an insert will cost, shown before it starts (its first rows are read to learn it). */
+/** What an insert will cost, shown before the rest is read (its preview, the first rows, is read to learn it). */
 export interface InsertCost {
   rows: number;
   bytes: number;
-  /** The whole insert's credits on the user's plan, its first rows included. */
+  /**
+   * The most the whole insert will spend on the user's plan, its first rows included: the projection with the growth
+   * allowance. Stated once; the rest of the read is held to it.
+   */
   credits: number;
   /** Credits its first rows cost already. */
   spent: number;
@@ -45,11 +49,11 @@ export interface InsertCost {
   plan: string;
 }
 
-/** "About 152 MB (1,000,000 rows): 3,040 credits on Free (20 credits per MB)." */
+/** "About 152 MB (1,000,000 rows): at most 3,344 credits on Free (20 credits per MB). A preview of its rows is read (2.12 credits)." */
 export function insertCostText(cost: InsertCost): string {
   return (
-    `About ${formatBytes(cost.bytes)} (${cost.rows.toLocaleString("en-US")} rows): ${formatCredits(cost.credits)} on ` +
-    `${cost.plan}. Its first rows are read (${formatCredits(cost.spent)}).`
+    `About ${formatBytes(cost.bytes)} (${cost.rows.toLocaleString("en-US")} rows): at most ${formatCredits(cost.credits)} on ` +
+    `${cost.plan}. A preview of its rows is read (${formatCredits(cost.spent)}).`
   );
 }
 
@@ -65,8 +69,9 @@ export class InsertController {
   constructor(
     private readonly deps: Pick<PaneDeps, "session" | "run" | "settings" | "clock">,
     /**
-     * Asked, once the first rows told the size, before the rest of a result is read (the whole is not in them): the
-     * pane shows the size and credits and the user says yes or no. Absent: no question (tests, tools).
+     * Asked, once the preview (the first PROBE_ROWS rows, read whatever is known of the result) told the size, before
+     * any further page is read: the pane shows the size and the most it will cost, and the user says yes or no; the
+     * read is then held to that figure. Absent: no question, and no preview (tests, tools).
      */
     private readonly confirmCost?: (cost: InsertCost) => Promise<boolean>,
   ) {}
@@ -100,6 +105,7 @@ export class InsertController {
         capCredits: session.billing.settings.maxCredits,
         where: "pane",
         limit: params.limit,
+        ...(this.confirmCost ? { preview: true } : {}),
       });
       meter.check();
       const paged = await openPagedRows(
@@ -110,20 +116,41 @@ export class InsertController {
       );
       if (paged.columns.length === 0) return this.#end("failed", "The result has no columns: nothing to insert.");
       const whole = meter.whole;
-      const cost: InsertCost | undefined = whole && {
-        rows: whole.rows,
-        bytes: whole.bytes,
-        credits: whole.credits,
-        spent: meter.spent,
-        plan: describePlan(session.billing.settings.plan),
-      };
       // Asked only when more is to be read: the rows asked for may all have come already (a limit reached).
-      if (cost && paged.more && !whole?.complete && this.confirmCost) {
+      const asking = paged.more && whole !== undefined && !whole.complete && this.confirmCost !== undefined;
+      const tail = asking
+        ? await readTail(
+            session,
+            from,
+            params,
+            {
+              rowsRead: meter.rowsRead,
+              rowsInAll: whole.rows,
+              requestKey: readKeyOf(from, params),
+              capCredits: session.billing.settings.maxCredits,
+            },
+            () => this.deps.clock.now(),
+          )
+        : undefined;
+      const ceiling = meter.ceiling(tail);
+      const cost: InsertCost | undefined =
+        whole && ceiling !== undefined
+          ? {
+              rows: whole.rows,
+              bytes: whole.bytes,
+              credits: addCredits(ceiling, tail?.credits ?? 0),
+              spent: addCredits(meter.spent, tail?.credits ?? 0),
+              plan: describePlan(session.billing.settings.plan),
+            }
+          : undefined;
+      if (cost && asking && this.confirmCost) {
         this.store.set({ message: insertCostText(cost) });
         if (!(await this.confirmCost(cost))) {
           await paged.batches[Symbol.asyncIterator]().return?.();
           return this.#end("cancelled", `Insert not started: ${insertCostText(cost)}`);
         }
+        // The figure agreed to is what the rest may take: never re-estimated upwards behind the user's back.
+        meter.holdTo(ceiling!);
       }
       if (abort.signal.aborted) {
         await paged.batches[Symbol.asyncIterator]().return?.();
@@ -171,7 +198,7 @@ export class InsertController {
       const partial = paged.partial ? " The result is partial (truncated by the service)." : "";
       const refreshable = result.tableName ? ` Table ${result.tableName} is refreshable.` : "";
       const origin = datasetOriginText(paged.origin, this.deps.clock.now());
-      const spent = ` Read ${formatBytes(meter.whole?.bytes ?? 0)}: ${formatCredits(meter.spent)}.`;
+      const spent = ` Read ${formatBytes(meter.whole?.bytes ?? 0)}: ${formatCredits(addCredits(meter.spent, tail?.credits ?? 0))}.`;
       return this.#end(
         "complete",
         `Inserted ${count(result.rowsWritten)} rows at ${result.address}.${refreshable}${partial}${spent}${origin ? ` ${origin}` : ""}`,

@@ -193,7 +193,7 @@ export class ReportController {
 
   /**
    * The workbook's one daily credit budget for everything automatic (scheduled dataset refreshes, refresh and
-   * re-runs on open, `run=on_change`, the ribbon's Refresh All); its limit is kept in the workbook.
+   * re-runs on open, `run=on_change`); its limit is kept in the workbook.
    */
   setBudget(creditsPerDay: number): void {
     const source = this.deps.queryReport;

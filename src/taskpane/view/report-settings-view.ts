@@ -19,7 +19,7 @@ function heldItem(doc: Document, held: HeldRefresh): HTMLElement {
 
 /**
  * The Report tab's per-workbook settings: the one daily credit budget for everything automatic (scheduled dataset
- * refreshes, refresh and re-runs on open, `run=on_change` cells, the ribbon's Refresh All; 0 = nothing automatic
+ * refreshes, refresh and re-runs on open, `run=on_change` cells; 0 = nothing automatic
  * spends) with today's spending and what work going now holds, the SERVICE cells whose automatic refresh was held,
  * and what the workbook does when it opens.
  */
@@ -67,7 +67,7 @@ export function reportSettingsView(doc: Document, report: ReportController): HTM
         doc,
         "Daily credit budget for automatic refreshes and runs",
         budget,
-        "Scheduled dataset refreshes, refresh and re-runs on open, run=on_change cells and the ribbon's Refresh All spend at most this per day; 0 means nothing automatic spends.",
+        "Scheduled dataset refreshes, refresh and re-runs on open, and run=on_change cells spend at most this per day (Refresh All, from the pane or the ribbon, is priced and confirmed instead); 0 means nothing automatic spends.",
       ),
       save,
     ),

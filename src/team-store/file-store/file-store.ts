@@ -174,7 +174,7 @@ export class FileGatewayStore implements GatewayStore {
   }
 
   #record = (input: AuditInput): void => {
-    const now = this.#now;
+    const now = input.at ?? this.#now;
     const entry: AuditEntry = {
       id: ++this.#state.auditId,
       at: now,
@@ -384,6 +384,13 @@ export class FileGatewayStore implements GatewayStore {
   async audit(entry: AuditInput): Promise<void> {
     this.#check();
     this.#record({ ...entry, person: personName(entry.person) });
+    await this.#commit();
+  }
+
+  async auditAll(entries: readonly AuditInput[]): Promise<void> {
+    this.#check();
+    if (entries.length === 0) return;
+    for (const entry of entries) this.#record({ ...entry, person: personName(entry.person) });
     await this.#commit();
   }
 

@@ -88,30 +88,33 @@ export function auditOf(row: AuditRow): AuditEntry {
   };
 }
 
-/** Appends audit entries within the caller's transaction. */
+/** Rows of one INSERT: 11 parameters each, well within PostgreSQL's 65,535 a statement. */
+const AUDIT_ROWS_PER_INSERT = 1000;
+
+/**
+ * Appends audit entries within the caller's transaction, each at its own time (`now` unless it has one): one
+ * statement per thousand entries, so a batch costs one round trip rather than one per entry.
+ */
 export async function insertAudit(
   client: ClientBase,
   entries: readonly AuditInput[],
-  at: number,
-  day: string,
+  now: number,
+  dayOf: (at: number) => string,
 ): Promise<void> {
-  for (const e of entries) {
+  for (let from = 0; from < entries.length; from += AUDIT_ROWS_PER_INSERT) {
+    const chunk = entries.slice(from, from + AUDIT_ROWS_PER_INSERT);
+    const values: unknown[] = [];
+    const rows = chunk.map((e) => {
+      const at = e.at ?? now;
+      const row = [at, dayOf(at), e.person, e.action, e.outcome, e.queryId ?? null, e.executionId ?? null];
+      values.push(...row, e.rows ?? null, e.bytes ?? null, e.estimate ?? null, e.credits ?? 0);
+      const base = values.length - 11;
+      return `(${Array.from({ length: 11 }, (_, i) => `$${base + i + 1}`).join(", ")})`;
+    });
     await client.query(
       `INSERT INTO gateway_audit (at_ms, day, person, action, outcome, query_id, execution_id, rows, bytes, estimate, credits)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-      [
-        at,
-        day,
-        e.person,
-        e.action,
-        e.outcome,
-        e.queryId ?? null,
-        e.executionId ?? null,
-        e.rows ?? null,
-        e.bytes ?? null,
-        e.estimate ?? null,
-        e.credits ?? 0,
-      ],
+       VALUES ${rows.join(", ")}`,
+      values,
     );
   }
 }

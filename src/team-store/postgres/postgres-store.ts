@@ -136,7 +136,7 @@ export class PostgresGatewayStore implements GatewayStore {
     const now = this.#now;
     const tz =
       zone ?? (await client.query<{ time_zone: string }>("SELECT time_zone FROM gateway_settings")).rows[0]!.time_zone;
-    await insertAudit(client, entries, now, periodKeys(tz, now).day);
+    await insertAudit(client, entries, now, (at) => periodKeys(tz, at).day);
   }
 
   async addPerson(input: NewPerson): Promise<IssuedToken> {
@@ -353,6 +353,12 @@ export class PostgresGatewayStore implements GatewayStore {
 
   async audit(entry: AuditInput): Promise<void> {
     await this.#transaction((client) => this.#auditIn(client, [{ ...entry, person: personName(entry.person) }]));
+  }
+
+  async auditAll(entries: readonly AuditInput[]): Promise<void> {
+    if (entries.length === 0) return;
+    const named = entries.map((entry) => ({ ...entry, person: personName(entry.person) }));
+    await this.#transaction((client) => this.#auditIn(client, named));
   }
 
   async auditEntries(range: TimeRange): Promise<AuditEntry[]> {

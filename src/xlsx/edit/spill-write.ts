@@ -2,7 +2,7 @@ import { a1Range, blockAddress, checkSheetLimits, parseA1, qualifiedAddress, typ
 import { XlsxError } from "../errors";
 import type { XlsxValue } from "../model/cell-types";
 import { cellsOf, subtract } from "./blocks";
-import type { SheetState } from "./sheet-state";
+import type { Blocker, SheetState } from "./sheet-state";
 
 /** What a spill write did: the range before and after, and the blocks of cells it took and left. */
 export interface SpillPlan {
@@ -30,6 +30,22 @@ function legacyValues(block: CellBlock, values: readonly (readonly XlsxValue[])[
       r < values.length && c < values[r].length ? (values[r][c] ?? null) : { error: "#N/A" },
     ),
   );
+}
+
+/**
+ * What stands in the way of a dynamic array of `rows` × `columns` from `anchor`, checked as `writeSpillInto` would
+ * (the cells it would newly take), nothing written: the first such cell, or null when the spill would fit.
+ */
+export function spillBlockerIn(state: SheetState, anchor: string, rows: number, columns: number): Blocker | null {
+  const at = parseA1(anchor);
+  const ref = a1Range(at.row, at.column, 1, 1);
+  const old = state.arrays.get(ref) ?? { row: at.row, column: at.column, rowCount: 1, columnCount: 1 };
+  const next: CellBlock = { row: at.row, column: at.column, rowCount: rows, columnCount: columns };
+  for (const block of subtract(next, old)) {
+    const blocker = state.blockerIn(block, { anchor: ref });
+    if (blocker) return blocker;
+  }
+  return null;
 }
 
 /**

@@ -5,6 +5,7 @@ import { XlsxError } from "../errors";
 import { openWorkbook } from "../read/open-workbook";
 import type { WorkbookFile } from "../workbook-file";
 import { readIdentified, type FileIdentity } from "./file-identity";
+import { NODE_ZIP } from "./node-zip";
 
 export { writeFileReplacing, type WriteFileSystem } from "./atomic-write";
 export { readIdentified as readIdentifiedFile, type FileIdentity } from "./file-identity";
@@ -36,5 +37,5 @@ export async function readIdentifiedWorkbook(path: string): Promise<{ book: Work
       code === "ENOENT" ? "there is no such file" : code === "EISDIR" ? "it is a folder" : (e as Error).message;
     throw new XlsxError("not-found", `"${path}" cannot be opened: ${why}.`);
   }
-  return { book: openWorkbook(read.bytes, { fileName: basename(path) }), identity: read.identity };
+  return { book: openWorkbook(read.bytes, { fileName: basename(path), zip: NODE_ZIP }), identity: read.identity };
 }

@@ -2,6 +2,7 @@ import { damaged, XlsxError } from "../errors";
 import { parseXml, type XmlElement } from "../xml/dom";
 import { entryData } from "../zip/zip-data";
 import type { ZipArchive, ZipEntry } from "../zip/zip-entry";
+import { PORTABLE_ZIP, type ZipCodec } from "../zip/zip-codec";
 import { readZip } from "../zip/zip-read";
 import { relsPartOf, resolveTarget } from "./part-names";
 import { attr, children } from "../xml/dom";
@@ -27,6 +28,8 @@ export class OpcPackage {
   constructor(
     bytes: Uint8Array,
     readonly file?: string,
+    /** How its parts are inflated and checked, and how an edit of it deflates the parts it rewrites. */
+    readonly codec: ZipCodec = PORTABLE_ZIP,
   ) {
     this.archive = readZip(bytes, file);
     for (const e of this.archive.entries) this.byName.set(e.name.toLowerCase(), e);
@@ -48,7 +51,7 @@ export class OpcPackage {
   bytes(part: string): Uint8Array {
     const e = this.entry(part);
     if (!e) throw new XlsxError("missing-part", `The part ${part} is missing.`, part);
-    return entryData(this.archive, e, this.file);
+    return entryData(this.archive, e, this.file, this.codec);
   }
 
   /** A part's text, decoded as UTF-8 (what Excel writes) with any byte-order mark kept, so it writes back the same. */

@@ -1,11 +1,13 @@
 import { fileLabel, XlsxError } from "../errors";
 import { OpcPackage } from "../package/opc-package";
 import { WorkbookFile, type WorkbookInternals } from "../workbook-file";
+import type { ZipCodec } from "../zip/zip-codec";
 import { readCalcChain } from "./calc-chain";
 import { contentTypes, CONTENT_TYPES_PART } from "./content-types";
 import { dynamicArrayCellMetadata } from "./dynamic-array-metadata";
 import { REL, STRICT_OFFICE_DOCUMENT } from "./relationship-types";
 import { readSharedStrings } from "./shared-strings";
+import { checkWrittenSheet } from "./sheet-check";
 import { readSheet } from "./sheet-reader";
 import { sniff } from "./sniff";
 import { readTables } from "./tables";
@@ -15,6 +17,13 @@ import { readWorkbookPart } from "./workbook-part";
 export interface OpenOptions {
   /** The file's name, for messages ("report.xlsx"). */
   fileName?: string;
+  /** How the package's parts are (de)compressed: the portable codec unless given (Node's zlib from src/xlsx/file). */
+  zip?: ZipCodec;
+  /**
+   * Worksheet parts an edit has just written: checked (checkWrittenSheet) rather than read into cells, when the edit
+   * reads its own output back. The workbook returned has no cells for them.
+   */
+  written?: ReadonlySet<string>;
 }
 
 function mainPart(pkg: OpcPackage, file: string | undefined): string {
@@ -51,7 +60,7 @@ function mainPart(pkg: OpcPackage, file: string | undefined): string {
 export function openWorkbook(bytes: Uint8Array, options: OpenOptions = {}): WorkbookFile {
   const file = options.fileName;
   sniff(bytes, file);
-  const pkg = new OpcPackage(bytes, file);
+  const pkg = new OpcPackage(bytes, file, options.zip);
   const workbookPart = mainPart(pkg, file);
   const typeOf = contentTypes(pkg);
   const workbook = readWorkbookPart(pkg, workbookPart);
@@ -78,7 +87,8 @@ export function openWorkbook(bytes: Uint8Array, options: OpenOptions = {}): Work
     if (sheet.kind !== "worksheet") continue;
     const where = `the sheet "${sheet.name}" (${sheet.part})`;
     const ctx = { part: sheet.part, where, sharedStrings, dynamicArrayCm };
-    internals.layouts.set(sheet.name, readSheet(pkg.text(sheet.part), ctx));
+    if (options.written?.has(sheet.part)) checkWrittenSheet(pkg.text(sheet.part), where, sheet.part);
+    else internals.layouts.set(sheet.name, readSheet(pkg.text(sheet.part), ctx));
     internals.tables.set(sheet.name, readTables(pkg, sheet));
   }
   const calcChain = calcChainPart

@@ -1,6 +1,5 @@
-import { inflateSync } from "fflate";
 import { damaged } from "../errors";
-import { crc32 } from "./crc32";
+import { PORTABLE_ZIP, type ZipCodec } from "./zip-codec";
 import type { ZipArchive, ZipEntry } from "./zip-entry";
 
 /**
@@ -8,18 +7,23 @@ import type { ZipArchive, ZipEntry } from "./zip-entry";
  * to the package's limits when it was read (zip-limits.ts); the output buffer is exactly that size, so a part whose
  * data inflates further is cut there and fails its checksum instead of filling memory.
  */
-export function entryData(archive: ZipArchive, entry: ZipEntry, file?: string): Uint8Array {
+export function entryData(
+  archive: ZipArchive,
+  entry: ZipEntry,
+  file?: string,
+  codec: ZipCodec = PORTABLE_ZIP,
+): Uint8Array {
   const raw = archive.bytes.subarray(entry.dataOffset, entry.dataOffset + entry.compressedSize);
   let data: Uint8Array;
   if (entry.method === 0) data = raw;
   else {
     try {
-      data = inflateSync(raw, { out: new Uint8Array(entry.size) });
+      data = codec.inflate(raw, entry.size);
     } catch {
       throw damaged(file, `the part "${entry.name}" cannot be decompressed`, entry.name);
     }
   }
-  if (data.length !== entry.size || crc32(data) !== entry.crc32) {
+  if (data.length !== entry.size || codec.crc32(data) !== entry.crc32) {
     throw damaged(file, `the part "${entry.name}" fails its checksum`, entry.name);
   }
   return data;

@@ -1,6 +1,5 @@
-import { deflateSync } from "fflate";
 import { XlsxError } from "../errors";
-import { crc32 } from "./crc32";
+import { PORTABLE_ZIP, type ZipCodec } from "./zip-codec";
 import {
   FLAG_DATA_DESCRIPTOR,
   FLAG_UTF8,
@@ -36,9 +35,16 @@ interface Written {
 }
 
 /** A fresh local header and central record for new content; date, time, attributes and comment from `like`. */
-function rewritten(name: string, data: Uint8Array, offset: number, like: ZipEntry | undefined): Written {
+function rewritten(
+  name: string,
+  data: Uint8Array,
+  offset: number,
+  like: ZipEntry | undefined,
+  codec: ZipCodec,
+): Written {
   const nameBytes = encoder.encode(name);
-  const packed = deflateSync(data, { level: 6 });
+  const packed = codec.deflate(data);
+  const crc = codec.crc32(data);
   const stored = packed.length >= data.length;
   const body = stored ? data : packed;
   const ascii = nameBytes.length === name.length;
@@ -59,7 +65,7 @@ function rewritten(name: string, data: Uint8Array, offset: number, like: ZipEntr
     put16(b, at + 4, stored ? 0 : 8);
     // The original entry's date and time (1980-01-01 for a new entry): the same edit gives the same bytes.
     put32(b, at + 6, old ? old[12] | (old[13] << 8) | (old[14] << 16) | (old[15] << 24) : 0x00210000);
-    put32(b, at + 10, crc32(data));
+    put32(b, at + 10, crc);
     put32(b, at + 14, body.length);
     put32(b, at + 18, data.length);
     put16(b, at + 22, nameBytes.length);
@@ -94,6 +100,7 @@ export function writeZip(
   archive: ZipArchive,
   changes: ZipChanges,
   added: ReadonlyArray<{ name: string; data: Uint8Array }> = [],
+  codec: ZipCodec = PORTABLE_ZIP,
 ): Uint8Array {
   const local: Uint8Array[] = [];
   const central: Uint8Array[] = [];
@@ -106,9 +113,9 @@ export function writeZip(
   for (const e of archive.entries) {
     const change = changes.get(e.name);
     if (change === null) continue;
-    emit(change === undefined ? copied(archive, e, offset) : rewritten(e.name, change, offset, e));
+    emit(change === undefined ? copied(archive, e, offset) : rewritten(e.name, change, offset, e, codec));
   }
-  for (const a of added) emit(rewritten(a.name, a.data, offset, undefined));
+  for (const a of added) emit(rewritten(a.name, a.data, offset, undefined, codec));
   const directorySize = total(central);
   if (offset + directorySize > LIMIT || central.length > 0xffff) {
     throw new XlsxError(

@@ -1,7 +1,12 @@
 import { readCredits, addCredits, billingPlan } from "../../../src/billing";
 import { type FetchLike, type ReadRecord } from "../../../src/client";
+import { DEMO_QUERIES } from "../../../src/service";
 import { TEST_KEYS } from "../../support/service";
+import { transfersCut } from "../../support/transfers-cut";
 import { expectConsecutiveIds, useService } from "./harness";
+
+// The transfers' columns and values, cut to the 100,000 rows these tests read.
+const TRANSFERS = transfersCut(100_000);
 
 /**
  * What the client reports of each read: the exact bytes of the body as the service sent it before compression (the
@@ -9,10 +14,13 @@ import { expectConsecutiveIds, useService } from "./harness";
  * service bills by the same rule, so the usage endpoint's count is the check.
  */
 describe("reads as the client counts them, against the local service", () => {
-  const env = useService({ billing: { demo: { plan: "free" }, carol: { plan: "plus", max_credits_per_request: 5 } } });
+  const env = useService({
+    billing: { demo: { plan: "free" }, carol: { plan: "plus", max_credits_per_request: 5 } },
+    queries: [...DEMO_QUERIES, TRANSFERS],
+  });
   let transfers = "";
   beforeAll(async () => {
-    transfers = (await env.client().run(1003)).executionId;
+    transfers = (await env.client().run(TRANSFERS.query_id)).executionId;
   }, 120_000);
 
   it("counts each page's body uncompressed (the service sends it gzipped), and the credits equal the service's count", async () => {
@@ -72,21 +80,21 @@ describe("reads as the client counts them, against the local service", () => {
     const client = env.client({ fetch });
     const table = await client.table(
       { executionId: transfers },
-      { limit: 200_000, firstPageRows: 100, maxPageBytes: 25_000_000 },
+      { limit: 100_000, firstPageRows: 100, maxPageBytes: 12_500_000 },
     );
-    expectConsecutiveIds(table.rows, 0, 200_000);
-    // 100 rows weigh about 25 KB: pages of about 100,000 rows, where the service's default page is 25,000.
+    expectConsecutiveIds(table.rows, 0, 100_000);
+    // 100 rows weigh about 25 KB: pages of about 50,000 rows, where the service's default page is 25,000.
     expect(urls.length).toBeLessThanOrEqual(4);
     expect(new URL(urls[0]!).searchParams.get("limit")).toBe("100");
     const later = urls.slice(1).map((url) => new URL(url).searchParams);
     for (const search of later) expect(search.get("ignore_max_credits_per_request")).toBe("true");
-    expect(Number(later[0]!.get("limit"))).toBeGreaterThan(75_000);
+    expect(Number(later[0]!.get("limit"))).toBeGreaterThan(37_500);
   }, 120_000);
 
   it("pages smaller than the service's default where one default page would cost more than one request may", async () => {
     // Carol's key is capped at 5 credits per request (Plus: 2.5 MB); a default page of 25,000 rows is about 6 MB.
     const client = env.client({ apiKey: TEST_KEYS.carol });
-    const run = await client.run(1003);
+    const run = await client.run(TRANSFERS.query_id);
     await expect(client.table({ executionId: run.executionId }, { limit: 50_000 })).rejects.toMatchObject({
       status: 402,
     });

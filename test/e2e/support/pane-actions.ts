@@ -109,7 +109,7 @@ export async function acceptInsertCost(page: Page, timeoutMs = 30_000): Promise<
   const agree = pane(page).getByRole("button", { name: /^Insert \([\d.,]+ credits?\)$/ });
   const ended = pane(page)
     .getByRole("region", { name: "Progress" })
-    .getByText(/^(Inserted|Insert cancelled|Insert not started|This read is about)/);
+    .getByText(/^(Inserted|Insert cancelled|Insert not started|Over the cap of|Stopped: the rest)/);
   await agree.or(ended).first().waitFor({ timeout: timeoutMs });
   if (await agree.isVisible()) await agree.click();
 }

@@ -1,4 +1,4 @@
-import { PostgresGatewayStore, runAdminCommand, type GatewayStore } from "../../../src/team-store";
+import { PostgresGatewayStore, runAdminCommand, type AuditEntry, type GatewayStore } from "../../../src/team-store";
 import type { RunningRelay } from "../../../src/relay";
 import { api } from "../../support/http";
 import { startTestService, TEST_KEYS, type TestService } from "../../support/service";
@@ -134,6 +134,16 @@ async function settled(person: string): Promise<void> {
 const entriesOf = async (person: string) =>
   (await store.auditEntries({ from: 0, to: Number.MAX_SAFE_INTEGER })).filter((e) => e.person === person);
 
+/** A person's entries once one matches: cache hits and refused cancels are audited in batches (AUDIT_DELAY_MS). */
+async function auditedFor(person: string, matches: (e: AuditEntry) => boolean): Promise<AuditEntry[]> {
+  for (let i = 0; i < 100; i++) {
+    const entries = await entriesOf(person);
+    if (entries.some(matches)) return entries;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no such audit entry of ${person}`);
+}
+
 let finished = ""; // a completed run of 1002 (500 rows), started by alice
 let pacedCharged = 0; // what the pacing test's own service charged
 
@@ -195,7 +205,8 @@ describe("budgets: reserve, then reconcile", () => {
     expect(hit.status).toBe(200);
     expect(run.logs.at(-1)).toContain('"cache":"hit"');
     expect(run.logs.at(-1)).toContain('"person":"bob"');
-    const [entry] = (await entriesOf("bob")).filter((e) => e.outcome === "cached");
+    const cached = (e: AuditEntry) => e.outcome === "cached";
+    const [entry] = (await auditedFor("bob", cached)).filter(cached);
     expect(entry).toMatchObject({ action: "read", credits: 0, executionId: finished, bytes: expect.any(Number) });
     expect((await store.budgetStatus("bob")).person.day.spent).toBe(before);
   });
@@ -271,7 +282,8 @@ describe("who sees what", () => {
     expect([cancelled.status, cancelled.body]).toEqual([200, { success: true }]);
     const status = await finish(b, tokens.alice, id);
     expect(status.state).toBe("QUERY_STATE_CANCELLED");
-    expect((await entriesOf("bob")).filter((e) => e.action === "cancel")).toMatchObject([
+    const cancel = (e: AuditEntry) => e.action === "cancel";
+    expect((await auditedFor("bob", cancel)).filter(cancel)).toMatchObject([
       { outcome: "forbidden", executionId: id, queryId: 1004 },
     ]);
     expect((await entriesOf("root")).filter((e) => e.action === "cancel")).toMatchObject([

@@ -1,9 +1,11 @@
 import { rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { billingPlan, readCredits, TIER_CREDITS, type BillingPlan } from "../../../src/billing";
+import { DEMO_QUERIES } from "../../../src/service";
 import { api, type HttpAnswer } from "../../support/http";
 import { ManualClock } from "../../support/manual-clock";
 import { startTestService, TEST_KEYS, waitFinished, type TestService } from "../../support/service";
+import { transfersCut } from "../../support/transfers-cut";
 
 /**
  * The local service bills as the real one does (2026): a read costs its response body's bytes, before compression,
@@ -18,6 +20,8 @@ const PLANS: Record<KeyName, BillingPlan> = {
   bob: billingPlan("plus"),
   carol: billingPlan("enterprise", 3.5),
 };
+// The transfers' columns cut to 100,000 rows: more than a streamed page (50,000) or a capped one (62,500) needs.
+const TRANSFERS = transfersCut(100_000);
 const CYCLE =
   "This api request would exceed your configured limits per billing cycle. Please visit your settings and adjust your limits to continue usage.";
 const PER_REQUEST =
@@ -44,6 +48,7 @@ describe("a read costs its body's bytes at the key's plan's rate", () => {
   beforeAll(async () => {
     svc = await startTestService({
       datasets: true,
+      queries: [...DEMO_QUERIES, TRANSFERS],
       billing: {
         alice: { plan: "analyst" },
         bob: { plan: "plus" },
@@ -80,7 +85,7 @@ describe("a read costs its body's bytes at the key's plan's rate", () => {
   });
 
   test("a streamed page (over 50,000 rows) costs the bytes that went out", async () => {
-    const big = await run(svc, 1003);
+    const big = await run(svc, TRANSFERS.query_id);
     const path = `/v1/execution/${big}/results/csv?columns=id,symbol&limit=60000`;
     const before = await used(svc, "bob");
     const res = await as(svc, "bob").get(path);
@@ -184,9 +189,12 @@ describe("a key's cap per request, lifted by either name of the guard", () => {
   let trades: string;
   let transfers: string;
   beforeAll(async () => {
-    svc = await startTestService({ billing: { demo: { max_credits_per_request: 0.05 } } });
+    svc = await startTestService({
+      queries: [...DEMO_QUERIES, TRANSFERS],
+      billing: { demo: { max_credits_per_request: 0.05 } },
+    });
     trades = await run(svc, 1002);
-    transfers = await run(svc, 1003);
+    transfers = await run(svc, TRANSFERS.query_id);
   });
   afterAll(() => svc.close());
 

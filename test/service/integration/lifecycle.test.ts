@@ -3,7 +3,9 @@ import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { ManualClock } from "../../support/manual-clock";
 import { api } from "../../support/http";
+import { DEMO_QUERIES } from "../../../src/service";
 import { startTestService, waitFinished } from "../../support/service";
+import { transfersCut } from "../../support/transfers-cut";
 
 const DAY = 86_400_000;
 
@@ -75,20 +77,22 @@ test("a restart serves every completed result again; a run caught mid-way become
 
 describe("partial results", () => {
   test("a result over the maximum stored size is truncated: refused without allow_partial_results, served with it", async () => {
-    const svc = await startTestService({ maxResultBytes: 200_000 });
+    // The transfers cut to 100,000 rows: about 3 MB as Parquet, still many times the maximum (a million were 34 MB).
+    const transfers = transfersCut(100_000);
+    const svc = await startTestService({ maxResultBytes: 200_000, queries: [...DEMO_QUERIES, transfers] });
     try {
       const http = api(svc.url, svc.apiKey);
-      const id = (await http.post("/v1/query/1003/execute", {})).body.execution_id as string;
+      const id = (await http.post(`/v1/query/${transfers.query_id}/execute`, {})).body.execution_id as string;
       const status = await waitFinished(svc.url, svc.apiKey, id, 60_000);
       expect(status.state).toBe("QUERY_STATE_COMPLETED_PARTIAL");
       const meta = status.result_metadata as { total_row_count: number; total_result_set_bytes: number };
       expect(meta.total_row_count).toBeGreaterThan(0);
-      expect(meta.total_row_count).toBeLessThan(1_000_000);
+      expect(meta.total_row_count).toBeLessThan(100_000);
       expect(meta.total_result_set_bytes).toBeLessThanOrEqual(200_000);
       for (const path of [
         `/v1/execution/${id}/results`,
         `/v1/execution/${id}/results/csv`,
-        "/v1/query/1003/results/csv",
+        `/v1/query/${transfers.query_id}/results/csv`,
       ]) {
         const refused = await http.get(path);
         expect(refused.status).toBe(400);

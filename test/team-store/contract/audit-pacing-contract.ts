@@ -119,6 +119,28 @@ export function auditAndPacingContract(ctx: ContractContext): void {
     expect(entries.find((e) => e.outcome === "cached")).toMatchObject({ credits: 0, bytes: 900, action: "read" });
   });
 
+  test("entries audited together (a batch written later) keep each its own time, and count in its own day", async () => {
+    const store = await ctx.open();
+    await store.addPerson({ name: "alice", budgets: { perDay: 100, perMonth: null } });
+    const start = ctx.clock.now();
+    // 2024-06-01T10:07:00Z: the first entry happened the day before, the second an hour ago; written now.
+    const hit = { person: "Alice", action: "read", outcome: "cached", executionId: "E1" } as const;
+    await store.auditAll([
+      { ...hit, at: start - 11 * 3600_000, bytes: 1 },
+      { ...hit, at: start - 3600_000, bytes: 2 },
+      { ...hit, bytes: 3 },
+    ]);
+    await store.auditAll([]);
+    const other = await ctx.second(store);
+    const entries = await other.auditEntries({ from: 0, to: start + 1 });
+    expect(entries.map((e) => [e.person, e.at - start, e.day, e.bytes, e.credits])).toEqual([
+      ["alice", -11 * 3600_000, "2024-05-31", 1, 0],
+      ["alice", -3600_000, "2024-06-01", 2, 0],
+      ["alice", 0, "2024-06-01", 3, 0],
+    ]);
+    expect((await other.auditTotals({ from: start - 3600_000, to: start + 1 })).total.requests).toBe(2);
+  });
+
   test("pacing: the team's limit per window, nine tenths for one person alone, room kept for a newcomer", async () => {
     const store = await ctx.open({ pacing: { read: 10, windowMs: 60_000 } });
     const start = ctx.clock.now();
