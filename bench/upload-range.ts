@@ -1,4 +1,5 @@
-import { csvCell } from "../src/taskpane/logic/upload/upload-estimate";
+import type { UploadColumnType } from "../src/client";
+import { uploadCsv } from "../src/taskpane/logic/upload/upload-csv";
 
 /** A range as Excel hands its values to the add-in: a header row, then rows of numbers, booleans and text. */
 export interface UploadRange {
@@ -27,11 +28,16 @@ export function uploadRange(count: number): UploadRange {
 }
 
 /**
- * The rows as the CSV body an upload sends: the column names, then one line per row, fields written as the pane's
- * size estimate counts them (`csvCell`), so the bytes sent are the bytes the pane priced.
+ * The rows as the CSV body an upload sends: the pane's own CSV builder (`uploadCsv`, each value as its column's type
+ * says), so the bytes sent are the bytes the pane priced.
  */
-export function rangeCsv(names: readonly string[], rows: readonly (readonly unknown[])[]): string {
-  const lines = [names.map(csvCell).join(",")];
-  for (const row of rows) lines.push(row.map(csvCell).join(","));
-  return `${lines.join("\n")}\n`;
+export function rangeCsv(
+  columns: readonly { name: string; type: UploadColumnType }[],
+  rows: readonly (readonly unknown[])[],
+): string {
+  return uploadCsv(
+    columns.map((c) => c.name),
+    columns.map((c) => c.type),
+    rows,
+  );
 }

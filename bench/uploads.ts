@@ -6,6 +6,7 @@ import { ServiceClient } from "../src/client";
 import type { FetchLike } from "../src/client/http/request";
 import { planUpload, type UploadPlan } from "../src/taskpane/logic/upload/upload-columns";
 import { estimateUpload } from "../src/taskpane/logic/upload/upload-estimate";
+import { utf8Bytes } from "../src/taskpane/logic/upload/upload-csv";
 import type { BenchOptions } from "./args";
 import { emptySection, type SectionResult } from "./report";
 import { API_KEY, startServiceProcess, type ServiceProcess } from "./service-process";
@@ -37,7 +38,7 @@ export interface UploadSteps {
 const STEP_LABELS: Record<keyof UploadSteps, string> = {
   plan: "column plan: names and types from the cells (planUpload)",
   estimate: "size and price (estimateUpload)",
-  csv: "the CSV text (csvCell per field)",
+  csv: "the CSV text (uploadCsv, as the pane's form builds it)",
   create: "POST /v1/uploads (the client's createUpload)",
   insert: "POST …/insert, the CSV body (the client's insertRows)",
 };
@@ -61,9 +62,8 @@ async function projectUpload(service: ServiceProcess, range: UploadRange, table:
   const t0 = performance.now();
   const [plan, planMs] = await time(() => planUpload(range.headers, range.rows));
   if (plan.problems.length) throw new Error(`the range was refused: ${plan.problems[0]}`);
-  const names = plan.columns.map((c) => c.name);
-  const [estimate, estimateMs] = await time(() => estimateUpload(names, range.rows));
-  const [csv, csvMs] = await time(() => rangeCsv(names, range.rows));
+  const [csv, csvMs] = await time(() => rangeCsv(plan.columns, range.rows));
+  const [estimate, estimateMs] = await time(() => estimateUpload(utf8Bytes(csv), true));
   if (Buffer.byteLength(csv) !== estimate.bytes) {
     throw new Error(`the pane priced ${estimate.bytes} bytes but would send ${Buffer.byteLength(csv)}`);
   }
@@ -163,13 +163,7 @@ export async function uploadsSection(
     const file = join(dir, "range.csv");
     // The file a user would save from the sheet, with the columns they would declare: the same as the pane's.
     const plan = planUpload(range.headers, range.rows);
-    await writeFile(
-      file,
-      rangeCsv(
-        plan.columns.map((c) => c.name),
-        range.rows,
-      ),
-    );
+    await writeFile(file, rangeCsv(plan.columns, range.rows));
     const ours: UploadRun[] = [];
     const byHand: UploadRun[] = [];
     for (let rep = 0; rep < options.reps; rep++) {

@@ -21,6 +21,7 @@ export type {
   UploadList,
   UploadedTable,
 } from "./responses/uploads";
+export { UPLOAD_COLUMN_TYPES } from "./responses/uploads";
 export type { CreateUploadOptions, ListUploadsOptions, RowsInput, SqlOptions } from "./sql-uploads";
 export { DATASET_CATALOG, DATASET_NAMES, type DatasetArg, type DatasetName } from "./catalog/datasets";
 export { datasetEntry, datasetPath, scheduleForPath } from "./catalog/lookup";

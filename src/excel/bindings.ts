@@ -19,13 +19,16 @@ import { BindingError } from "./errors";
  * the document holds, so co-authors adding tables keep each other's. The API key is never part of it: keys live per
  * user, not in documents, so fields that name a key are dropped and known secret values are redacted.
  */
-export type BindingKind = "execution" | "query" | "dataset";
+export type BindingKind = "execution" | "query" | "dataset" | "sql";
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
 export interface TableBinding {
   kind: BindingKind;
-  /** execution_id, query_id, or the dataset's path (e.g. "dex/pairs"). */
+  /**
+   * execution_id, query_id, the dataset's path (e.g. "dex/pairs"), or a SQL text (kind `sql`: the text the pane ran,
+   * run again only by a refresh the user confirmed with its price; its last run's id is `options.executionId`).
+   */
   id: string | number;
   /** Path arguments of a dataset (chain, market…). */
   args?: Record<string, JsonValue>;
@@ -90,7 +93,7 @@ function isBinding(v: unknown): v is TableBinding {
   if (!v || typeof v !== "object") return false;
   const b = v as Record<string, unknown>;
   return (
-    ["execution", "query", "dataset"].includes(b.kind as string) &&
+    ["execution", "query", "dataset", "sql"].includes(b.kind as string) &&
     (typeof b.id === "string" || typeof b.id === "number") &&
     typeof b.tableName === "string" &&
     typeof b.sheet === "string" &&

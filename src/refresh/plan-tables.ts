@@ -54,6 +54,7 @@ function tableInputs(b: TableBinding): Record<string, string | number | boolean>
 function sourceText(b: TableBinding): string {
   if (b.kind === "dataset") return `dataset ${[b.id, ...Object.values(b.args ?? {})].join(" ")}`;
   if (b.kind === "execution") return `execution ${b.id}`;
+  if (b.kind === "sql") return `SQL of execution ${String(b.options?.executionId ?? "")}`;
   const inputs = Object.entries(tableInputs(b)).map(([k, v]) => `${k}=${String(v)}`);
   return inputs.length > 0 ? `query ${b.id} (${inputs.join(", ")})` : `query ${b.id}`;
 }
@@ -89,6 +90,15 @@ export function planTables(
     if (binding.kind === "execution") {
       table.hold = {
         message: "A stored execution's result never changes; the table already shows it.",
+        failed: false,
+        unchanged: true,
+      };
+      continue;
+    }
+    if (binding.kind === "sql") {
+      // Its SQL re-runs only from the pane's Refresh All, with "Re-run queries" and its price confirmed there.
+      table.hold = {
+        message: "A SQL table is re-run from the pane's Refresh All (Re-run queries); its rows are left as they are.",
         failed: false,
         unchanged: true,
       };

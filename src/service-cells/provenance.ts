@@ -157,6 +157,8 @@ export function describeBound(bound: BoundTo, executionId: string | undefined, f
     return describeRead({ kind: "dataset", dataset, args, path: datasetPath(dataset, args) }, facts);
   }
   if (bound.kind === "execution") return describeRead({ kind: "execution", executionId: String(bound.id) }, facts);
+  // A SQL text's table: the run whose result was read (its last one, or the re-run).
+  if (bound.kind === "sql") return describeRead({ kind: "execution", executionId: executionId ?? "" }, facts);
   const parameters = (bound.params ?? {}) as Record<string, string | number | boolean>;
   if (!executionId) return describeRead({ kind: "query", queryId: Number(bound.id), parameters }, facts);
   return describeRead({ kind: "execution", executionId }, facts, { queryId: Number(bound.id), parameters });

@@ -15,6 +15,11 @@ import { RunController } from "./logic/run-controller";
 import { SignInController } from "./logic/sign-in-controller";
 import { SqlRunController } from "./logic/sql/sql-run";
 import { sqlView } from "./view/sql-view";
+import { readSelection } from "./logic/upload/selection-read";
+import { UploadFormController } from "./logic/upload/upload-form";
+import { UploadsListController } from "./logic/upload/uploads-list";
+import { uploadView } from "./view/upload-view";
+import { uploadsListView } from "./view/uploads-list-view";
 import { ReportController } from "./logic/report-controller";
 import { SnapshotController } from "./logic/snapshot-controller";
 import { QueryFormController } from "./logic/query-form";
@@ -54,6 +59,8 @@ export interface PaneControllers {
   demoQueries: DemoQueriesController;
   billing: BillingController;
   sql: SqlRunController;
+  uploadForm: UploadFormController;
+  uploads: UploadsListController;
 }
 
 export interface MountedPane {
@@ -114,7 +121,11 @@ export function mountTaskpane(root: HTMLElement, deps: PaneDeps): MountedPane {
     demoQueries: new DemoQueriesController({ describe }),
     billing: new BillingController(deps),
     sql: new SqlRunController(deps, historyStore),
+    uploadForm: new UploadFormController({ session: deps.session, readSelection: () => readSelection(deps.run) }),
+    uploads: new UploadsListController(deps),
   };
+  // The form fills a table the user has (Replace, Append) and takes its namespace from the list.
+  c.uploads.store.subscribe((s) => c.uploadForm.setTables(s.tables));
   const stopUsage = c.usage.start();
   // The ribbon's Refresh All: the same priced confirmation as the pane's button (latest results, no re-runs).
   const stopRibbon = onRibbonRefreshRequest(() => {
@@ -164,7 +175,29 @@ export function mountTaskpane(root: HTMLElement, deps: PaneDeps): MountedPane {
       panel: h(doc, "div", {}, sql.element),
       onShow: () => sql.show(),
     },
+    {
+      label: "Tables",
+      panel: h(
+        doc,
+        "div",
+        {},
+        uploadView(doc, c.uploadForm, async () => {
+          await c.uploads.load();
+        }),
+        uploadsListView(doc, c.uploads, {
+          useInSql: (name) => {
+            panels.select(SQL_TAB);
+            sql.useName(name);
+          },
+          confirm: (question) => confirmInline(confirmHost, question, "Delete", "Keep it"),
+        }),
+      ),
+      onShow: () => {
+        if (deps.session.signedIn) void c.uploads.load();
+      },
+    },
   ];
+  const SQL_TAB = items.findIndex((i) => i.label === "SQL");
   const panels = tabs(doc, "Service", items);
   historyPanel.appendChild(
     historyView(doc, c.history, c.insert, insertOptions, {

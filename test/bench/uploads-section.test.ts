@@ -6,7 +6,11 @@ import { rangeCsv, uploadRange } from "../../bench/upload-range";
 test("the range's CSV has a header, one line per row and its quoted labels", () => {
   const range = uploadRange(30);
   const names = ["address", "label", "amount_usd", "transfers", "active"];
-  const csv = rangeCsv(names, range.rows);
+  const types = ["varchar", "varchar", "double", "bigint", "boolean"] as const;
+  const csv = rangeCsv(
+    names.map((name, i) => ({ name, type: types[i]! })),
+    range.rows,
+  );
   expect(csv.split("\n")[0]).toBe(names.join(","));
   expect(csv.split("\n")[1]).toMatch(/^0x[0-9a-f]{40},"Desk 0, ""north""",/);
   expect(csv.split("\n")).toHaveLength(32);

@@ -1,6 +1,7 @@
 import type { FetchLike } from "../../src/client";
 import { HistoryStore } from "../../src/taskpane/logic/history-store";
 import { SqlRunController } from "../../src/taskpane/logic/sql/sql-run";
+import { sqlNames } from "../../src/taskpane/logic/sql/sql-names";
 import { startTestService, TEST_KEYS, type TestService } from "../support/service";
 import { testPane } from "./support/pane-deps";
 
@@ -61,4 +62,19 @@ test("an engine's error is shown with the position it names marked", async () =>
   expect(text.slice(end.errorAt!.offset, end.errorAt!.offset + 4)).toBe("nope");
   const [entry] = await history.load();
   expect(entry!.error).toMatch(/nope/);
+});
+
+test("a completed run's first rows are previewed (ten of them, in one read); the last result's columns are offered for completion", async () => {
+  const { sql, sent } = await setup();
+  expect(await sql.preview()).toBeUndefined(); // nothing ran yet: nothing is read
+  expect(sent).toEqual([]);
+  sql.price("select range as n, 'r' || range as label from range(25)", "small");
+  await sql.run();
+  sent.length = 0;
+  const preview = await sql.preview();
+  expect(preview).toMatchObject({ columns: ["n", "label"], totalRows: 25 });
+  expect(preview!.rows).toEqual(Array.from({ length: 10 }, (_, i) => [i, `r${i}`]));
+  expect(sent).toEqual([expect.stringMatching(/^GET \/v1\/execution\/.+\/results$/)]);
+  const names = sqlNames([], sql.store.state.columns ?? []);
+  expect(names.filter((n) => n.detail === "last result").map((n) => n.label)).toEqual(["n", "label"]);
 });

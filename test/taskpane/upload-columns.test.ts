@@ -1,4 +1,5 @@
 import { estimateUpload } from "../../src/taskpane/logic/upload/upload-estimate";
+import { uploadCsv, utf8Bytes } from "../../src/taskpane/logic/upload/upload-csv";
 import { columnName, planUpload } from "../../src/taskpane/logic/upload/upload-columns";
 
 test("headers become names the service accepts", () => {
@@ -40,14 +41,20 @@ test("bad input is named and nothing is sent: empty and duplicate headers, error
   expect(plan.columns[3]).toMatchObject({ mixed: true, type: "varchar" });
 });
 
-test("an upload's size and price: the CSV's bytes, a creation and an insert at the service's upload price", () => {
-  const estimate = estimateUpload(
-    ["a", "b"],
+test("an upload's CSV: a header, then each value as its column's type says; its size and price", () => {
+  const csv = uploadCsv(
+    ["a", "when", "day", "ok"],
+    ["varchar", "timestamp", "date", "boolean"],
     [
-      ["x,y", 1],
-      [null, "é"],
+      ["x,y", 45292.5, 45292, true],
+      [null, "", null, false],
+      ['say "é"', null, null, null],
     ],
   );
-  // "a,b\n" + "\"x,y\",1\n" + ",é\n" (é is two bytes)
-  expect(estimate).toEqual({ bytes: 4 + 8 + 4, credits: 2, tooLarge: false });
+  expect(csv).toBe('a,when,day,ok\n"x,y",2024-01-01T12:00:00Z,2024-01-01,true\n,,,false\n"say ""é""",,,\n');
+  expect(utf8Bytes("é")).toBe(2);
+  // A new table: its creation (the minimum) and the insert; an existing one: the insert only.
+  expect(estimateUpload(utf8Bytes(csv), true)).toEqual({ bytes: utf8Bytes(csv), credits: 2, tooLarge: false });
+  expect(estimateUpload(utf8Bytes(csv), false)).toMatchObject({ credits: 1 });
+  expect(estimateUpload(1.3e9, false)).toMatchObject({ tooLarge: true });
 });

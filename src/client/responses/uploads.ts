@@ -1,8 +1,19 @@
 import { InvalidResponseError } from "../errors/local-errors";
 
 /** Column types an uploaded table may declare (the service's documented list, and `bigint`, `date`). */
-export type UploadColumnType =
-  "varchar" | "integer" | "bigint" | "double" | "boolean" | "int256" | "uint256" | "varbinary" | "timestamp" | "date";
+export const UPLOAD_COLUMN_TYPES = [
+  "varchar",
+  "integer",
+  "bigint",
+  "double",
+  "boolean",
+  "int256",
+  "uint256",
+  "varbinary",
+  "timestamp",
+  "date",
+] as const;
+export type UploadColumnType = (typeof UPLOAD_COLUMN_TYPES)[number];
 
 export interface UploadColumnSpec {
   name: string;

@@ -16,6 +16,8 @@ export type InsertSource =
       partial?: boolean;
       /** When the service deletes the result (its `expires_at`), when known. */
       expiresAt?: string;
+      /** The SQL text this run executed (the SQL tab): the table is bound to the text, re-run only when confirmed. */
+      sql?: string;
     }
   | { kind: "dataset"; name: string; args: string[]; params: DatasetParams };
 
@@ -39,6 +41,7 @@ export function clientSource(source: InsertSource): { source: Source; params: Re
 
 /** Sheet and table name wish: "Query 1002", "dex base". */
 export function sourceLabel(source: InsertSource): string {
+  if (source.kind === "execution" && source.sql !== undefined) return "SQL result";
   if (source.kind === "execution")
     return source.queryId ? `Query ${source.queryId}` : `Execution ${source.executionId.slice(-6)}`;
   return [source.name, ...source.args].join(" ");
@@ -81,6 +84,8 @@ export function bindingFor(
     performance: source.performance,
     partial: source.partial,
   });
+  // Its rows are the text's: a refresh reads its last run's result, or runs the text again once the user confirmed.
+  if (source.sql !== undefined) return { kind: "sql", id: source.sql, options, ...common };
   if (source.queryId === undefined) {
     // Only the execution's own result can fill this table: the binding goes when that result does.
     // A zero time (the service's "not known yet", kept in History by an older version) is no expiry.

@@ -3,7 +3,7 @@ import { listBindings } from "../../excel";
 import type { RefreshPlanItem } from "../../functions";
 import type { PaneDeps } from "./deps";
 import type { QueryRefreshMode } from "./refresh-tables";
-import { bindingEstimate, tierOf } from "./refresh-tables";
+import { bindingEstimate, rerunCredits, tierOf } from "./refresh-tables";
 
 /** One request Refresh All will make, with what it is expected to cost. */
 export interface PlannedRequest {
@@ -43,10 +43,12 @@ export function planRefresh(
     items.push({ kind: "read", what, ...(cell.estimate ? { credits: cell.estimate.credits } : {}) });
   }
   for (const binding of listBindings(deps.settings)) {
-    if (mode === "rerun" && binding.kind === "query") {
+    const credits =
+      mode === "rerun" ? rerunCredits(binding, (id, t) => deps.session.estimateExecution(id, t)) : undefined;
+    if (credits !== undefined) {
       const tier = tierOf(binding);
-      const credits = deps.session.estimateExecution(Number(binding.id), tier);
-      items.push({ kind: "run", what: `run query ${binding.id} (${tier}) for table ${binding.tableName}`, credits });
+      const run = binding.kind === "sql" ? "run its SQL" : `run query ${binding.id}`;
+      items.push({ kind: "run", what: `${run} (${tier}) for table ${binding.tableName}`, credits });
     }
     const estimate = bindingEstimate(deps.session, binding, mode);
     items.push({

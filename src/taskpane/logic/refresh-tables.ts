@@ -2,7 +2,7 @@ import { listBindings, replaceTableRows, saveBinding, type TableBinding } from "
 import { isNoResultError, type QueryParameterValue, type ResultParams, type Source } from "../../client";
 import type { PerformanceChoice } from "../../billing";
 import { tableSourcesChanged } from "../../functions";
-import { noResultForInputsText, tableReadKey, tierOf as tierOfValue } from "../../service-cells";
+import { noResultForInputsText, tableReadKey, tierCredits, tierOf as tierOfValue } from "../../service-cells";
 import { GROWTH_ALLOWANCE, type ReadEstimate, formatCredits, roundUpCredits } from "../../billing";
 import { datasetArgNames } from "./dataset-catalog";
 import type { PaneDeps } from "./deps";
@@ -10,6 +10,7 @@ import { paneMessage } from "./messages";
 import { datasetOriginText } from "../../session";
 import { openPagedRows } from "./page-rows";
 import { captionOf, refreshedSource, storedSource } from "./table-source";
+import { type BoundSource, sqlResultGone, sqlSourceOf } from "./refresh-sql";
 
 /** For tables bound to a saved query: the latest stored result (its read costs credits), or a new run too. */
 export type QueryRefreshMode = "latest" | "rerun";
@@ -43,16 +44,26 @@ export interface RerunCost {
 
 export type TableRefreshDeps = Pick<PaneDeps, "session" | "run" | "settings" | "clock">;
 
-/** What re-running every query-bound table would cost: one run each, at its last reported cost or its tier's price. */
+/**
+ * What re-running a table's source costs: a query's run at its last reported cost or its tier's price, a SQL text's
+ * run at its tier's price (it has no query whose cost is remembered); undefined for tables nothing re-runs.
+ */
+export function rerunCredits(
+  binding: TableBinding,
+  estimate: (queryId: number, performance: PerformanceChoice) => number,
+): number | undefined {
+  if (binding.kind === "query") return estimate(Number(binding.id), tierOf(binding));
+  if (binding.kind === "sql") return tierCredits(tierOf(binding));
+  return undefined;
+}
+
+/** What re-running every query- and SQL-bound table would cost: one run each (see rerunCredits). */
 export function rerunCost(
   bindings: readonly TableBinding[],
   estimate: (queryId: number, performance: PerformanceChoice) => number,
 ): RerunCost {
-  const queries = bindings.filter((b) => b.kind === "query");
-  return {
-    tables: queries.length,
-    credits: queries.reduce((sum, b) => sum + estimate(Number(b.id), tierOf(b)), 0),
-  };
+  const runs = bindings.map((b) => rerunCredits(b, estimate)).filter((c): c is number => c !== undefined);
+  return { tables: runs.length, credits: runs.reduce((sum, c) => sum + c, 0) };
 }
 
 /** The tier a table was inserted with (bindings written before tiers were choices hold medium or large). */
@@ -89,7 +100,12 @@ export function bindingEstimate(
 }
 
 /** Where a binding's rows come from now. A re-run happens here, so its credits are spent only when reached. */
-async function sourceOf(deps: TableRefreshDeps, b: TableBinding, mode: QueryRefreshMode, signal?: AbortSignal) {
+async function sourceOf(
+  deps: TableRefreshDeps,
+  b: TableBinding,
+  mode: QueryRefreshMode,
+  signal?: AbortSignal,
+): Promise<BoundSource> {
   const client = deps.session.client();
   const partial: ResultParams = b.options?.partial === true ? { allow_partial_results: true } : {};
   if (b.kind === "dataset") {
@@ -101,6 +117,7 @@ async function sourceOf(deps: TableRefreshDeps, b: TableBinding, mode: QueryRefr
     };
   }
   if (b.kind === "execution") return { source: { executionId: String(b.id) } as Source, params: partial };
+  if (b.kind === "sql") return sqlSourceOf(deps.session, b, mode, signal);
   const parameters = (b.params ?? {}) as Record<string, QueryParameterValue>;
   // The table's own inputs: the latest run of exactly those (never whatever ran last), or a new run of them.
   if (mode === "latest") return { source: { queryId: Number(b.id), parameters } as Source, params: {} };
@@ -227,6 +244,8 @@ async function refreshOne(
       const message = `${name}: ${noResultForInputsText(binding.params ?? {}, rerun)}`;
       return { tableName: name, status: "no-result", rows: 0, message };
     }
+    const noSqlResult = sqlResultGone(binding, options.mode, error);
+    if (noSqlResult !== undefined) return { tableName: name, status: "no-result", rows: 0, message: noSqlResult };
     return { tableName: name, status: "failed", rows: 0, message: `${name}: ${paneMessage(error)}` };
   }
 }

@@ -7,6 +7,8 @@ import type { SqlPosition } from "../logic/sql/sql-text";
 export interface SqlEditor {
   text(): string;
   setText(text: string): void;
+  /** Writes `text` where the cursor is (over what is selected), and puts the focus there. */
+  insert(text: string): void;
   setNames(names: readonly SqlName[]): void;
   mark(at: SqlPosition): void;
   destroy(): void;
@@ -20,23 +22,33 @@ export interface SqlEditor {
  */
 export function createSqlEditor(parent: HTMLElement, label: string, onChange: () => void): SqlEditor {
   let view: EditorView | undefined;
-  const build = (doc: string, names: readonly SqlName[]): EditorView =>
-    new EditorView({
+  const build = (doc: string, names: readonly SqlName[]): EditorView => {
+    const language = sql({ schema: schemaOf(names), upperCaseKeywords: false });
+    return new EditorView({
       doc,
       parent,
       extensions: [
         basicSetup,
-        sql({ schema: schemaOf(names), upperCaseKeywords: false }),
+        language,
+        // lang-sql completes a table's columns only after its name; the last result's columns belong to no table,
+        // so they are offered on their own wherever a word is being written.
+        language.language.data.of({ autocomplete: lastResultColumns(names) }),
         EditorView.contentAttributes.of({ "aria-label": label }),
         EditorView.updateListener.of((update) => {
           if (update.docChanged) onChange();
         }),
       ],
     });
+  };
   view = build("", []);
   return {
     text: () => view?.state.doc.toString() ?? "",
     setText: (text) => view?.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } }),
+    insert: (text) => {
+      if (!view) return;
+      view.dispatch(view.state.replaceSelection(text));
+      view.focus();
+    },
     // A new schema needs a new editor configuration: the text and cursor are carried over.
     setNames: (names) => {
       if (!view) return;
@@ -75,4 +87,23 @@ function schemaOf(names: readonly SqlName[]): SQLNamespace {
     level[parts.at(-1)!] = [...(n.columns ?? [])];
   }
   return root;
+}
+
+/** What a completion source is given and answers (@codemirror/autocomplete's shapes, the parts used here). */
+interface CompletionQuery {
+  pos: number;
+  explicit: boolean;
+  matchBefore(expression: RegExp): { from: number; to: number; text: string } | null;
+}
+
+/** The last result's columns as completions of the word being written (or of nothing, when asked with Ctrl-Space). */
+function lastResultColumns(names: readonly SqlName[]) {
+  const options = names
+    .filter((n) => n.kind === "column" && n.detail === "last result")
+    .map((n) => ({ label: n.label, type: "property", detail: n.detail }));
+  return (query: CompletionQuery) => {
+    const word = query.matchBefore(/\w+/);
+    if (options.length === 0 || (!word && !query.explicit)) return null;
+    return { from: word?.from ?? query.pos, options, validFor: /^\w*$/ };
+  };
 }

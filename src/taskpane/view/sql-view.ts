@@ -5,6 +5,7 @@ import type { HistoryController } from "../logic/history-controller";
 import type { InsertController, InsertOptions } from "../logic/insert-controller";
 import { saveCsv } from "../logic/csv-download";
 import { sqlNames } from "../logic/sql/sql-names";
+import { previewTable } from "./preview-table";
 import type { SqlRunController } from "../logic/sql/sql-run";
 import { act } from "./act";
 import { field, h, replaceChildren, setVisible } from "./dom";
@@ -26,7 +27,10 @@ const EDITOR_LABEL = "SQL";
  * the tier, Price (nothing is sent) then Run at that price, the run's progress with Cancel, and the result to insert
  * or download. An engine's error marks the place it names in the text.
  */
-export function sqlView(doc: Document, deps: SqlViewDeps): { element: HTMLElement; show(): void } {
+export function sqlView(
+  doc: Document,
+  deps: SqlViewDeps,
+): { element: HTMLElement; show(): void; useName(name: string): void } {
   const { sql } = deps;
   const host = h(doc, "div", { class: "svc-sql-editor" });
   const fallback = h(doc, "textarea", { rows: 8, spellcheck: false, "aria-label": EDITOR_LABEL });
@@ -44,6 +48,7 @@ export function sqlView(doc: Document, deps: SqlViewDeps): { element: HTMLElemen
   const cancelButton = h(doc, "button", { type: "button" }, "Cancel run");
   const status = h(doc, "div", { role: "status", "aria-live": "polite", class: "svc-status" });
   const results = h(doc, "div", { class: "svc-actions" });
+  const preview = h(doc, "div", { class: "svc-preview", "aria-live": "polite" });
 
   priceButton.addEventListener("click", () => sql.price(text(), tier.value as PerformanceChoice));
   runButton.addEventListener(
@@ -71,8 +76,24 @@ export function sqlView(doc: Document, deps: SqlViewDeps): { element: HTMLElemen
           "button",
           {
             type: "button",
+            onclick: act("previewing a result", async () => {
+              replaceChildren(preview, "Reading the first rows…");
+              const shown = await deps.sql.preview();
+              if (shown && deps.sql.store.state.executionId === id) replaceChildren(preview, previewTable(doc, shown));
+            }),
+          },
+          "Preview",
+        ),
+        h(
+          doc,
+          "button",
+          {
+            type: "button",
             onclick: act("inserting a result", () =>
-              deps.insert.insert({ kind: "execution", executionId: id }, { ...deps.options }),
+              deps.insert.insert(
+                { kind: "execution", executionId: id, sql: s.sql, performance: s.performance },
+                { ...deps.options },
+              ),
             ),
           },
           "Insert result",
@@ -94,7 +115,10 @@ export function sqlView(doc: Document, deps: SqlViewDeps): { element: HTMLElemen
         ),
       );
       refreshNames(s.columns ?? []);
-    } else if (s.phase !== "completed") replaceChildren(results);
+    } else if (s.phase !== "completed") {
+      replaceChildren(results);
+      replaceChildren(preview);
+    }
   });
 
   let lastColumns: readonly string[] = [];
@@ -139,8 +163,18 @@ export function sqlView(doc: Document, deps: SqlViewDeps): { element: HTMLElemen
     h(doc, "div", { class: "svc-actions" }, priceButton, runButton, cancelButton),
     status,
     results,
+    preview,
   );
   setVisible(runButton, false);
   setVisible(cancelButton, false);
-  return { element, show };
+  /** A table's name written where the cursor is ("Use in SQL"): in the editor, or the plain box until it loads. */
+  const useName = (name: string): void => {
+    if (editor) editor.insert(name);
+    else {
+      fallback.setRangeText(name, fallback.selectionStart, fallback.selectionEnd, "end");
+      fallback.focus();
+    }
+    edited();
+  };
+  return { element, show, useName };
 }

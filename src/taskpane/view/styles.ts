@@ -75,6 +75,9 @@ export const PANE_CSS = `
 .svc-pane table { border-collapse:collapse; margin:8px 0; }
 .svc-pane th, .svc-pane td { text-align:left; padding:2px 16px 2px 0; }
 .svc-pane th[scope=row] { font-weight:400; color:var(--fg2); }
+.svc-pane .svc-preview { overflow-x:auto; }
+.svc-pane .svc-preview-table { border-collapse:collapse; font-size:12px; }
+.svc-pane .svc-preview-table th, .svc-pane .svc-preview-table td { border-bottom:1px solid var(--line); padding:2px 8px 2px 0; white-space:nowrap; }
 .svc-pane .svc-confirm { border:2px solid var(--accent); border-radius:4px; padding:8px; margin:8px 0; background:var(--bg); }
 .svc-pane [hidden] { display:none !important; }
 @media (forced-colors: active) { .svc-pane .svc-dot { forced-color-adjust:none; } }

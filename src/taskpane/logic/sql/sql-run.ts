@@ -7,6 +7,7 @@ import { paneMessage } from "../messages";
 import { describeState, historyPatch } from "../run-states";
 import { Store } from "../store";
 import { errorPosition, sqlRefusal, type SqlPosition } from "./sql-text";
+import { previewResult, type SqlPreview } from "./sql-preview";
 
 export type SqlPhase = "idle" | "priced" | "refused" | "running" | "cancelling" | "completed" | "failed" | "cancelled";
 
@@ -107,6 +108,13 @@ export class SqlRunController {
     if (!this.#abort || this.store.state.phase === "cancelling") return;
     this.store.set({ phase: "cancelling", message: "Cancelling on the server…" });
     this.#abort.abort();
+  }
+
+  /** The completed run's first rows, read (and priced) as any result is; undefined before a run completed. */
+  async preview(): Promise<SqlPreview | undefined> {
+    const { phase, executionId } = this.store.state;
+    if (phase !== "completed" || executionId === undefined) return undefined;
+    return previewResult(this.deps, executionId);
   }
 
   /** Back to the editor: a price shown is dropped (the text may change). */
