@@ -2,6 +2,7 @@ import { ADDIN_MANIFEST_ID } from "../../document-settings";
 import { toFileFormula } from "../../formulas";
 import { buildWorkbook, findServiceCalls, type NewCell, type NewWorkbook } from "../../xlsx";
 import type { WorkbookDocument } from "../workbook";
+import { sheetStep, type OnFileProgress } from "./file-progress";
 import { FUNCTIONS_NAMESPACE } from "./page-config";
 
 /** The .xlsx file's media type. */
@@ -70,6 +71,15 @@ export function newWorkbookOf(doc: WorkbookDocument): NewWorkbook {
   };
 }
 
-export function xlsxBytesOf(doc: WorkbookDocument): Uint8Array {
-  return buildWorkbook(newWorkbookOf(doc));
+/** The workbook as .xlsx bytes; `onProgress` is told before each sheet is written and before the file is zipped. */
+export function xlsxBytesOf(doc: WorkbookDocument, onProgress?: OnFileProgress): Uint8Array {
+  const model = newWorkbookOf(doc);
+  // Zipping (deflate) costs about as much as writing the sheets' XML: the bar gives it the last third.
+  return buildWorkbook(model, {
+    onSheet: (i, n) => {
+      const step = sheetStep("Writing", i, n);
+      onProgress?.({ ...step, fraction: (step.fraction * 2) / 3 });
+    },
+    onCompress: () => onProgress?.({ text: "Compressing the file…", fraction: 2 / 3 }),
+  });
 }

@@ -15,6 +15,11 @@ import { readWorkbookPart } from "./workbook-part";
 export interface OpenOptions {
   /** The file's name, for messages ("report.xlsx"). */
   fileName?: string;
+  /**
+   * Told before each worksheet is read (its position among the worksheets, from 0, and their count): reading the
+   * sheets is most of an opening's time, so a caller can show how far it is.
+   */
+  onSheet?: (index: number, count: number) => void;
 }
 
 function mainPart(pkg: OpcPackage, file: string | undefined): string {
@@ -74,8 +79,9 @@ export function openWorkbook(bytes: Uint8Array, options: OpenOptions = {}): Work
     layouts: new Map(),
     tables: new Map(),
   };
-  for (const sheet of workbook.sheets) {
-    if (sheet.kind !== "worksheet") continue;
+  const worksheets = workbook.sheets.filter((s) => s.kind === "worksheet");
+  for (const [index, sheet] of worksheets.entries()) {
+    options.onSheet?.(index, worksheets.length);
     const where = `the sheet "${sheet.name}" (${sheet.part})`;
     const ctx = { part: sheet.part, where, sharedStrings, dynamicArrayCm };
     internals.layouts.set(sheet.name, readSheet(pkg.text(sheet.part), ctx));
