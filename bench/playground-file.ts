@@ -74,7 +74,7 @@ async function fileRun(pg: Playground, file: string, query: string): Promise<Fil
   const before = { tasks: [...watched.tasks], gap: watched.gap };
   watched.tasks.length = 0;
   watched.gap = 0;
-  await page.waitForFunction(() => document.body.dataset.ready === "true", undefined, { timeout: 900_000 });
+  await page.waitForFunction(() => document.body?.dataset.ready === "true", undefined, { timeout: 900_000 });
   const openMs = performance.now() - started;
   const reopen = [...watched.tasks];
   const ranIn = String(await page.evaluate(() => window.playground?.opened()?.ranIn));

@@ -70,7 +70,7 @@ test("File → Open and Download of a multi-MB workbook run in the worker, with 
     page.waitForEvent("load", { timeout: 240_000 }),
     fileTab.getByLabel("Workbook file").setInputFiles(file),
   ]);
-  await page.waitForFunction(() => document.body.dataset.ready === "true", undefined, { timeout: 120_000 });
+  await page.waitForFunction(() => document.body?.dataset.ready === "true", undefined, { timeout: 120_000 });
   const opened = await page.evaluate(() => window.playground?.opened());
   expect(opened).toEqual({ name: "Big.xlsx", ranIn: "worker" });
   expect(seen.progress).toEqual(expect.arrayContaining(["Reading sheet 1 of 1…", "Converting sheet 1 of 1…"]));

@@ -8,10 +8,11 @@ import { el } from "./html";
 export class FileProgressView {
   private readonly text = el("span", { class: "pg-file-progress-text" });
   private readonly bar = el("progress", { max: "1", value: "0", "aria-label": "File progress" });
-  readonly element = el("div", { class: "pg-file-progress", role: "status", "aria-live": "polite", hidden: "" }, [
-    this.text,
-    this.bar,
-  ]);
+  readonly element = el(
+    "div",
+    { class: "pg-file-progress", role: "status", "aria-live": "polite", tabindex: "-1", hidden: "" },
+    [this.text, this.bar],
+  );
 
   show({ text, fraction }: FileProgress): void {
     this.element.hidden = false;

@@ -1,5 +1,6 @@
 import { downloadFormats } from "../host/download-formats";
 import { FILE_BUSY, XLSX_LIMITS, type FileCommands } from "../host/file-commands";
+import type { FileProgress } from "../host/file-progress";
 import type { FileStatus } from "../host/workbook-file";
 import { FileProgressView } from "./file-progress-view";
 import { el } from "./html";
@@ -169,19 +170,26 @@ export class FileTab {
    * Runs an Open or a Download with its progress shown and the page's file controls disabled until it ends: a second
    * click meanwhile starts nothing. The conversion runs in the page's file worker, so the sheet stays usable.
    */
-  private async running(work: () => Promise<void>): Promise<void> {
+  private async running(first: FileProgress, work: () => Promise<void>): Promise<void> {
     if (this.working) {
       this.onMessage?.(FILE_BUSY, true);
       return;
     }
     this.working = true;
+    this.progress.show(first);
+    // The clicked control is about to be disabled, which would drop the focus out of the File tab (Escape would no
+    // longer reach it): the progress takes the focus meanwhile (a screen reader reads it), then gives it back.
+    const focused = document.activeElement;
+    const inside = focused instanceof HTMLElement && this.body.contains(focused);
     this.syncControls();
+    if (inside) this.progress.element.focus();
     try {
       await work();
     } finally {
       this.working = false;
-      this.progress.hide();
       this.syncControls();
+      if (inside && document.activeElement === this.progress.element) focused.focus();
+      this.progress.hide();
     }
   }
 
@@ -196,7 +204,7 @@ export class FileTab {
   }
 
   private async download(formatId: string): Promise<void> {
-    await this.running(async () => {
+    await this.running({ text: "Collecting the workbook…", fraction: 0 }, async () => {
       try {
         const { name, blob } = await this.commands.download(formatId, (p) => this.progress.show(p));
         const url = URL.createObjectURL(blob);
@@ -218,9 +226,8 @@ export class FileTab {
   private async openFile(file: File | undefined): Promise<void> {
     if (!file || this.working) return;
     if (!window.confirm(`Open ${file.name} in place of this workbook? What is on screen now is not kept.`)) return;
-    await this.running(async () => {
+    await this.running({ text: `Reading ${file.name}…`, fraction: 0 }, async () => {
       try {
-        this.progress.show({ text: `Reading ${file.name}…`, fraction: 0 });
         const bytes = new Uint8Array(await file.arrayBuffer());
         await this.commands.open(bytes, file.name, (p) => this.progress.show(p));
       } catch (error) {
