@@ -8,8 +8,8 @@ import type { BenchOptions } from "./args";
 import { emptySection, type SectionResult } from "./report";
 import { mb, ms, num } from "./stats";
 
-/** 180,000 rows x 8 columns (half numbers, half text), one sheet: about 6.6 MB as .xlsx, the size the case is about. */
-const ROWS = 180_000;
+/** 185,000 rows x 8 columns (half numbers, half text), one sheet: about 6.6 MB as .xlsx, the size the case is about. */
+const ROWS = 185_000;
 const COLUMNS = 8;
 
 function workbookBytes(rows: number): Uint8Array {
@@ -150,8 +150,11 @@ export async function playgroundFileSection(
       ],
       rows: [row("on the page's thread", inline), row("in the file worker", worker)],
     });
+    // A freeze is the longer of the two measures: a long task that ends just before the reload is not always reported
+    // to the observer before the page goes, while the timer's gap is.
+    const freeze = (task: number, gap: number) => ms(Math.max(task, gap));
     section.headline.push(
-      `Playground File → Open of ${mb(size)}: longest freeze ${ms(inline.openLongest)} on the page → ${ms(worker.openLongest)} with the worker (then ${ms(worker.reopenLongest)} reopening); Download: ${ms(inline.downloadLongest)} → ${ms(worker.downloadLongest)}`,
+      `Playground File → Open of ${mb(size)}: longest freeze ${freeze(inline.openLongest, inline.openGap)} on the page's thread → ${freeze(worker.openLongest, worker.openGap)} with the file worker (then ${ms(worker.reopenLongest)} reopening); Download .xlsx: ${freeze(inline.downloadLongest, inline.downloadGap)} → ${freeze(worker.downloadLongest, worker.downloadGap)}`,
     );
     section.notes.push(
       "Open's time runs from choosing the file to the reopened page being ready: the conversion, storing the copy, the reload and the reopened workbook's load and calculation, which run on the page's thread either way (its longest task is its own column). Long tasks from PerformanceObserver, reported through a binding that outlives the reload.",

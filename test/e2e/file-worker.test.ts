@@ -41,7 +41,7 @@ async function probe(page: Page) {
     new MutationObserver(() => {
       const text = document.querySelector(".pg-file-progress:not([hidden]) .pg-file-progress-text")?.textContent;
       if (text) report("progress", text);
-    }).observe(document.documentElement, { subtree: true, childList: true, characterData: true, attributes: true });
+    }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
   })()`;
   await page.addInitScript(script);
   await page.evaluate(script);
