@@ -36,7 +36,12 @@ async function watch(page: Page): Promise<Watched> {
   });
   // As text: the bench runs under tsx, whose helpers do not exist in the page.
   const script = `(() => {
-    const report = (kind, value) => window.__benchFile?.(kind, value);
+    // Kept until the binding is there (in a document just loaded it may come after the first tasks).
+    const queue = [];
+    const report = (kind, value) => {
+      queue.push([kind, value]);
+      while (window.__benchFile && queue.length) window.__benchFile(...queue.shift());
+    };
     new PerformanceObserver((list) => { for (const e of list.getEntries()) report("task", e.duration); })
       .observe({ type: "longtask" });
     let last = performance.now();
