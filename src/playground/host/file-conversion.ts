@@ -39,7 +39,7 @@ export type ConversionAnswer =
 export type Answer = (answer: ConversionAnswer, transfer?: ArrayBuffer[]) => void;
 
 /** A buffer holding exactly the view's bytes (what a transfer moves), without a copy when the view is all of it. */
-function ownBuffer(view: Uint8Array): ArrayBuffer {
+export function ownBuffer(view: Uint8Array): ArrayBuffer {
   const whole = view.byteOffset === 0 && view.byteLength === view.buffer.byteLength;
   return whole && view.buffer instanceof ArrayBuffer ? view.buffer : (view.slice().buffer as ArrayBuffer);
 }

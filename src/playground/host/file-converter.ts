@@ -1,5 +1,5 @@
 import type { CollectedDocument, ConversionAnswer, ConversionRequest, OpenedCopy } from "./file-conversion";
-import { convert } from "./file-conversion";
+import { convert, ownBuffer } from "./file-conversion";
 import type { OnFileProgress } from "./file-progress";
 
 /** Where a conversion ran: the page's file worker, or the page's own thread. */
@@ -90,13 +90,9 @@ export class FileConverter {
 
   /** The file's bytes (moved to the conversion: the caller's buffer is emptied) as the copy to store. */
   open(bytes: Uint8Array, fileName: string | undefined, onProgress?: OnFileProgress): Promise<Converted<OpenedCopy>> {
-    const buffer =
-      bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes.buffer : bytes.slice().buffer;
-    return this.#run(
-      { kind: "open", bytes: buffer as ArrayBuffer, fileName },
-      [buffer as ArrayBuffer],
-      onProgress,
-      (a) => (a.kind === "opened" ? a.copy : undefined),
+    const buffer = ownBuffer(bytes);
+    return this.#run({ kind: "open", bytes: buffer, fileName }, [buffer], onProgress, (a) =>
+      a.kind === "opened" ? a.copy : undefined,
     );
   }
 
