@@ -1,6 +1,6 @@
-import { mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import type { Page } from "playwright-core";
 import { buildWorkbook, openWorkbook, type NewCell } from "../../src/xlsx";
 import { startPlayground, type Playground } from "./support/harness";
@@ -57,6 +57,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await pg?.close();
+  if (file) await rm(dirname(file), { recursive: true, force: true });
 });
 
 test("File → Open and Download of a multi-MB workbook run in the worker, with progress, the page answering", async () => {
@@ -97,7 +98,7 @@ test("File → Open and Download of a multi-MB workbook run in the worker, with 
   await page.keyboard.press("Escape");
   await expect(fileTab.isHidden()).resolves.toBe(true);
   const download = await downloading;
-  const saved = join(tmpdir(), `file-worker-${process.pid}.xlsx`);
+  const saved = join(dirname(file), "Book1.xlsx");
   await download.saveAs(saved);
   await page.getByRole("status", { name: "Status" }).getByText("Downloaded Book1.xlsx.", { exact: false }).waitFor();
   const sheet = openWorkbook(new Uint8Array(await readFile(saved))).worksheet("Data");
