@@ -95,8 +95,19 @@ test("File → Open and Download of a multi-MB workbook run in the worker, with 
     .waitFor();
   expect(await xlsx.isDisabled()).toBe(true);
   expect(await fileTab.locator("[data-format=json]").isDisabled()).toBe(true);
+  let arrived = false;
+  void downloading.then(() => (arrived = true)).catch(() => undefined); // awaited below
   await page.keyboard.press("Escape");
   await expect(fileTab.isHidden()).resolves.toBe(true);
+  // The grid has the focus again and moves while the worker writes (the page's thread is free for it).
+  const nameBox = page.getByLabel("Name Box");
+  const before = await nameBox.inputValue();
+  await page.keyboard.press("PageDown");
+  await page.waitForFunction(
+    (was) => (document.querySelector("[aria-label='Name Box']") as HTMLInputElement).value !== was,
+    before,
+  );
+  expect(arrived).toBe(false);
   const download = await downloading;
   const saved = join(dirname(file), "Book1.xlsx");
   await download.saveAs(saved);
