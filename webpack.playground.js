@@ -9,6 +9,7 @@
  */
 const path = require("node:path");
 const HtmlWebpackPlugin = require("html-webpack-plugin");
+const webpack = require("webpack");
 const addinConfig = require("./webpack.config.js");
 
 const ADDIN_ENTRIES = ["functions", "commands", "taskpane"];
@@ -38,15 +39,36 @@ ${scripts}
 `;
 }
 
+/**
+ * File → Open's and Download's conversions run in a worker (src/playground/page/file-worker.ts). A separate entry,
+ * emitted as a script of its own that the page starts by this name (PLAYGROUND_FILE_WORKER): webpack's
+ * `new Worker(new URL("./x.ts", import.meta.url))` would need `import.meta`, which tsconfig's CommonJS (for jest and
+ * Node) does not allow. The entry has its runtime inside it and shares no chunk with the page's bundles, since a
+ * worker loads one script and cannot take the page's <script> tags.
+ */
+const FILE_WORKER = "file-worker";
+
 module.exports = async (env = {}, argv = {}) => {
   const base = await addinConfig(env, argv);
+  const shared = base.optimization.splitChunks.cacheGroups.shared;
   const outputDir = path.resolve(process.env.PLAYGROUND_OUTPUT_DIR || path.join(__dirname, "dist-playground"));
   return {
     ...base,
-    entry: { ...base.entry, playground: path.resolve(__dirname, "src", "playground", "page", "main.ts") },
+    entry: {
+      ...base.entry,
+      playground: path.resolve(__dirname, "src", "playground", "page", "main.ts"),
+      [FILE_WORKER]: { import: path.resolve(__dirname, "src", "playground", "page", "file-worker.ts"), runtime: false },
+    },
     output: { ...base.output, path: outputDir },
+    optimization: {
+      ...base.optimization,
+      splitChunks: {
+        cacheGroups: { shared: { ...shared, chunks: (chunk) => chunk.canBeInitial() && chunk.name !== FILE_WORKER } },
+      },
+    },
     // The add-in's page, office.js tag and copied manifest are for Excel; the playground has its own page.
     plugins: [
+      new webpack.DefinePlugin({ PLAYGROUND_FILE_WORKER: JSON.stringify(`${FILE_WORKER}.js`) }),
       ...base.plugins.filter((p) => !(p instanceof HtmlWebpackPlugin) && p.constructor.name !== "OfficeJsScriptPlugin"),
       new HtmlWebpackPlugin({
         filename: "playground.html",

@@ -9,6 +9,7 @@ export const SECTION_IDS = [
   "bundle",
   "relay",
   "playground",
+  "playground-file",
   "credits",
   "refresh",
   "uploads",

@@ -15,6 +15,7 @@ import { METHOD_NOTES } from "./method-notes";
 import { emptySection, renderMarkdown, renderText, type SectionResult } from "./report";
 import { refreshSection } from "./refresh";
 import { relaySection } from "./relay";
+import { playgroundFileSection } from "./playground-file";
 import { playgroundSection } from "./playground-insert";
 import { serviceLoadSection } from "./service-load";
 import { uploadsSection } from "./uploads";
@@ -86,6 +87,8 @@ async function main(options: BenchOptions): Promise<void> {
   if (wants("bundle")) sections.push(await guarded("bundle", "5. Bundle size", () => bundleSection(log)));
   if (wants("playground"))
     sections.push(await guarded("playground", "7. Playground insert", () => playgroundSection(options, log)));
+  if (wants("playground-file"))
+    sections.push(await guarded("playground-file", "7b. Playground file", () => playgroundFileSection(options, log)));
   if (wants("credits")) sections.push(await guarded("credits", "8. Credits", () => creditsSection(options, log)));
   if (wants("refresh")) sections.push(await guarded("refresh", "9. Refresh", () => refreshSection(options, log)));
   if (wants("uploads")) sections.push(await guarded("uploads", "10. Uploads", () => uploadsSection(options, log)));

@@ -21,6 +21,6 @@ export { SERVICE_FUNCTIONS, findServiceCalls, type ServiceCall, type ServiceFunc
 export type { FormulaArgument } from "./formula/arguments";
 export { WorkbookEdit, type Blocker, type PartChanges, type SpillPlan, type TablePlan } from "./edit/workbook-edit";
 export { addinSettings, type AddinSettings } from "./addin-settings";
-export { buildWorkbook } from "./build/build-workbook";
+export { buildWorkbook, type BuildProgress } from "./build/build-workbook";
 export { numberFormats } from "./read/number-formats";
 export type { NewAddin, NewCell, NewSheet, NewTable, NewWorkbook } from "./build/new-workbook";

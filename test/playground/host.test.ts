@@ -14,6 +14,11 @@ describe("readConfig: served config, overridden by the page's query", () => {
   ])("%s", (search, expected) => {
     expect(readConfig(search, served)).toMatchObject(expected);
   });
+  test("File → Open and Download in the file worker unless fileworker=off; another value is named as ignored", () => {
+    expect(readConfig("", served)).toMatchObject({ fileWorker: true, ignored: [] });
+    expect(readConfig("?fileworker=off", served)).toMatchObject({ fileWorker: false, ignored: [] });
+    expect(readConfig("?fileworker=no", served)).toMatchObject({ fileWorker: true, ignored: ["fileworker=no"] });
+  });
   test("without a served config: the local service's default address, no key", () => {
     expect(readConfig("", undefined)).toMatchObject({ serviceUrl: "http://127.0.0.1:8787", autoSignInKey: null });
   });

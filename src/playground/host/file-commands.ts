@@ -1,18 +1,10 @@
-import { isWorkbookDocument, type PlaygroundWorkbook, type WorkbookDocument } from "../workbook";
+import type { Clock } from "../../clock";
+import { yieldToPage, type PlaygroundWorkbook } from "../workbook";
+import { collectDocument } from "./collect-document";
+import { downloadFormat } from "./download-formats";
+import type { FileConverter, RanIn } from "./file-converter";
+import { progressWithin, type OnFileProgress } from "./file-progress";
 import type { WorkbookFile } from "./workbook-file";
-import { documentFromXlsx } from "./xlsx-import";
-import { XLSX_TYPE, xlsxBytesOf } from "./xlsx-export";
-
-/** A way to download the workbook: the file form it writes, or why it is not there yet. */
-export interface DownloadFormat {
-  id: string;
-  label: string;
-  extension: string;
-  /** Makes the file from the document; absent while the format is not available. */
-  write?: (doc: WorkbookDocument) => Blob;
-  /** Shown while `write` is absent. */
-  pending?: string;
-}
 
 /**
  * What a playground workbook cannot carry into an .xlsx and back, said where the user downloads or opens one. The
@@ -24,96 +16,88 @@ export const XLSX_LIMITS =
   "merged cells, comments, charts, pictures, pivot tables, defined names, macros, legacy array formulas ({=…}, " +
   "their anchor's formula only) and sheets that are not worksheets.";
 
-/** File → Download's formats; another can be plugged in with `setDownloadFormat`. */
-const FORMATS = new Map<string, DownloadFormat>([
-  [
-    "json",
-    {
-      id: "json",
-      label: "Playground workbook (.json)",
-      extension: "json",
-      write: (doc) => new Blob([JSON.stringify(doc)], { type: "application/json" }),
-    },
-  ],
-  [
-    "xlsx",
-    {
-      id: "xlsx",
-      label: "Excel workbook (.xlsx)",
-      extension: "xlsx",
-      write: (doc) => new Blob([xlsxBytesOf(doc) as Uint8Array<ArrayBuffer>], { type: XLSX_TYPE }),
-    },
-  ],
-]);
+/** Said when File → Open or Download is asked while another is running. */
+export const FILE_BUSY = "A file is being opened or downloaded: wait until it is done.";
 
-export function downloadFormats(): DownloadFormat[] {
-  return [...FORMATS.values()];
-}
+/** Where the page notes, across File → Open's reload, which file it opened and where it was read. */
+export const OPENED_ITEM = "playground.opened";
 
-export function setDownloadFormat(format: DownloadFormat): void {
-  FORMATS.set(format.id, format);
-}
+/** One slice of collecting the workbook for a download holds the page's thread about this long (a frame). */
+const SLICE_MS = 16;
+/** Collecting the sheets on the page is quick beside writing the file: the progress bar gives it the first tenth. */
+const COLLECTED = 0.1;
 
-/** A zip package (an .xlsx or .xlsm) starts with a local file header, "PK\x03\x04". */
-function isZip(bytes: Uint8Array): boolean {
-  return bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
-}
-
-/**
- * What File → Open accepts: an Excel workbook (.xlsx, .xlsm) or a playground workbook (.json as File → Download
- * writes it), told apart by their content, not their name.
- */
-export function readOpenedFile(bytes: Uint8Array, fileName?: string): WorkbookDocument {
-  if (isZip(bytes) || /\.xls[xmb]?$/i.test(fileName ?? "")) return documentFromXlsx(bytes, fileName);
-  return readWorkbookFile(new TextDecoder().decode(bytes));
-}
-
-/** A playground workbook (.json) as File → Download writes it. */
-export function readWorkbookFile(text: string): WorkbookDocument {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw new Error("This file is not a playground workbook (.json as File → Download writes it).");
-  }
-  if (!isWorkbookDocument(parsed)) {
-    throw new Error("This file is not a playground workbook: it has no sheets, tables and settings as saved here.");
-  }
-  return parsed;
+/** What File → Open noted before the reload (`OPENED_ITEM`). */
+export interface OpenedNote {
+  name: string;
+  ranIn: RanIn;
 }
 
 /**
  * The File tab's commands. Open and New replace the workbook kept in this browser and reopen the page (its load is
- * the file's opening); the workbook on screen is not saved over the new one on the way out.
+ * the file's opening); the workbook on screen is not saved over the new one on the way out. Open's and Download's
+ * conversions run in the page's file worker where there is one (`FileConverter`), one at a time.
  */
 export class FileCommands {
+  #busy = false;
+
   constructor(
     private readonly file: WorkbookFile,
-    private readonly workbook: Pick<PlaygroundWorkbook, "saveDocument">,
+    private readonly workbook: Pick<PlaygroundWorkbook, "saveParts">,
     private readonly reload: () => void,
+    private readonly converter: FileConverter,
+    private readonly options: { clock: Pick<Clock, "now">; notes?: Pick<Storage, "setItem"> },
   ) {}
+
+  /** True while an Open or a Download is converting. */
+  get busy(): boolean {
+    return this.#busy;
+  }
 
   save(): Promise<boolean> {
     return this.file.save();
   }
 
   /** The file to download in a format, or an error saying why not. */
-  download(formatId: string): { name: string; blob: Blob } {
-    const format = FORMATS.get(formatId);
-    if (!format?.write) throw new Error(`${format?.label ?? formatId}: ${format?.pending ?? "not available"}.`);
-    return { name: `Book1.${format.extension}`, blob: format.write(this.workbook.saveDocument()) };
+  download(formatId: string, onProgress?: OnFileProgress): Promise<{ name: string; blob: Blob; ranIn: RanIn }> {
+    return this.#alone(async () => {
+      const format = downloadFormat(formatId);
+      if (!format?.write) throw new Error(`${format?.label ?? formatId}: ${format?.pending ?? "not available"}.`);
+      const slices = { now: () => this.options.clock.now(), yieldToPage, sliceMs: SLICE_MS };
+      const parts = this.workbook.saveParts();
+      const collected = await collectDocument(parts, slices, progressWithin(onProgress, 0, COLLECTED));
+      const written = await this.converter.write(formatId, collected, progressWithin(onProgress, COLLECTED, 1));
+      const blob = new Blob([written.result as Uint8Array<ArrayBuffer>], { type: format.type });
+      return { name: `Book1.${format.extension}`, blob, ranIn: written.ranIn };
+    });
   }
 
-  async open(bytes: Uint8Array, fileName?: string): Promise<void> {
-    const doc = readOpenedFile(bytes, fileName);
-    this.file.discard();
-    await this.file.replace(doc);
-    this.reload();
+  /** Reads the file (its buffer is moved to the conversion), stores it in place of this workbook and reopens. */
+  open(bytes: Uint8Array, fileName: string | undefined, onProgress?: OnFileProgress): Promise<void> {
+    return this.#alone(async () => {
+      const opened = await this.converter.open(bytes, fileName, onProgress);
+      onProgress?.({ text: "Opening the workbook…", fraction: 1 });
+      this.file.discard();
+      await this.file.replace(opened.result);
+      const note: OpenedNote = { name: fileName ?? "", ranIn: opened.ranIn };
+      this.options.notes?.setItem(OPENED_ITEM, JSON.stringify(note));
+      this.reload();
+    });
   }
 
   async newWorkbook(): Promise<void> {
     this.file.discard();
     await this.file.forget();
     this.reload();
+  }
+
+  async #alone<T>(work: () => Promise<T>): Promise<T> {
+    if (this.#busy) throw new Error(FILE_BUSY);
+    this.#busy = true;
+    try {
+      return await work();
+    } finally {
+      this.#busy = false;
+    }
   }
 }

@@ -22,6 +22,7 @@ import { OfficeActions } from "./office-actions";
 import { FUNCTIONS_NAMESPACE, type PlaygroundConfig } from "./page-config";
 import { PersistentRuntimeStorage } from "./persistent-storage";
 import { SessionChannel } from "./session-channel";
+import { pageFileConverter, type FileConverter } from "./file-converter";
 import { StorageBudget } from "./storage-budget";
 import { LEGACY_ITEM, WorkbookFile } from "./workbook-file";
 import { STARTUP_BEHAVIOR, StartupBehaviorEmulation } from "./startup-behavior";
@@ -42,6 +43,8 @@ export interface PlaygroundHost {
   file: WorkbookFile;
   /** How the emulated Excel behaves where builds differ (File → Options, URL parameters). */
   behaviour: BehaviourSettings;
+  /** File → Open's and Download's conversions (in the page's file worker unless `fileworker=off`). */
+  converter: FileConverter;
   /** The other tabs with this workbook open. */
   sessions: SessionChannel;
   /** Formula value preview while a formula is typed (where ExcelBehaviour.valuePreview is on). */
@@ -174,6 +177,7 @@ export async function installHost(
     startupBehavior,
     session,
     file,
+    converter: pageFileConverter(config.fileWorker),
     behaviour,
     sessions,
     preview: new ValuePreview(runtime, catalog, workbook, () => behaviour.current),

@@ -20,6 +20,11 @@ export interface PlaygroundConfig {
   behaviour: Partial<ExcelBehaviour>;
   /** AutoSave as the query asks (`autosave=off`), else as last chosen. */
   autoSave?: boolean;
+  /**
+   * File → Open and Download convert in a worker (`fileworker=off`: on the page's thread, as a browser without
+   * workers would; the bench compares the two).
+   */
+  fileWorker: boolean;
   /** Query parameters that were not understood, to say so. */
   ignored: string[];
 }
@@ -30,7 +35,7 @@ export const FUNCTIONS_NAMESPACE = "SERVICE";
 /**
  * Served config, overridden by the page's query: `service=<url>` (another API), `key=<key>` (sign in with that
  * key instead of the demo key), `signin=none` (stay signed out: the e2e test of a bad key), `reset=1`,
- * `autosave=on|off`, and the Excel behaviour settings (`behaviour/read-behaviour.ts`).
+ * `autosave=on|off`, `fileworker=off`, and the Excel behaviour settings (`behaviour/read-behaviour.ts`).
  */
 export function readConfig(search: string, served: ServedConfig | undefined): PlaygroundConfig {
   const params = new URLSearchParams(search);
@@ -39,6 +44,8 @@ export function readConfig(search: string, served: ServedConfig | undefined): Pl
   const { behaviour, ignored } = behaviourFromQuery(search);
   const autoSave = params.get("autosave");
   if (autoSave !== null && autoSave !== "on" && autoSave !== "off") ignored.push(`autosave=${autoSave}`);
+  const fileWorker = params.get("fileworker");
+  if (fileWorker !== null && fileWorker !== "on" && fileWorker !== "off") ignored.push(`fileworker=${fileWorker}`);
   return {
     serviceUrl,
     autoSignInKey: params.get("signin") === "none" || key === "" ? null : key,
@@ -46,6 +53,7 @@ export function readConfig(search: string, served: ServedConfig | undefined): Pl
     sheets: ["Sheet1", "Sheet2", "Sheet3"],
     behaviour,
     autoSave: autoSave === "on" ? true : autoSave === "off" ? false : undefined,
+    fileWorker: fileWorker !== "off",
     ignored,
   };
 }

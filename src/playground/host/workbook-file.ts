@@ -232,10 +232,13 @@ export class WorkbookFile {
     this.#savedAt = undefined;
   }
 
-  /** Replaces the file with a document (File → Open); the page then reopens it. */
-  async replace(doc: WorkbookDocument): Promise<void> {
-    const { settings, ...rest } = doc;
-    await this.store.write(JSON.stringify(rest), JSON.stringify(settings), this.options.clock.now());
+  /**
+   * Replaces the file with an opened one (File → Open), given as a copy saved whole: the document without its
+   * settings and the settings, each as JSON (made off the page's thread, `file-conversion.ts`). The page then
+   * reopens it.
+   */
+  async replace(copy: { json: string; settings: string }): Promise<void> {
+    await this.store.write(copy.json, copy.settings, this.options.clock.now());
   }
 
   #schedule(): void {

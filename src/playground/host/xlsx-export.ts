@@ -2,6 +2,7 @@ import { ADDIN_MANIFEST_ID } from "../../document-settings";
 import { toFileFormula } from "../../formulas";
 import { buildWorkbook, findServiceCalls, type NewCell, type NewWorkbook } from "../../xlsx";
 import type { WorkbookDocument } from "../workbook";
+import { sheetStep, type OnFileProgress } from "./file-progress";
 import { FUNCTIONS_NAMESPACE } from "./page-config";
 
 /** The .xlsx file's media type. */
@@ -70,6 +71,16 @@ export function newWorkbookOf(doc: WorkbookDocument): NewWorkbook {
   };
 }
 
-export function xlsxBytesOf(doc: WorkbookDocument): Uint8Array {
-  return buildWorkbook(newWorkbookOf(doc));
+/** The workbook as .xlsx bytes; `onProgress` is told before each sheet is written and before the file is zipped. */
+export function xlsxBytesOf(doc: WorkbookDocument, onProgress?: OnFileProgress): Uint8Array {
+  const model = newWorkbookOf(doc);
+  // Measured for a 30,000 x 8 sheet (Node, busy machine): the cells' model 1.4 s, the sheet's XML 3.8 s, zipping
+  // (deflate) 5.1 s; the bar gives each about its share.
+  return buildWorkbook(model, {
+    onSheet: (i, n) => {
+      const step = sheetStep("Writing", i, n);
+      onProgress?.({ ...step, fraction: 0.15 + step.fraction * 0.35 });
+    },
+    onCompress: () => onProgress?.({ text: "Compressing the file…", fraction: 0.5 }),
+  });
 }

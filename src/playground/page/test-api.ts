@@ -1,5 +1,6 @@
 import { cellAddress, type CellBlock } from "../../sheet";
 import type { ExcelBehaviour } from "../behaviour/excel-behaviour";
+import { OPENED_ITEM, type OpenedNote } from "../host/file-commands";
 import type { PlaygroundHost } from "../host/install-host";
 import type { FileStatus } from "../host/workbook-file";
 import type { PlaygroundView } from "../ui/playground-view";
@@ -43,6 +44,8 @@ export interface PlaygroundTestApi {
   startupBehaviors(): string[];
   /** The file: saved or not, AutoSave, the last problem. */
   file(): FileStatus;
+  /** What File → Open noted before the reload that opened this workbook: the file, and where it was read. */
+  opened(): OpenedNote | undefined;
   /** The Excel behaviour settings in force. */
   behaviour(): ExcelBehaviour;
   /** Streaming invocations the custom-functions runtime started since the page opened (cells and previews). */
@@ -78,6 +81,10 @@ export function testApi(host: PlaygroundHost, view: PlaygroundView): PlaygroundT
     actions: () => host.actions.ids(),
     startupBehaviors: () => [...host.startupBehavior.history],
     file: () => host.file.status,
+    opened: () => {
+      const note = sessionStorage.getItem(OPENED_ITEM);
+      return note === null ? undefined : (JSON.parse(note) as OpenedNote);
+    },
     behaviour: () => ({ ...host.behaviour.current }),
     invocations: () => host.runtime.invocations.length,
     previews: () => ({

@@ -1,3 +1,4 @@
+import { systemClock } from "../../clock";
 import { storeBehaviour } from "../behaviour/read-behaviour";
 import { storeAutoSave } from "../host/auto-save-choice";
 import { FileCommands } from "../host/file-commands";
@@ -51,7 +52,10 @@ export function wireFileChrome(host: PlaygroundHost, parts: FileChromeParts, sco
   autoSave.addEventListener("click", () => setAutoSave(!file.autoSave));
   parts.ribbon.titleBar.insertBefore(autoSave, parts.ribbon.titleBar.children[1] ?? null);
 
-  const commands = new FileCommands(file, host.workbook, () => scope.location.reload());
+  const commands = new FileCommands(file, host.workbook, () => scope.location.reload(), host.converter, {
+    clock: systemClock,
+    notes: scope.sessionStorage,
+  });
   const options = behaviourPanel(behaviour, (current) => storeBehaviour(scope.localStorage, current));
   const tab = new FileTab(commands, scope.location.origin, options, setAutoSave);
   tab.onMessage = (text, isError) => parts.status.say(text, isError);

@@ -1,5 +1,8 @@
-import { downloadFormats, XLSX_LIMITS, type FileCommands } from "../host/file-commands";
+import { downloadFormats } from "../host/download-formats";
+import { FILE_BUSY, XLSX_LIMITS, type FileCommands } from "../host/file-commands";
+import type { FileProgress } from "../host/file-progress";
 import type { FileStatus } from "../host/workbook-file";
+import { FileProgressView } from "./file-progress-view";
 import { el } from "./html";
 
 type Page = "info" | "save" | "download" | "open" | "new" | "options";
@@ -17,6 +20,10 @@ export class FileTab {
   ]);
   private page: Page = "info";
   private status: FileStatus | undefined;
+  /** Open's and Download's progress, kept while the user moves between pages. */
+  private readonly progress = new FileProgressView();
+  /** An Open or a Download is running (from the click, before its conversion starts too). */
+  private working = false;
   /** Said back to the user (status bar). */
   onMessage?: (text: string, isError: boolean) => void;
   onClose?: () => void;
@@ -108,19 +115,24 @@ export class FileTab {
           el("p", { text: `Excel workbook: ${XLSX_LIMITS}` }),
           ...downloadFormats().map((format) => {
             const button = el("button", { "data-format": format.id, text: format.label });
+            if (this.working) button.setAttribute("disabled", "");
             if (!format.write) {
               button.setAttribute("disabled", "");
+              button.dataset.unavailable = "";
               button.textContent = `${format.label} (${format.pending ?? "not available"})`;
             }
-            button.addEventListener("click", () => this.download(format.id));
+            button.addEventListener("click", () => void this.download(format.id));
             return el("p", {}, [button]);
           }),
+          this.progress.element,
         ];
       case "open": {
         const input = el("input", {
           type: "file",
           accept: ".xlsx,.xlsm,.json,application/json",
           "aria-label": "Workbook file",
+          "data-open": "",
+          ...(this.working ? { disabled: "" } : {}),
         });
         input.addEventListener("change", () => void this.openFile(input.files?.[0]));
         return [
@@ -132,6 +144,7 @@ export class FileTab {
           }),
           el("p", { text: `From an Excel workbook: ${XLSX_LIMITS}` }),
           input,
+          this.progress.element,
         ];
       }
       case "new": {
@@ -153,32 +166,74 @@ export class FileTab {
     if (saved) this.onMessage?.("Saved.", false);
   }
 
-  private download(formatId: string): void {
+  /**
+   * Runs an Open or a Download with its progress shown and the page's file controls disabled until it ends: a second
+   * click meanwhile starts nothing. The conversion runs in the page's file worker, so the sheet stays usable.
+   */
+  private async running(first: FileProgress, work: () => Promise<void>): Promise<void> {
+    if (this.working) {
+      this.onMessage?.(FILE_BUSY, true);
+      return;
+    }
+    this.working = true;
+    this.progress.show(first);
+    // The clicked control is about to be disabled, which would drop the focus out of the File tab (Escape would no
+    // longer reach it): the progress takes the focus meanwhile (a screen reader reads it), then gives it back.
+    const focused = document.activeElement;
+    const inside = focused instanceof HTMLElement && this.body.contains(focused);
+    this.syncControls();
+    if (inside) this.progress.element.focus();
     try {
-      const { name, blob } = this.commands.download(formatId);
-      const url = URL.createObjectURL(blob);
-      const a = el("a", { href: url, download: name });
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
-      this.onMessage?.(
-        formatId === "xlsx" ? `Downloaded ${name}. Not in it: cell styles and column widths.` : `Downloaded ${name}.`,
-        false,
-      );
-    } catch (error) {
-      this.onMessage?.((error as Error).message, true);
+      await work();
+    } finally {
+      this.working = false;
+      this.syncControls();
+      if (inside && document.activeElement === this.progress.element) focused.focus();
+      this.progress.hide();
     }
   }
 
-  private async openFile(file: File | undefined): Promise<void> {
-    if (!file) return;
-    if (!window.confirm(`Open ${file.name} in place of this workbook? What is on screen now is not kept.`)) return;
-    try {
-      await this.commands.open(new Uint8Array(await file.arrayBuffer()), file.name);
-    } catch (error) {
-      this.onMessage?.(`${file.name}: ${(error as Error).message}`, true);
+  /** The Open and Download pages' controls follow `working` (in place: the focus stays where it is). */
+  private syncControls(): void {
+    for (const control of this.body.querySelectorAll<HTMLButtonElement | HTMLInputElement>(
+      "[data-format], [data-open]",
+    )) {
+      const unavailable = control.dataset.format !== undefined && control.dataset.unavailable !== undefined;
+      control.disabled = this.working || unavailable;
     }
+  }
+
+  private async download(formatId: string): Promise<void> {
+    await this.running({ text: "Collecting the workbook…", fraction: 0 }, async () => {
+      try {
+        const { name, blob } = await this.commands.download(formatId, (p) => this.progress.show(p));
+        const url = URL.createObjectURL(blob);
+        const a = el("a", { href: url, download: name });
+        document.body.append(a);
+        a.click();
+        a.remove();
+        setTimeout(() => URL.revokeObjectURL(url), 10_000);
+        this.onMessage?.(
+          formatId === "xlsx" ? `Downloaded ${name}. Not in it: cell styles and column widths.` : `Downloaded ${name}.`,
+          false,
+        );
+      } catch (error) {
+        this.onMessage?.((error as Error).message, true);
+      }
+    });
+  }
+
+  private async openFile(file: File | undefined): Promise<void> {
+    if (!file || this.working) return;
+    if (!window.confirm(`Open ${file.name} in place of this workbook? What is on screen now is not kept.`)) return;
+    await this.running({ text: `Reading ${file.name}…`, fraction: 0 }, async () => {
+      try {
+        const bytes = new Uint8Array(await file.arrayBuffer());
+        await this.commands.open(bytes, file.name, (p) => this.progress.show(p));
+      } catch (error) {
+        this.onMessage?.(`${file.name}: ${(error as Error).message}`, true);
+      }
+    });
   }
 
   private async newWorkbook(): Promise<void> {

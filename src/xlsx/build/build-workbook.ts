@@ -47,12 +47,18 @@ function workbookXml(model: NewWorkbook, sheetRels: readonly string[]): string {
   );
 }
 
+/** Told as a build goes (a caller shows how far it is): before each sheet is written, and before the package is zipped. */
+export interface BuildProgress {
+  onSheet?: (index: number, count: number) => void;
+  onCompress?: () => void;
+}
+
 /**
  * A new workbook package as Excel saves one: sheets with their cells (text in the shared strings, formulas as
  * stored with their cached values, dynamic arrays with their range and `cm` pointing at `xl/metadata.xml`'s XLDAPR
  * record), number formats in the styles part, tables, and an add-in's document settings in its web-extension part.
  */
-export function buildWorkbook(model: NewWorkbook): Uint8Array {
+export function buildWorkbook(model: NewWorkbook, progress: BuildProgress = {}): Uint8Array {
   if (model.sheets.length === 0) throw new XlsxError("bad-value", "A workbook needs at least one sheet.");
   const taken: string[] = [];
   for (const s of model.sheets) {
@@ -68,6 +74,7 @@ export function buildWorkbook(model: NewWorkbook): Uint8Array {
   const dynamic = model.sheets.some((s) => s.cells.some((c) => c.spill && c.formula !== undefined));
   let tableId = 0;
   model.sheets.forEach((sheet, i) => {
+    progress.onSheet?.(i, model.sheets.length);
     const part = `xl/worksheets/sheet${i + 1}.xml`;
     const { cells, columns } = withTableHeaders(sheet);
     const tableRels: Relationship[] = (sheet.tables ?? []).map((table, k) => {
@@ -108,6 +115,7 @@ export function buildWorkbook(model: NewWorkbook): Uint8Array {
     types.set("xl/webextensions/taskpanes.xml", TYPES.taskpanes);
     rootRels.push(["rId2", REL.webExtensionTaskpanes, "xl/webextensions/taskpanes.xml"]);
   }
+  progress.onCompress?.();
   const zippable: Zippable = {};
   const add = (name: string, xml: string) => (zippable[name] = [strToU8(xml), { level: 6, mtime: ENTRY_TIME }]);
   add("[Content_Types].xml", contentTypesXml(types));

@@ -24,6 +24,11 @@ export interface OpenOptions {
    * reads its own output back. The workbook returned has no cells for them.
    */
   written?: ReadonlySet<string>;
+  /**
+   * Told before each worksheet is read (its position among the worksheets, from 0, and their count): reading the
+   * sheets is most of an opening's time, so a caller can show how far it is.
+   */
+  onSheet?: (index: number, count: number) => void;
 }
 
 function mainPart(pkg: OpcPackage, file: string | undefined): string {
@@ -83,8 +88,9 @@ export function openWorkbook(bytes: Uint8Array, options: OpenOptions = {}): Work
     layouts: new Map(),
     tables: new Map(),
   };
-  for (const sheet of workbook.sheets) {
-    if (sheet.kind !== "worksheet") continue;
+  const worksheets = workbook.sheets.filter((s) => s.kind === "worksheet");
+  for (const [index, sheet] of worksheets.entries()) {
+    options.onSheet?.(index, worksheets.length);
     const where = `the sheet "${sheet.name}" (${sheet.part})`;
     const ctx = { part: sheet.part, where, sharedStrings, dynamicArrayCm };
     if (options.written?.has(sheet.part)) checkWrittenSheet(pkg.text(sheet.part), where, sheet.part);

@@ -1,5 +1,5 @@
 import { unzipSync } from "fflate";
-import { readOpenedFile } from "../../../src/playground/host/file-commands";
+import { readOpenedFile } from "../../../src/playground/host/opened-file";
 import { documentFromXlsx } from "../../../src/playground/host/xlsx-import";
 import { xlsxBytesOf } from "../../../src/playground/host/xlsx-export";
 import type { WorkbookDocument } from "../../../src/playground/workbook";

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DEFAULT_TIER, queryRunKey } from "../../../src/service-cells";
-import { readOpenedFile } from "../../../src/playground/host/file-commands";
+import { readOpenedFile } from "../../../src/playground/host/opened-file";
 import { xlsxBytesOf } from "../../../src/playground/host/xlsx-export";
 import type { WorkbookDocument } from "../../../src/playground/workbook";
 import { ManualClock } from "../../support/manual-clock";
