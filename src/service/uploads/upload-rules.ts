@@ -24,12 +24,12 @@ export const MAX_DESCRIPTION_LENGTH = 10_000;
 export const MAX_CSV_UPLOAD_BYTES = 200 * 1000 ** 2;
 
 /**
- * Storage per account: "100MB (free), 15GB (plus), 200GB+ (enterprise)". The Analyst plan is not named there: the
- * local service gives it the Free allowance, the smaller of its neighbours.
+ * Storage per account: "100MB (free), 15GB (plus), 200GB+ (enterprise)"; the uploads-csv page, as revised in 2026,
+ * names the Analyst plan too: "Storage: 100MB (free), 1GB (analyst), 15GB (plus)".
  */
 export const STORAGE_ALLOWANCE: Readonly<Record<Plan, number>> = {
   free: 100 * 1000 ** 2,
-  analyst: 100 * 1000 ** 2,
+  analyst: 1000 ** 3,
   plus: 15 * 1000 ** 3,
   enterprise: 200 * 1000 ** 3,
 };
