@@ -18,7 +18,8 @@ export interface ReadRecord {
 /** An execution the service accepted. */
 export interface ExecutionRecord {
   executionId: string;
-  queryId: number;
+  /** The saved query run; absent for SQL text (`POST /v1/sql/execute`), which has none. */
+  queryId?: number;
   performance: PerformanceChoice;
 }
 

@@ -153,7 +153,10 @@ export class ServiceClient {
    * status has no query id. No parameters: the service refuses `{{name}}` placeholders. Spends credits.
    */
   async executeSql(sql: string, options: sqlUploads.SqlOptions = {}): Promise<ExecuteAck> {
-    return sqlUploads.executeSql(this.#sender, sql, options);
+    const ack = await sqlUploads.executeSql(this.#sender, sql, options);
+    // Spent like a saved query's run: the session counts it (at its tier's price until a status reports its cost).
+    tell(this.#observer.executed, { executionId: ack.execution_id, performance: options.performance ?? "auto" });
+    return ack;
   }
 
   /** The key's uploaded tables (`GET /v1/uploads`), a page at a time. Free. */

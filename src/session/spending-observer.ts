@@ -25,7 +25,7 @@ export interface SpendingDeps {
  * a STATUS cell watching someone else's run is not our spending.
  */
 export function spendingObserver(deps: SpendingDeps): ClientObserver {
-  const started = new Map<string, { queryId: number; performance: PerformanceChoice; counted: number }>();
+  const started = new Map<string, { queryId?: number; performance: PerformanceChoice; counted: number }>();
   const book = (kind: "reads" | "executions", credits: number): void => {
     const id = deps.workbookId();
     const now = deps.now();
@@ -39,7 +39,11 @@ export function spendingObserver(deps: SpendingDeps): ClientObserver {
       book("reads", credits);
     },
     executed(record) {
-      const lastCost = deps.costs.execution(deps.baseUrl(), record.queryId, record.performance);
+      // SQL text has no query whose last cost could price it: its tier's price.
+      const lastCost =
+        record.queryId === undefined
+          ? undefined
+          : deps.costs.execution(deps.baseUrl(), record.queryId, record.performance);
       const estimate = estimateExecutionCredits({ performance: record.performance, lastCost });
       started.set(record.executionId, { queryId: record.queryId, performance: record.performance, counted: estimate });
       deps.usage.recordExecution(estimate);
@@ -60,7 +64,8 @@ export function spendingObserver(deps: SpendingDeps): ClientObserver {
       }
       if (ended) {
         started.delete(status.execution_id);
-        deps.costs.rememberExecution(deps.baseUrl(), run.queryId, run.performance, cost, deps.now());
+        if (run.queryId !== undefined)
+          deps.costs.rememberExecution(deps.baseUrl(), run.queryId, run.performance, cost, deps.now());
       }
     },
   };

@@ -178,6 +178,16 @@ describe("Session", () => {
     expect(`${error.message} ${error.userMessage} ${error.stack ?? ""} ${JSON.stringify(error)}`).not.toContain(KEY);
   });
 
+  it("a SQL text's run is counted as a run (its tier's price), as a saved query's is", async () => {
+    const fetch = recordingFetch((url) =>
+      url.includes("/sql/execute") ? json({ execution_id: "S1", state: "QUERY_STATE_PENDING" }) : json({ state: "x" }),
+    );
+    const session = new Session({ keyStore: memoryKeyStore(KEY), defaultBaseUrl: FALLBACK_BASE_URL, fetch });
+    await session.load();
+    await session.client().executeSql("select 1", { performance: "large" });
+    expect(session.usage.snapshot()).toMatchObject({ executions: 1, executionCredits: 20, creditsSpent: 20 });
+  });
+
   it("usage counts requests and the credits of accepted executions (medium 10, large 20)", async () => {
     const fetch = recordingFetch((url) =>
       url.includes("/execute") ? json({ execution_id: "E1", state: "QUERY_STATE_PENDING" }) : json({ state: "x" }),
