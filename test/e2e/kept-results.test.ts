@@ -38,12 +38,17 @@ function serviceRequests(page: Page): string[] {
 
 /**
  * What the cells ask for, leaving out the pane's own free requests: its check of the saved key (a status of a probe
- * id), its question whether the service is a team gateway (GET /gateway/me) and the Usage tab's free question of
- * the service's own count of credits (POST /v1/usage).
+ * id), its question whether the service is a team gateway (GET /gateway/me), the Usage tab's free question of
+ * the service's own count of credits (POST /v1/usage), and the Query tab's names of the local demo queries
+ * (GET /v1/query/<id>, a saved query's description: free).
  */
 function cellRequests(seen: string[]): string[] {
   return seen.filter(
-    (path) => !path.endsWith("/status") && !path.endsWith("/gateway/me") && !path.endsWith("/v1/usage"),
+    (path) =>
+      !path.endsWith("/status") &&
+      !path.endsWith("/gateway/me") &&
+      !path.endsWith("/v1/usage") &&
+      !/\/v1\/query\/\d+$/.test(path),
   );
 }
 
