@@ -2,6 +2,7 @@
  * Writes the pictures of the README, docs/excel.md and docs/reports.md: docs/images/playground.png,
  * docs/images/taskpane.png and docs/images/report.png: the playground with SERVICE formulas, the task pane after a
  * run, and a report driven by cells with the pane's Report tab, against the real local service in the headless browser the tests use.
+ * Then the walkthroughs' pictures, one per journey (scripts/screenshots/journeys.ts).
  * Run: npm run screenshots. A generator, not a test: the e2e tests check the same flows and assert on them.
  */
 import { mkdirSync } from "node:fs";
@@ -10,6 +11,7 @@ import type { Page } from "playwright-core";
 import { startPlayground } from "../test/e2e/support/harness";
 import { pane, runQuery, watchRunState } from "../test/e2e/support/pane-actions";
 import { goTo, paneTab, typeInCell, waitForValue } from "../test/e2e/support/sheet-actions";
+import { analystWeekPicture, financeMonthPicture, teamBudgetPicture } from "./screenshots/journeys";
 
 const IMAGES = resolve(__dirname, "..", "docs", "images");
 
@@ -101,6 +103,11 @@ async function main(): Promise<void> {
   } finally {
     await pg.close();
   }
+  // Each journey on a playground of its own: the analyst's moves its service's clock a day on, the team's is a gateway.
+  await analystWeekPicture(IMAGES);
+  await financeMonthPicture(IMAGES);
+  await teamBudgetPicture(IMAGES);
+  console.log(`wrote held-refresh.png, finance-month.png and team-budget.png in ${IMAGES}`);
 }
 
 main().catch((error: unknown) => {
