@@ -26,7 +26,7 @@ async function fillSheet(pane: TestPane, rows: number, extra: (i: number) => unk
 }
 
 function form(pane: TestPane): UploadFormController {
-  return new UploadFormController({ session: pane.session, readSelection: () => readSelection(pane.wb.run) });
+  return new UploadFormController({ ...pane.deps, readSelection: () => readSelection(pane.wb.run) });
 }
 
 test("the selection is read in blocks of at most 5,000 rows (fewer for wide rows); a whole column stops at its last value", async () => {
@@ -117,7 +117,9 @@ test("Upload creates a private table and sends the rows; the list shows it; Appe
   expect(f.store.state.problems).toEqual([]);
   let s = await f.upload("create");
   expect(s.phase).toBe("sent");
-  expect(s.message).toMatch(/^Uploaded dune\.demo\.wallets \(private\): 1,000 rows, \d+ KB, about 2 credits\.$/);
+  expect(s.message).toMatch(
+    /^Uploaded dune\.demo\.wallets \(private\): 1,000 rows, \d+ KB, about 2 credits\. Refresh All with "Re-run queries" can send Sheet1!A1:B1001 again\.$/,
+  );
 
   await list.load();
   const [table] = list.store.state.tables.filter((t) => t.tableName === "wallets");
