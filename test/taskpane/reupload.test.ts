@@ -173,3 +173,35 @@ test("a range uploaded from an Excel table is read again as the table is now, gr
   expect(await labels(p, "reup_table")).toEqual(["b0", "b1", "b2"]);
   expect(listUploadBindings(p.deps.settings)[0]?.address).toBe("Sheet1!A1:B4");
 });
+
+test("a range whose sheet is gone is refused with a message, nothing sent", async () => {
+  const { pane: p, writes } = await pane();
+  await p.wb.run(async (context) => {
+    context.workbook.worksheets.add("Wallets 2024");
+    await context.sync();
+  });
+  await p.wb.run(async (context) => {
+    context.workbook.worksheets.getItem("Wallets 2024").getRange("A1:B2").values = [
+      ["id", "label"],
+      [1, "a"],
+    ];
+    await context.sync();
+  });
+  p.wb.select("Wallets 2024", "A1:B2");
+  const form = new UploadFormController({ ...p.deps, readSelection: () => readSelection(p.wb.run) });
+  await form.readSelection();
+  form.setTableName("reup_gone");
+  form.setNamespace("demo");
+  await form.upload("create");
+  expect(listUploadBindings(p.deps.settings)[0]?.address).toBe("'Wallets 2024'!A1:B2");
+  await p.wb.run(async (context) => {
+    context.workbook.worksheets.getItem("Wallets 2024").delete();
+    await context.sync();
+  });
+  writes.length = 0;
+  const done = await new RefreshController(p.deps, async () => true).refresh("rerun");
+  expect(writes).toEqual([]);
+  expect(done.outcomes[0]?.message).toBe(
+    "dune.demo.reup_gone: The sheet of 'Wallets 2024'!A1:B2 is no longer in this workbook. Nothing was sent; it keeps its rows.",
+  );
+});
