@@ -23,3 +23,4 @@ export {
   type SettingsLike,
   type JsonValue,
 } from "./bindings";
+export { type UploadBinding, listUploadBindings, saveUploadBinding, removeUploadBinding } from "./upload-bindings";

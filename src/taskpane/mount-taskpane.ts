@@ -121,7 +121,12 @@ export function mountTaskpane(root: HTMLElement, deps: PaneDeps): MountedPane {
     demoQueries: new DemoQueriesController({ describe }),
     billing: new BillingController(deps),
     sql: new SqlRunController(deps, historyStore),
-    uploadForm: new UploadFormController({ session: deps.session, readSelection: () => readSelection(deps.run) }),
+    uploadForm: new UploadFormController({
+      session: deps.session,
+      settings: deps.settings,
+      clock: deps.clock,
+      readSelection: () => readSelection(deps.run),
+    }),
     uploads: new UploadsListController(deps),
   };
   // The form fills a table the user has (Replace, Append) and takes its namespace from the list.

@@ -1,4 +1,5 @@
 import { UPLOAD_COLUMN_TYPES, type FetchLike } from "../../src/client";
+import { listUploadBindings } from "../../src/excel";
 import { tableNameProblem } from "../../src/taskpane/logic/upload/upload-checks";
 import { overlap, readBlocks, readSelection } from "../../src/taskpane/logic/upload/selection-read";
 import { UploadFormController } from "../../src/taskpane/logic/upload/upload-form";
@@ -26,7 +27,7 @@ async function fillSheet(pane: TestPane, rows: number, extra: (i: number) => unk
 }
 
 function form(pane: TestPane): UploadFormController {
-  return new UploadFormController({ session: pane.session, readSelection: () => readSelection(pane.wb.run) });
+  return new UploadFormController({ ...pane.deps, readSelection: () => readSelection(pane.wb.run) });
 }
 
 test("the selection is read in blocks of at most 5,000 rows (fewer for wide rows); a whole column stops at its last value", async () => {
@@ -110,14 +111,16 @@ test("Upload creates a private table and sends the rows; the list shows it; Appe
   await fillSheet(pane, 1000);
   pane.wb.select("Sheet1", "A1:B1001");
   const f = form(pane);
-  const list = new UploadsListController({ session: pane.session });
+  const list = new UploadsListController(pane.deps);
   await f.readSelection();
   f.setTableName("wallets");
   f.setNamespace("demo");
   expect(f.store.state.problems).toEqual([]);
   let s = await f.upload("create");
   expect(s.phase).toBe("sent");
-  expect(s.message).toMatch(/^Uploaded dune\.demo\.wallets \(private\): 1,000 rows, \d+ KB, about 2 credits\.$/);
+  expect(s.message).toMatch(
+    /^Uploaded dune\.demo\.wallets \(private\): 1,000 rows, \d+ KB, about 2 credits\. Refresh All with "Re-run queries" can send Sheet1!A1:B1001 again\.$/,
+  );
 
   await list.load();
   const [table] = list.store.state.tables.filter((t) => t.tableName === "wallets");
@@ -144,7 +147,9 @@ test("Upload creates a private table and sends the rows; the list shows it; Appe
   await list.remove(table!, async (q) => (asked.push(q), true));
   expect(asked[0]).toBe("Delete dune.demo.wallets and its rows for good? Queries that read it will fail.");
   expect(list.store.state.tables.some((t) => t.tableName === "wallets")).toBe(false);
-  expect(list.store.state.message).toBe("Deleted dune.demo.wallets.");
+  // The Replace remembered the range; the table gone, so is the range Refresh All would have sent to it.
+  expect(list.store.state.message).toBe("Deleted dune.demo.wallets. Refresh All no longer re-uploads its range.");
+  expect(listUploadBindings(pane.deps.settings)).toEqual([]);
 });
 
 test("public is the user's choice, said in the success line", async () => {

@@ -1,3 +1,4 @@
+import { addCredits } from "../../billing";
 import { listBindings } from "../../excel";
 import type { RefreshAllDeps } from "./refresh-all";
 import { refreshAll, refreshSummary } from "./refresh-all";
@@ -5,12 +6,15 @@ import { type RefreshPlan, type RefreshPlanDeps, planRefresh } from "./refresh-p
 import { type QueryRefreshMode, type TableOutcome, rerunCost } from "./refresh-tables";
 import type { RunsCost } from "./report-controller";
 import { Store } from "./store";
+import { plannedReuploads, reuploadAll, reuploadSummary } from "./upload/reupload";
 
 /** What "Refresh all" with re-runs would spend on runs: query-bound tables, and the Report's needed SERVICE.QUERY runs. */
 export interface RefreshRerunCost {
   tables: number;
   /** Distinct SERVICE.QUERY input sets without a current result. */
   queries: number;
+  /** Ranges uploaded from this workbook, sent again with re-runs. */
+  uploads: number;
   credits: number;
 }
 
@@ -58,7 +62,13 @@ export class RefreshController {
       this.deps.session.estimateExecution(id, tier),
     );
     const queries = this.queries?.neededCost() ?? { runs: 0, credits: 0, keys: [] };
-    return { tables: tables.tables, queries: queries.runs, credits: tables.credits + queries.credits };
+    const uploads = plannedReuploads(this.deps.settings);
+    return {
+      tables: tables.tables,
+      queries: queries.runs,
+      uploads: uploads.length,
+      credits: addCredits(tables.credits, queries.credits, ...uploads.map((u) => u.credits)),
+    };
   }
 
   /** What Refresh All would do now, priced. */
@@ -73,11 +83,12 @@ export class RefreshController {
     const plan = this.plan(mode);
     // Nothing to read or run: said so, rather than "refreshed" over nothing.
     if (plan.items.length === 0) {
-      this.store.set({
-        phase: "done",
-        message: "Nothing to refresh: this workbook has no SERVICE cells or bound tables yet.",
-        outcomes: [],
-      });
+      const uploads = plannedReuploads(this.deps.settings).length;
+      const message =
+        uploads > 0
+          ? `Nothing to refresh without re-runs: tick "Re-run queries" to re-upload ${uploads} uploaded table${uploads === 1 ? "" : "s"}.`
+          : "Nothing to refresh: this workbook has no SERVICE cells or bound tables yet.";
+      this.store.set({ phase: "done", message, outcomes: [] });
       return this.store.state;
     }
     if (!(await this.confirm(plan))) {
@@ -113,8 +124,16 @@ export class RefreshController {
       this.store.set({ table: undefined, message: `Running ${neededKeys.length} SERVICE.QUERY input sets…` });
       message += ` SERVICE.QUERY: ${(await this.queries.runAllNeeded(neededKeys)).message}`;
     }
+    const outcomes = [...result.tables];
+    if (mode === "rerun" && !abort.signal.aborted && plannedReuploads(this.deps.settings).length > 0) {
+      // Last, the ranges the confirmation listed: each read again and sent as a Replace.
+      this.store.set({ table: undefined, message: "Re-uploading ranges…" });
+      const uploads = await reuploadAll(this.deps, abort.signal);
+      outcomes.push(...uploads);
+      message += ` ${reuploadSummary(uploads)}`;
+    }
     this.#abort = undefined;
-    this.store.set({ phase: "done", table: undefined, outcomes: result.tables, message });
+    this.store.set({ phase: "done", table: undefined, outcomes, message });
     return this.store.state;
   }
 

@@ -4,10 +4,12 @@ import type { RefreshPlanItem } from "../../functions";
 import type { PaneDeps } from "./deps";
 import type { QueryRefreshMode } from "./refresh-tables";
 import { bindingEstimate, rerunCredits, tierOf } from "./refresh-tables";
+import { plannedReuploads } from "./upload/reupload";
 
 /** One request Refresh All will make, with what it is expected to cost. */
 export interface PlannedRequest {
-  kind: "read" | "run";
+  /** `upload`: a range sent again to the uploaded table it filled, replacing its rows. */
+  kind: "read" | "run" | "upload";
   /** "DATASET dex ethereum (limit=20), 3 cells", "table Query_1002", "run query 1002 for table Query_1002". */
   what: string;
   /** Estimated credits; undefined when its size is not known yet (never read here). */
@@ -30,7 +32,9 @@ export type RefreshPlanDeps = Pick<PaneDeps, "session" | "settings"> & {
 /**
  * What Refresh All will do, priced: every SERVICE cell's request (its last size), every bound table's read (its last
  * size), and with re-runs the runs (their last reported cost, else their tier's price) and the Report's needed
- * SERVICE.QUERY runs. The confirmation lists it before anything is spent.
+ * SERVICE.QUERY runs, and the ranges uploaded from this workbook, each sent again (a Replace). Re-uploads come only
+ * with re-runs: they spend credits and change a table others may query, so they wait for the box that allows
+ * spending beyond reads. The confirmation lists it all before anything is spent.
  */
 export function planRefresh(
   deps: RefreshPlanDeps,
@@ -58,6 +62,7 @@ export function planRefresh(
     });
   }
   for (const run of neededRuns) items.push({ kind: "run", what: run.what, credits: run.credits });
+  if (mode === "rerun") for (const upload of plannedReuploads(deps.settings)) items.push({ kind: "upload", ...upload });
   const known = items.filter((i) => i.credits !== undefined);
   return {
     items,
@@ -70,7 +75,7 @@ export function planRefresh(
 export function planLines(plan: RefreshPlan): string[] {
   return plan.items.map(
     (i) =>
-      `${i.kind === "run" ? "Run" : "Read"}: ${i.what} — ${
+      `${{ run: "Run", read: "Read", upload: "Re-upload" }[i.kind]}: ${i.what} — ${
         i.credits === undefined ? "size not known yet" : formatCredits(i.credits)
       }`,
   );
@@ -79,13 +84,16 @@ export function planLines(plan: RefreshPlan): string[] {
 /** The confirmation's question. */
 export function planQuestion(plan: RefreshPlan): string {
   const runs = plan.items.filter((i) => i.kind === "run").length;
-  const reads = plan.items.length - runs;
+  const uploads = plan.items.filter((i) => i.kind === "upload").length;
+  const reads = plan.items.length - runs - uploads;
   const unknown =
     plan.unknown > 0
       ? ` plus ${plan.unknown} of unknown size (up to your cap per request each; their first rows tell)`
       : "";
   return (
-    `Refresh All will make ${reads} read${reads === 1 ? "" : "s"}${runs ? ` and ${runs} run${runs === 1 ? "" : "s"}` : ""}: ` +
+    `Refresh All will make ${reads} read${reads === 1 ? "" : "s"}${runs ? ` and ${runs} run${runs === 1 ? "" : "s"}` : ""}` +
+    (uploads ? ` and re-upload ${uploads} table${uploads === 1 ? "" : "s"} (replacing their rows)` : "") +
+    ": " +
     `an estimated ${formatCredits(plan.total)}${unknown}. Go ahead?`
   );
 }

@@ -6,8 +6,8 @@ import { h } from "./dom";
 
 /**
  * Refresh All: SERVICE.* cells and bound tables. Query-bound tables take their latest stored result unless
- * "Re-run queries" is ticked, which also runs the Report's needed SERVICE.QUERY inputs; that spends credits and is
- * confirmed first (the controller asks, showing the total cost).
+ * "Re-run queries" is ticked, which also runs the Report's needed SERVICE.QUERY inputs and sends the ranges uploaded
+ * from this workbook again; that spends credits and is confirmed first (the controller asks, showing the total cost).
  */
 export function refreshView(
   doc: Document,
@@ -21,8 +21,11 @@ export function refreshView(
   const outcomes = h(doc, "ul", { class: "svc-hint", "aria-label": "Refresh results" });
   const updateCost = (): void => {
     const cost = refresh.rerunCost();
+    const what = cost.uploads > 0 ? "Re-run queries, re-upload ranges" : "Re-run queries";
     rerunLabel.textContent =
-      cost.tables + cost.queries === 0 ? "Re-run queries (none to re-run)" : `Re-run queries (${cost.credits} credits)`;
+      cost.tables + cost.queries + cost.uploads === 0
+        ? `${what} (none to re-run)`
+        : `${what} (${cost.credits} credits)`;
   };
   // The cost follows the workbook's bindings and the Report's needed runs: inserts, refreshes and cells change it.
   insert.store.subscribe((s) => s.phase === "complete" && updateCost());

@@ -7,6 +7,8 @@ export interface SelectionRead {
   address: string;
   /** The Excel table the selection was in (its name), or the sheet's name: what the table's name is suggested from. */
   label: string;
+  /** The Excel table read (one cell of it was selected): a re-upload reads that table's range again. */
+  excelTable?: string;
   headers: unknown[];
   rows: unknown[][];
   formats: string[][];
@@ -69,7 +71,7 @@ export async function readSelection(run: ExcelRun): Promise<SelectionRead | unde
     tables.load("items/name");
     await context.sync();
     let block: Block | undefined = blockOf(selected);
-    let label = sheet.name;
+    let excelTable: string | undefined;
     if (block.rowCount === 1 && block.columnCount === 1) {
       const ranges = tables.items.map((t) => {
         const range = t.getRange();
@@ -82,28 +84,35 @@ export async function readSelection(run: ExcelRun): Promise<SelectionRead | unde
       const table = ranges.find((t) => onSheet(t.range.address) && overlap(blockOf(t.range), at) !== undefined);
       if (table) {
         block = blockOf(table.range);
-        label = table.name;
+        excelTable = table.name;
       }
     }
     block = used.isNullObject ? undefined : overlap(block, blockOf(used));
     if (!block) return undefined;
-    const out: SelectionRead = {
-      address: qualifiedAddress(sheet.name, a1Range(block.row, block.column, block.rowCount, block.columnCount)),
-      label,
-      headers: [],
-      rows: [],
-      formats: [],
-    };
-    for (const part of readBlocks(block)) {
-      const range = sheet.getRangeByIndexes(part.row, part.column, part.rowCount, part.columnCount);
-      range.load("values, numberFormat");
-      // eslint-disable-next-line office-addins/no-context-sync-in-loop -- one request per block keeps each response under Excel's limit
-      await context.sync();
-      out.rows.push(...(range.values as unknown[][]));
-      out.formats.push(...(range.numberFormat as string[][]));
-    }
-    out.headers = out.rows.shift() ?? [];
-    out.formats.shift();
-    return out;
+    const address = qualifiedAddress(sheet.name, a1Range(block.row, block.column, block.rowCount, block.columnCount));
+    const read = await readBlockRows(context, sheet, block, address, excelTable ?? sheet.name);
+    return excelTable === undefined ? read : { ...read, excelTable };
   });
+}
+
+/** A block's cells read in row blocks (one request each), its first row the headers. */
+export async function readBlockRows(
+  context: Excel.RequestContext,
+  sheet: Excel.Worksheet,
+  block: Block,
+  address: string,
+  label: string,
+): Promise<SelectionRead> {
+  const out: SelectionRead = { address, label, headers: [], rows: [], formats: [] };
+  for (const part of readBlocks(block)) {
+    const range = sheet.getRangeByIndexes(part.row, part.column, part.rowCount, part.columnCount);
+    range.load("values, numberFormat");
+    // eslint-disable-next-line office-addins/no-context-sync-in-loop -- one request per block keeps each response under Excel's limit
+    await context.sync();
+    out.rows.push(...(range.values as unknown[][]));
+    out.formats.push(...(range.numberFormat as string[][]));
+  }
+  out.headers = out.rows.shift() ?? [];
+  out.formats.shift();
+  return out;
 }

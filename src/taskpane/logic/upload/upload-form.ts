@@ -9,8 +9,9 @@ import { suggestedTableName, uploadProblems } from "./upload-checks";
 import { uploadCsv, utf8Bytes } from "./upload-csv";
 import { estimateUpload } from "./upload-estimate";
 import type { SelectionRead } from "./selection-read";
+import { rememberRange } from "./upload-remember";
 
-export type UploadFormDeps = Pick<PaneDeps, "session"> & {
+export type UploadFormDeps = Pick<PaneDeps, "session" | "settings" | "clock"> & {
   /** The selection's cells, read in blocks (`readSelection(run)`); undefined when it holds nothing. */
   readSelection: () => Promise<SelectionRead | undefined>;
 };
@@ -101,7 +102,8 @@ export class UploadFormController {
   /** Sends the rows (Create for a new name; Replace or Append for the user's table), when no problem stands. */
   async upload(action: UploadAction): Promise<UploadFormState> {
     const s = this.store.state;
-    if (this.busy || !this.#read || s.phase === "empty") return s;
+    const read = this.#read;
+    if (this.busy || !read || s.phase === "empty") return s;
     if (s.problems.length > 0 || (action === "create") !== (s.existing === undefined)) {
       this.store.set({ message: s.problems[0] ?? "Choose Replace or Append for a table you already have." });
       return this.store.state;
@@ -134,11 +136,13 @@ export class UploadFormController {
       const inserted = await client.insertRows(namespace, tableName, { csv });
       const visibility = (s.existing?.isPrivate ?? isPrivate) ? "private" : "public";
       const verb = { create: "Uploaded", replace: "Replaced the rows of", append: "Appended rows to" }[action];
+      const columns = s.columns.map((c) => ({ name: c.name, type: c.type }));
+      const remembered = await rememberRange(this.deps, action, read, { namespace, tableName, columns, csv });
       this.store.set({
         phase: "sent",
         message:
           `${verb} ${full} (${visibility}): ${countText(inserted.rowsWritten)} rows, ${formatBytes(utf8Bytes(csv))}, ` +
-          `about ${formatCredits(s.estimate?.credits ?? 0)}.`,
+          `about ${formatCredits(s.estimate?.credits ?? 0)}.${remembered}`,
       });
     } catch (error) {
       this.store.set({ phase: "failed", message: failureText(error, action, done, isPrivate, full) });

@@ -1,5 +1,6 @@
 import { formatBytes } from "../../../billing";
 import type { UploadedTable } from "../../../client";
+import { removeUploadBinding } from "../../../excel";
 import type { PaneDeps } from "../deps";
 import { paneMessage } from "../messages";
 import { Store } from "../store";
@@ -28,7 +29,7 @@ export function tableFacts(table: UploadedTable, when: (iso: string) => string):
 export class UploadsListController {
   readonly store = new Store<UploadsListState>({ phase: "idle", tables: [], message: "" });
 
-  constructor(private readonly deps: Pick<PaneDeps, "session">) {}
+  constructor(private readonly deps: Pick<PaneDeps, "session" | "settings">) {}
 
   async load(): Promise<UploadsListState> {
     this.store.set({ phase: "loading", message: "Listing your tables…" });
@@ -60,8 +61,12 @@ export class UploadsListController {
       this.store.set({ message: paneMessage(error) });
       return this.store.state;
     }
+    // A range remembered for it would only fail at the next Refresh All: the table it filled is gone.
+    const forgot = await removeUploadBinding(this.deps.settings, table.namespace, table.tableName).catch(() => false);
     await this.load();
-    this.store.set({ message: `Deleted ${table.fullName}.` });
+    this.store.set({
+      message: `Deleted ${table.fullName}.${forgot ? " Refresh All no longer re-uploads its range." : ""}`,
+    });
     return this.store.state;
   }
 }
