@@ -92,15 +92,15 @@ test("a range uploaded as a private table, joined in SQL, previewed, inserted as
   await pane(page).getByRole("button", { name: "Insert result" }).click();
   await page.waitForFunction(() => window.playground!.inspect.tables().length === 1, undefined, { timeout: 60_000 });
 
-  // Refresh All with re-runs: the confirmation lists the SQL's run with its price; accepted, the table is refreshed.
+  // Refresh All with re-runs: the confirmation lists the SQL's run and the uploaded range's re-upload, each with its
+  // price; accepted, the table is refreshed.
   await pane(page)
-    .getByLabel(/^Re-run queries \(\d+ credits\)$/)
+    .getByLabel(/^Re-run queries, re-upload ranges \(\d+ credits\)$/)
     .check();
   await pane(page).getByRole("button", { name: "Refresh all" }).click();
-  await pane(page)
-    .getByRole("list", { name: "What it will do" })
-    .getByText(/^Run: run its SQL \(auto\) for table SQL_result — /)
-    .waitFor();
+  const plan = pane(page).getByRole("list", { name: "What it will do" });
+  await plan.getByText(/^Run: run its SQL \(auto\) for table SQL_result — /).waitFor();
+  await plan.getByText(/^Re-upload: Sheet1!A1:A1001 to /).waitFor();
   await pane(page)
     .getByRole("button", { name: /^Refresh \([\d.,]+ credits?\)$/ })
     .click();

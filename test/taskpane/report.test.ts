@@ -278,7 +278,7 @@ test("Refresh All with re-run queries includes the needed SERVICE.QUERY runs, th
   try {
     const asked: RefreshPlan[] = [];
     let refresh = new RefreshController(deps, async (plan) => (asked.push(plan), false), controller);
-    expect(refresh.rerunCost()).toEqual({ tables: 0, queries: 2, credits: 30 });
+    expect(refresh.rerunCost()).toEqual({ tables: 0, queries: 2, uploads: 0, credits: 30 });
     expect((await refresh.refresh("rerun")).message).toBe("Nothing refreshed: declined, no credits spent.");
     expect(asked).toHaveLength(1);
     expect(planLines(asked[0]!)).toEqual([
