@@ -96,7 +96,7 @@ test("the form names and types the columns, prices the upload, and refuses bad i
     'Column "Amount" holds values of more than one kind (numbers and text): confirm it goes as text, or fix its cells.',
     "The namespace (your user or team name) is empty: write one.",
   ]);
-  f.setType(1, "bigint");
+  await f.setType(1, "bigint");
   expect(f.store.state.problems).toContain(
     'Row 2 of "Label" is "w0", not a bigint: choose another type or fix the cell.',
   );

@@ -137,7 +137,7 @@ function columnRow(
     ...UPLOAD_COLUMN_TYPES.map((t) => h(doc, "option", { value: t }, t)),
   );
   select.value = column.type;
-  select.addEventListener("change", () => form.setType(index, select.value as UploadColumnType));
+  select.addEventListener("change", () => void form.setType(index, select.value as UploadColumnType));
   const header = column.header === column.name ? "" : ` (from "${column.header}")`;
   return h(
     doc,

@@ -7,7 +7,7 @@ import type { TableOutcome } from "../refresh-tables";
 import { readUploadRange } from "./range-read";
 import { uploadProblems } from "./upload-checks";
 import { planUpload } from "./upload-columns";
-import { uploadCsv, utf8Bytes } from "./upload-csv";
+import { buildUploadCsv } from "./upload-csv-chunks";
 import { estimateUpload } from "./upload-estimate";
 import { failureText } from "./upload-form-state";
 
@@ -70,8 +70,8 @@ async function reuploadOne(deps: ReuploadDeps, b: UploadBinding, signal?: AbortS
           `${uploaded.join(", ")} were uploaded. Put the headers back, or upload it again from the Tables tab.`,
       );
     const types = b.columns.map((c) => c.type as UploadColumnType);
-    const csv = uploadCsv(uploaded, types, read.rows);
-    const estimate = estimateUpload(utf8Bytes(csv), false);
+    const { text: csv, bytes } = await buildUploadCsv(uploaded, types, read.rows);
+    const estimate = estimateUpload(bytes, false);
     const problems = uploadProblems({
       planProblems: plan.problems,
       // The columns keep the types they were uploaded with (a mixed column went as text with the user's consent).

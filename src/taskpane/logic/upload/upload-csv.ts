@@ -20,6 +20,11 @@ export function csvCell(text: string): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/** One row as a CSV line, each cell as its column's type. */
+export function csvLine(types: readonly UploadColumnType[], row: readonly unknown[]): string {
+  return types.map((type, c) => csvCell(fieldText(row[c], type))).join(",");
+}
+
 /** The rows as the CSV body of an insert: a header of the column names, then one line per row. */
 export function uploadCsv(
   names: readonly string[],
@@ -27,7 +32,7 @@ export function uploadCsv(
   rows: readonly (readonly unknown[])[],
 ): string {
   const lines = [names.map(csvCell).join(",")];
-  for (const row of rows) lines.push(types.map((type, c) => csvCell(fieldText(row[c], type))).join(","));
+  for (const row of rows) lines.push(csvLine(types, row));
   return `${lines.join("\n")}\n`;
 }
 

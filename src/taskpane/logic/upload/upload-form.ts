@@ -6,7 +6,7 @@ import { EMPTY_FORM, failureText, type UploadAction, type UploadFormState } from
 import { Store } from "../store";
 import { planUpload } from "./upload-columns";
 import { suggestedTableName, uploadProblems } from "./upload-checks";
-import { uploadCsv, utf8Bytes } from "./upload-csv";
+import { buildUploadCsv, type BuiltCsv } from "./upload-csv-chunks";
 import { estimateUpload } from "./upload-estimate";
 import type { SelectionRead } from "./selection-read";
 import { rememberRange } from "./upload-remember";
@@ -14,6 +14,8 @@ import { rememberRange } from "./upload-remember";
 export type UploadFormDeps = Pick<PaneDeps, "session" | "settings" | "clock"> & {
   /** The selection's cells, read in blocks (`readSelection(run)`); undefined when it holds nothing. */
   readSelection: () => Promise<SelectionRead | undefined>;
+  /** Gives the page a turn between the slices of the CSV (default: a task of its own); tests pass their own. */
+  yieldToPage?: () => Promise<void>;
 };
 
 const countText = (n: number) => n.toLocaleString("en-US");
@@ -27,7 +29,10 @@ export class UploadFormController {
   readonly store = new Store<UploadFormState>(EMPTY_FORM);
   #read: SelectionRead | undefined;
   #tables: readonly UploadedTable[] = [];
-  #csv: { key: string; text: string } | undefined;
+  /** The CSV for the columns' types it was written for; built again (in slices) only when they change. */
+  #csv: (BuiltCsv & { key: string }) | undefined;
+  /** The build under way, if any: an upload or a caller waiting for the price awaits it. */
+  #building: { key: string; done: Promise<void> } | undefined;
   /** The read's own problems (headers, error values), found once per read. */
   #planProblems: readonly string[] = [];
 
@@ -52,6 +57,7 @@ export class UploadFormController {
     }
     this.#read = read;
     this.#csv = undefined;
+    this.#building = undefined;
     if (!read) {
       this.store.replace({
         ...EMPTY_FORM,
@@ -71,12 +77,16 @@ export class UploadFormController {
       tableName: suggestedTableName(read.label),
       message: `${countText(read.rows.length)} rows read from ${read.address}.`,
     });
+    await this.#settled();
     return this.store.state;
   }
 
-  setType(index: number, type: UploadColumnType): void {
-    if (!UPLOAD_COLUMN_TYPES.includes(type)) return;
-    this.#update({ columns: this.store.state.columns.map((c, i) => (i === index ? { ...c, type } : c)) });
+  /** A column's type changed: the CSV is written again; the state is settled (priced) when this resolves. */
+  async setType(index: number, type: UploadColumnType): Promise<UploadFormState> {
+    if (UPLOAD_COLUMN_TYPES.includes(type))
+      this.#update({ columns: this.store.state.columns.map((c, i) => (i === index ? { ...c, type } : c)) });
+    await this.#settled();
+    return this.store.state;
   }
 
   confirmMixed(confirmed: boolean): void {
@@ -101,9 +111,13 @@ export class UploadFormController {
 
   /** Sends the rows (Create for a new name; Replace or Append for the user's table), when no problem stands. */
   async upload(action: UploadAction): Promise<UploadFormState> {
+    if (this.busy) return this.store.state;
+    // The price and the problems stand for the CSV as the columns' types now write it.
+    await this.#settled();
     const s = this.store.state;
     const read = this.#read;
-    if (this.busy || !read || s.phase === "empty") return s;
+    const built = this.#csv;
+    if (this.busy || !read || !built || s.phase === "empty") return s;
     if (s.problems.length > 0 || (action === "create") !== (s.existing === undefined)) {
       this.store.set({ message: s.problems[0] ?? "Choose Replace or Append for a table you already have." });
       return this.store.state;
@@ -117,7 +131,7 @@ export class UploadFormController {
       }
     })();
     if (!client) return this.store.state;
-    const csv = this.#csvText();
+    const csv = built.text;
     const { namespace, tableName, isPrivate } = s;
     const full = `dune.${namespace}.${tableName}`;
     let done: "nothing" | "created" | "cleared" = "nothing";
@@ -137,11 +151,16 @@ export class UploadFormController {
       const visibility = (s.existing?.isPrivate ?? isPrivate) ? "private" : "public";
       const verb = { create: "Uploaded", replace: "Replaced the rows of", append: "Appended rows to" }[action];
       const columns = s.columns.map((c) => ({ name: c.name, type: c.type }));
-      const remembered = await rememberRange(this.deps, action, read, { namespace, tableName, columns, csv });
+      const remembered = await rememberRange(this.deps, action, read, {
+        namespace,
+        tableName,
+        columns,
+        bytes: built.bytes,
+      });
       this.store.set({
         phase: "sent",
         message:
-          `${verb} ${full} (${visibility}): ${countText(inserted.rowsWritten)} rows, ${formatBytes(utf8Bytes(csv))}, ` +
+          `${verb} ${full} (${visibility}): ${countText(inserted.rowsWritten)} rows, ${formatBytes(built.bytes)}, ` +
           `about ${formatCredits(s.estimate?.credits ?? 0)}.${remembered}`,
       });
     } catch (error) {
@@ -162,7 +181,10 @@ export class UploadFormController {
         return type && UPLOAD_COLUMN_TYPES.includes(type) ? { ...c, type } : c;
       });
     }
-    const estimate = this.#read ? estimateUpload(utf8Bytes(this.#csvText(next.columns)), !existing) : undefined;
+    const built = this.#read ? this.#csvFor(next.columns) : undefined;
+    // While the CSV for new types is being written, the last price stands (an upload waits for the new one).
+    const last = built ?? this.#csv;
+    const estimate = last ? estimateUpload(last.bytes, !existing) : undefined;
     const problems =
       this.#read && estimate
         ? uploadProblems({
@@ -179,18 +201,33 @@ export class UploadFormController {
     this.store.replace({ ...next, existing, estimate, problems });
   }
 
-  /** The CSV for the columns' current types: built again only when they change. */
-  #csvText(columns = this.store.state.columns): string {
+  /** The CSV for these columns' types when written; otherwise its build is started (once) and undefined. */
+  #csvFor(columns: UploadFormState["columns"]): BuiltCsv | undefined {
     const key = columns.map((c) => `${c.name}:${c.type}`).join(",");
-    if (this.#csv?.key !== key)
-      this.#csv = {
-        key,
-        text: uploadCsv(
-          columns.map((c) => c.name),
-          columns.map((c) => c.type),
-          this.#read?.rows ?? [],
-        ),
-      };
-    return this.#csv.text;
+    if (this.#csv?.key === key) return this.#csv;
+    if (this.#building?.key === key) return undefined;
+    const read = this.#read;
+    const names = columns.map((c) => c.name);
+    const types = columns.map((c) => c.type);
+    const done = buildUploadCsv(names, types, read?.rows ?? [], { yieldToPage: this.deps.yieldToPage }).then(
+      (built) => {
+        // A newer read or build replaced this one: its CSV is not the form's.
+        if (this.#read !== read || this.#building?.key !== key) return;
+        this.#csv = { ...built, key };
+        this.#building = undefined;
+        this.#update({});
+      },
+      () => {
+        // Writing strings does not fail; were it to, the form keeps its last price and Upload waits for none.
+        if (this.#building?.key === key) this.#building = undefined;
+      },
+    );
+    this.#building = { key, done };
+    return undefined;
+  }
+
+  /** Resolves once no CSV is being written for the form (each finished build may start the next one). */
+  async #settled(): Promise<void> {
+    while (this.#building) await this.#building.done;
   }
 }

@@ -2,14 +2,14 @@ import { removeUploadBinding, saveUploadBinding } from "../../../excel";
 import type { PaneDeps } from "../deps";
 import { paneMessage } from "../messages";
 import type { SelectionRead } from "./selection-read";
-import { utf8Bytes } from "./upload-csv";
 import type { UploadAction } from "./upload-form-state";
 
 export interface SentUpload {
   namespace: string;
   tableName: string;
   columns: { name: string; type: string }[];
-  csv: string;
+  /** The CSV's UTF-8 bytes as sent (what a re-upload is priced from). */
+  bytes: number;
 }
 
 /**
@@ -34,7 +34,7 @@ export async function rememberRange(
       namespace: sent.namespace,
       tableName: sent.tableName,
       columns: sent.columns,
-      bytes: utf8Bytes(sent.csv),
+      bytes: sent.bytes,
       uploadedAt: new Date(deps.clock.now()).toISOString(),
     });
     return ` Refresh All with "Re-run queries" can send ${read.excelTable ?? read.address} again.`;
