@@ -181,3 +181,49 @@ test("the pane's name rule and column types are the service's: what the pane let
     expect([tableName, accepted]).toEqual([tableName, tableNameProblem(tableName) === undefined]);
   }
 });
+
+test("a type change writes the CSV again in slices, the page given turns; the last price stands meanwhile, and an Upload waits for the new one", async () => {
+  const inserted: number[] = [];
+  const fetch: FetchLike = (input, init) => {
+    if (String(input).endsWith("/insert") && typeof init.body === "string") inserted.push(init.body.length);
+    return globalThis.fetch(input, init);
+  };
+  const pane = await testPane(service.url, { apiKey: TEST_KEYS.demo, fetch });
+  await fillSheet(pane, 10_000, (i) => (i < 0 ? ["Day"] : [45_000 + (i % 300)]));
+  pane.wb.select("Sheet1", "A1:C10001");
+  // Turns given immediately while `held` is undefined; otherwise each waits until the test lets it go.
+  let held: (() => void)[] | undefined;
+  const f = new UploadFormController({
+    ...pane.deps,
+    readSelection: () => readSelection(pane.wb.run),
+    yieldToPage: () => (held ? new Promise<void>((resolve) => held!.push(resolve)) : Promise.resolve()),
+  });
+  const read = await f.readSelection();
+  expect(read.columns[2]).toMatchObject({ name: "Day", type: "bigint" });
+  const before = read.estimate!.bytes;
+  f.setTableName(`sliced_${Date.now()}`);
+  f.setNamespace("demo");
+
+  held = [];
+  const typed = f.setType(2, "timestamp");
+  const uploaded = f.upload("create");
+  await new Promise((resolve) => setImmediate(resolve));
+  // The first slice is written; the page has its turn before the next, and nothing is sent yet.
+  expect(held).toHaveLength(1);
+  expect(f.store.state.estimate!.bytes).toBe(before);
+  expect(inserted).toEqual([]);
+  let turns = 0;
+  for (let done = false; !done;) {
+    const waiting = held.splice(0);
+    turns += waiting.length;
+    for (const go of waiting) go();
+    await new Promise((resolve) => setImmediate(resolve));
+    done = held.length === 0 && f.store.state.phase !== "ready";
+  }
+  expect(turns).toBe(2); // 10,000 rows in slices of 4,000: two turns between three slices
+  const s = await uploaded;
+  expect((await typed).estimate!.bytes).toBeGreaterThan(before);
+  expect(s.phase).toBe("sent");
+  // What was sent is the CSV of the new types, and it is the size the form priced.
+  expect(inserted).toEqual([s.estimate!.bytes]);
+});
