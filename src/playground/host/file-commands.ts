@@ -1,5 +1,6 @@
 import type { Clock } from "../../clock";
-import { yieldToPage, type PlaygroundWorkbook } from "../workbook";
+import { yieldToPage } from "../../clock";
+import type { PlaygroundWorkbook } from "../workbook";
 import { collectDocument } from "./collect-document";
 import { downloadFormat } from "./download-formats";
 import type { FileConverter, RanIn } from "./file-converter";

@@ -1,6 +1,7 @@
 import type { Clock } from "../../clock";
 import type { CellBlock } from "../../sheet";
-import { isWorkbookDocument, yieldToPage, type DocumentParts, type WorkbookDocument } from "../workbook";
+import { yieldToPage } from "../../clock";
+import { isWorkbookDocument, type DocumentParts, type WorkbookDocument } from "../workbook";
 import { DirtyParts } from "./dirty-parts";
 import { cellCount, parseCopy } from "./file-document";
 import { FileSaveError, StaleCopyError, type StoredCopy } from "./file-store";

@@ -20,5 +20,4 @@ export {
   type DocumentParts,
   type SheetParts,
 } from "./document-parts";
-export { yieldToPage } from "./yield-to-page";
 export { utf8Bytes } from "./sync-stats";

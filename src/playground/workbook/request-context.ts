@@ -3,7 +3,7 @@ import { EmulatedOfficeError, officeError } from "./errors";
 import { SyncStats, utf8Bytes } from "./sync-stats";
 import type { WorkbookState } from "./workbook-state";
 import type { EmulatedWorksheet } from "./worksheet";
-import { yieldToPage } from "./yield-to-page";
+import { yieldToPage } from "../../clock";
 
 /** A queued action: `payload` is what Office.js would serialize into the request. */
 export interface Op {
