@@ -8,7 +8,8 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { ManualClock } from "../../test/support/manual-clock";
 import { startPlayground, type Playground } from "../../test/e2e/support/harness";
-import { pane, setAutomaticBudget } from "../../test/e2e/support/pane-actions";
+import { reopenNextDay, spillAndChain } from "../../test/e2e/journeys/support/analyst-week-steps";
+import { pane } from "../../test/e2e/support/pane-actions";
 import { goTo, paneTab, typeInCell, waitForValue } from "../../test/e2e/support/sheet-actions";
 
 /** Runs `take` on a playground of its own, closed after, whatever happens. */
@@ -32,24 +33,8 @@ export function analystWeekPicture(images: string): Promise<void> {
   const clock = new ManualClock(Date.now());
   return withPlayground({ clock }, async (pg) => {
     const page = await pg.open();
-    await typeInCell(page, "B1", '=SERVICE.DATASET("dex","ethereum","limit=3","columns=token_pair,chain")');
-    await waitForValue(page, "B1", (v) => v === "token_pair");
-    await typeInCell(page, "K1", "=INDEX(B1#,2,2)");
-    await waitForValue(page, "K1", (v) => v === "ethereum");
-    await typeInCell(page, "E1", '=SERVICE.DATASET("dex",K1,"limit=2","columns=token_pair,usd_liquidity")');
-    await waitForValue(page, "E1", (v) => v === "token_pair");
-    await typeInCell(page, "H1", "=ROWS(B1#)+ROWS(E1#)");
-    await waitForValue(page, "H1", (v) => v === 7);
-    const since = await page.evaluate(() => Date.now());
-    await setAutomaticBudget(page, 0.01, "Report");
-    await pane(page).getByLabel("When this workbook opens").selectOption("refresh");
-    await savedSince(page, since);
-
-    clock.advance(86_400_000);
-    await page.clock.install({ time: clock.now() });
-    await page.reload();
-    await page.waitForFunction(() => document.body.dataset.ready === "true", undefined, { timeout: 30_000 });
-    await paneTab(page, "Report");
+    await spillAndChain(page);
+    await reopenNextDay(page, clock);
     const held = pane(page).getByRole("list", { name: "Held automatic refreshes" });
     await held.getByRole("listitem").first().waitFor({ timeout: 60_000 });
     await held.scrollIntoViewIfNeeded();
@@ -57,18 +42,6 @@ export function analystWeekPicture(images: string): Promise<void> {
     await page.mouse.move(0, 0);
     await page.screenshot({ path: join(images, "held-refresh.png") });
   });
-}
-
-/** Waits until AutoSave has the file: no unsaved change, no save running, saved after `since` (page time). */
-async function savedSince(page: Page, since: number): Promise<void> {
-  await page.waitForFunction(
-    (after) => {
-      const file = window.playground!.file();
-      return !file.unsaved && !file.saving && (file.savedAt ?? 0) >= after && file.problem === undefined;
-    },
-    since,
-    { timeout: 120_000 },
-  );
 }
 
 /** Waits until the status bar says the file is saved, so the picture shows no save half done. */

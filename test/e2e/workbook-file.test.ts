@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { startPlayground, type Playground } from "./support/harness";
 import { insertResult, pane, runQuery, setCapPerRequest, watchRunState } from "./support/pane-actions";
-import { cell, goTo, paneTab, typeInCell, values, waitForValue } from "./support/sheet-actions";
+import { cell, goTo, paneTab, savedSince, typeInCell, values, waitForValue } from "./support/sheet-actions";
 
 // The workbook as a file: kept in IndexedDB, saved by AutoSave or File → Save, found again after a reload and after
 // the playground's server restarts on its port. Through the page's UI.
@@ -16,18 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await pg?.close();
 });
-
-/** Waits until the file has everything: no unsaved change, no save running, saved after `since`. */
-async function saved(page: Page, since = 0): Promise<void> {
-  await page.waitForFunction(
-    (after) => {
-      const file = window.playground!.file();
-      return !file.unsaved && !file.saving && (file.savedAt ?? 0) >= after && file.problem === undefined;
-    },
-    since,
-    { timeout: 120_000 },
-  );
-}
 
 async function reload(page: Page): Promise<void> {
   await page.reload();
@@ -46,7 +34,7 @@ test("an insert larger than localStorage could hold, then a reload: everything i
     timeout: 120_000,
   });
   const inserted = Date.now() - 5_000;
-  await saved(page, inserted);
+  await savedSince(page, inserted);
   const size = await page.evaluate(() => window.playground!.file().savedSize ?? 0);
   // The page's localStorage refuses a text of that size: the old way of keeping the workbook could not.
   const fitsLocalStorage = await page.evaluate((n) => {
@@ -72,7 +60,7 @@ test("an insert larger than localStorage could hold, then a reload: everything i
 test("restarting the playground's server on its port: the same workbook is there", async () => {
   const page = await pg.open();
   await typeInCell(page, "B2", "before the restart");
-  await saved(page);
+  await savedSince(page);
   await pg.restartServer();
   await reload(page);
   expect(await values(page, "B2")).toEqual([["before the restart"]]);
@@ -121,7 +109,7 @@ test("sheet tabs: double-click renames, the context menu deletes; the file keeps
   await page.locator(".pg-tab[data-sheet=Sheet2]").click({ button: "right" });
   await page.getByRole("menuitem", { name: "Delete" }).click();
   await page.waitForFunction(() => window.playground!.inspect.sheetNames().join() === "Sheet1,Prices");
-  await saved(page);
+  await savedSince(page);
   await reload(page);
   expect(await page.evaluate(() => window.playground!.inspect.sheetNames())).toEqual(["Sheet1", "Prices"]);
   expect(await values(page, "A1", "Prices")).toEqual([["on the renamed sheet"]]);

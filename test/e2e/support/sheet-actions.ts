@@ -54,3 +54,15 @@ export async function functionCell(page: Page, address: string, sheet = "Sheet1"
 export async function paneTab(page: Page, name: string): Promise<void> {
   await page.locator("#app").getByRole("tab", { name }).click();
 }
+
+/** Waits until the playground's file has everything: no unsaved change, no save running, saved after `since` (page time). */
+export async function savedSince(page: Page, since = 0): Promise<void> {
+  await page.waitForFunction(
+    (after) => {
+      const file = window.playground!.file();
+      return !file.unsaved && !file.saving && (file.savedAt ?? 0) >= after && file.problem === undefined;
+    },
+    since,
+    { timeout: 120_000 },
+  );
+}
