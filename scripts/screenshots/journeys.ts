@@ -9,7 +9,7 @@ import type { Page } from "playwright-core";
 import { ManualClock } from "../../test/support/manual-clock";
 import { startPlayground, type Playground } from "../../test/e2e/support/harness";
 import { reopenNextDay, spillAndChain } from "../../test/e2e/journeys/support/analyst-week-steps";
-import { pane } from "../../test/e2e/support/pane-actions";
+import { pane, signIn } from "../../test/e2e/support/pane-actions";
 import { goTo, paneTab, typeInCell, waitForValue } from "../../test/e2e/support/sheet-actions";
 
 /** Runs `take` on a playground of its own, closed after, whatever happens. */
@@ -96,11 +96,7 @@ export function financeMonthPicture(images: string): Promise<void> {
 export function teamBudgetPicture(images: string): Promise<void> {
   return withPlayground({ gateway: true, gatewayBudget: 5 }, async (pg) => {
     const page = await pg.open("?signin=none");
-    await paneTab(page, "Account");
-    const form = page.locator("#app").getByRole("form", { name: "Sign in" });
-    await form.getByRole("textbox", { name: "API key" }).fill(pg.personalToken!);
-    await form.getByRole("button", { name: "Save" }).click();
-    await form.getByRole("status").getByText("Signed in.").waitFor();
+    const form = await signIn(page, pg.personalToken!);
     await form
       .getByLabel("Team gateway")
       .getByText(/Signed in as analyst through your team's gateway\./)

@@ -1,5 +1,6 @@
 import { startPlayground, type Playground } from "./support/harness";
-import { cell, paneTab, typeInCell, waitForValue } from "./support/sheet-actions";
+import { signIn } from "./support/pane-actions";
+import { cell, typeInCell, waitForValue } from "./support/sheet-actions";
 
 /**
  * A person with a small daily budget at the team gateway spills datasets until the budget is exhausted: the refused
@@ -18,11 +19,7 @@ afterAll(async () => {
 
 test("the cell a spent budget refuses names whose budget, when it resets, and what to do", async () => {
   const page = await pg.open("?signin=none");
-  await paneTab(page, "Account");
-  const form = page.locator("#app").getByRole("form", { name: "Sign in" });
-  await form.getByRole("textbox", { name: "API key" }).fill(pg.personalToken!);
-  await form.getByRole("button", { name: "Save" }).click();
-  await form.getByRole("status").getByText("Signed in.").waitFor();
+  await signIn(page, pg.personalToken!);
 
   // Spills within the budget, then one more that the rest of it cannot pay for.
   const spills: [string, string][] = [

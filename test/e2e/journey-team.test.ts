@@ -2,7 +2,8 @@ import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { startPlayground, type Playground } from "./support/harness";
-import { cell, paneTab, typeInCell, waitForValue } from "./support/sheet-actions";
+import { signIn } from "./support/pane-actions";
+import { cell, typeInCell, waitForValue } from "./support/sheet-actions";
 
 /**
  * The team's journey, one test across the parts: a gateway runs (one instance, its file store locked by it); the
@@ -41,11 +42,7 @@ test("a person added while the gateway runs signs in, spills, spends the budget,
   expect(added).toContain("Token for bob");
 
   const page = await pg.open("?signin=none");
-  await paneTab(page, "Account");
-  const form = page.locator("#app").getByRole("form", { name: "Sign in" });
-  await form.getByRole("textbox", { name: "API key" }).fill(token!);
-  await form.getByRole("button", { name: "Save" }).click();
-  await form.getByRole("status").getByText("Signed in.").waitFor();
+  const form = await signIn(page, token!);
   await form
     .getByLabel("Team gateway")
     .getByText(/Signed in as bob through your team's gateway\. Your budget: 3 of 3 credits left today\./)

@@ -149,3 +149,13 @@ export async function setAutomaticBudget(page: Page, credits: number, tab?: stri
     .waitFor();
   if (tab) await paneTab(page, tab);
 }
+
+/** Account: `key` (an API key, or a gateway's personal token) saved as the key; returns the sign-in form once signed in. */
+export async function signIn(page: Page, key: string): Promise<Locator> {
+  await paneTab(page, "Account");
+  const form = pane(page).getByRole("form", { name: "Sign in" });
+  await form.getByRole("textbox", { name: "API key" }).fill(key);
+  await form.getByRole("button", { name: "Save" }).click();
+  await form.getByRole("status").getByText("Signed in.").waitFor();
+  return form;
+}

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { startPlayground, type Playground } from "./harness";
-import { pane } from "./pane-actions";
+import { pane, signIn } from "./pane-actions";
 import { goTo, paneTab } from "./sheet-actions";
 
 /**
@@ -16,7 +16,7 @@ export function uploadsSuite(options: { gateway: boolean }): void {
   beforeAll(async () => {
     pg = await startPlayground(options.gateway ? { gateway: true } : {});
     page = await pg.open(options.gateway ? "?signin=none" : "");
-    if (options.gateway) await signInWithToken(page, pg.personalToken!);
+    if (options.gateway) await signIn(page, pg.personalToken!);
   }, 300_000);
 
   afterAll(async () => {
@@ -133,13 +133,4 @@ export function uploadsSuite(options: { gateway: boolean }): void {
       expect(left).toBeLessThan(200);
       expect(left).toBeGreaterThan(0);
     });
-}
-
-/** Account: the person's token as the API key (the gateway takes personal tokens only). */
-async function signInWithToken(page: Page, token: string): Promise<void> {
-  await paneTab(page, "Account");
-  const form = pane(page).getByRole("form", { name: "Sign in" });
-  await form.getByRole("textbox", { name: "API key" }).fill(token);
-  await form.getByRole("button", { name: "Save" }).click();
-  await form.getByRole("status").getByText("Signed in.").waitFor();
 }
